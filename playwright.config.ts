@@ -1,0 +1,45 @@
+import { defineConfig } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT || 8799);
+
+/**
+ * End-to-end tests in the machine's Chromium (Playwright's own browser download does not work offline)
+ * against the built app served the way `npm start` serves it (scripts/serve-e2e.mjs, fresh database).
+ */
+export default defineConfig({
+  testDir: "test/e2e",
+  testMatch: "**/*.spec.ts",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
+  outputDir: "test-results/playwright-artifacts",
+  use: {
+    baseURL: `http://localhost:${port}`,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
+    },
+  },
+  webServer: {
+    command: "node scripts/serve-e2e.mjs",
+    url: `http://localhost:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: { E2E_PORT: String(port) },
+  },
+});

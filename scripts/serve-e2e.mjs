@@ -1,0 +1,22 @@
+// Serves the already-built app for Playwright exactly as `npm start` does, but on its own port and with a
+// fresh local database, so end-to-end runs never see a developer's data.
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT, runOrExit, tool } from "./lib.mjs";
+import { applyMigrations } from "./setup.mjs";
+
+const port = process.env.E2E_PORT || "8799";
+const persistTo = ".wrangler/e2e-state";
+
+rmSync(join(ROOT, persistTo), { recursive: true, force: true });
+await applyMigrations(persistTo);
+await runOrExit(tool("wrangler"), [
+  "dev",
+  "-c",
+  "dist/viberead/wrangler.json",
+  "--port",
+  port,
+  "--persist-to",
+  persistTo,
+  "--show-interactive-dev-session=false",
+]);

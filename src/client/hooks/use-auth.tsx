@@ -1,0 +1,101 @@
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import { authApi } from "../api/auth";
+import { onUnauthorized } from "../api/client";
+import { clearStoredSession, readStoredSession, type StoredUser, storeSession, storeUser } from "../lib/auth-storage";
+
+/** Spec §4: loading, authenticated, failed (the stored session was rejected), logged out. */
+export type AuthStatus = "loading" | "authenticated" | "failed" | "unauthenticated";
+
+interface AuthValue {
+  status: AuthStatus;
+  /** True after the user signed out on purpose: /login then carries no return target to the old page. */
+  signedOut: boolean;
+  user: StoredUser | null;
+  login(email: string, password: string): Promise<void>;
+  register(email: string, password: string): Promise<void>;
+  logout(): Promise<void>;
+}
+
+const AuthContext = createContext<AuthValue | null>(null);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [stored] = useState(readStoredSession);
+  const [status, setStatus] = useState<AuthStatus>(stored ? "loading" : "unauthenticated");
+  const [user, setUser] = useState<StoredUser | null>(stored?.user ?? null);
+  const [signedOut, setSignedOut] = useState(false);
+
+  // On start, a stored session is confirmed with the server; any failure clears it (spec §4).
+  useEffect(() => {
+    if (!stored) return;
+    let cancelled = false;
+    authApi
+      .me()
+      .then((fresh) => {
+        if (cancelled) return;
+        storeUser(fresh);
+        setUser(fresh);
+        setStatus("authenticated");
+      })
+      .catch(() => {
+        if (cancelled) return;
+        clearStoredSession();
+        setUser(null);
+        setStatus("failed");
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [stored]);
+
+  useEffect(
+    () =>
+      onUnauthorized(() => {
+        setUser(null);
+        setStatus("unauthenticated");
+      }),
+    [],
+  );
+
+  const startSession = useCallback((token: string, nextUser: StoredUser) => {
+    storeSession(token, nextUser);
+    setSignedOut(false);
+    setUser(nextUser);
+    setStatus("authenticated");
+  }, []);
+
+  const value = useMemo<AuthValue>(
+    () => ({
+      status,
+      signedOut,
+      user,
+      async login(email, password) {
+        const session = await authApi.login(email.trim(), password);
+        startSession(session.access_token, session.user);
+      },
+      async register(email, password) {
+        const session = await authApi.register(email.trim(), password);
+        startSession(session.access_token, session.user);
+      },
+      async logout() {
+        try {
+          await authApi.logout();
+        } catch {
+          // Spec §4: local data is cleared even if the server call fails.
+        }
+        clearStoredSession();
+        setSignedOut(true);
+        setUser(null);
+        setStatus("unauthenticated");
+      },
+    }),
+    [status, signedOut, user, startSession],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error("useAuth must be used inside <AuthProvider>");
+  return value;
+}

@@ -1,0 +1,20 @@
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { RouterProvider } from "react-router";
+import { AuthProvider } from "./hooks/use-auth";
+import { EnvironmentProvider } from "./hooks/use-environment";
+import { router } from "./router";
+import "./styles.css";
+
+const root = document.getElementById("root");
+if (!root) throw new Error("index.html has no #root element");
+
+createRoot(root).render(
+  <StrictMode>
+    <EnvironmentProvider>
+      <AuthProvider>
+        <RouterProvider router={router} />
+      </AuthProvider>
+    </EnvironmentProvider>
+  </StrictMode>,
+);

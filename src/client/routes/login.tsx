@@ -1,0 +1,88 @@
+import { type FormEvent, useEffect, useMemo, useState } from "react";
+import { Link, Navigate, useLocation } from "react-router";
+import { AuthCard, Field } from "../components/auth-card";
+import { FullPageSpinner } from "../components/spinner";
+import { useAuth } from "../hooks/use-auth";
+import { usePageTitle } from "../hooks/use-page-title";
+import { resolveReturnTarget } from "../lib/return-target";
+import { validateLogin } from "../lib/validation";
+
+export function LoginPage() {
+  usePageTitle("Sign in");
+  const { status, login } = useAuth();
+  const location = useLocation();
+  const target = useMemo(
+    () => resolveReturnTarget(location.search, location.state, window.location.origin),
+    [location.search, location.state],
+  );
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string }>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const redirectingOut = status === "authenticated" && target.kind === "external";
+  useEffect(() => {
+    if (redirectingOut && target.kind === "external") window.location.assign(target.url);
+  }, [redirectingOut, target]);
+
+  if (status === "loading") return <FullPageSpinner />;
+  if (redirectingOut) return <FullPageSpinner label="Redirecting to authorization..." />;
+  if (status === "authenticated" && target.kind === "route") return <Navigate to={target.path} replace />;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const errors = validateLogin({ email, password });
+    setFieldErrors(errors);
+    if (Object.keys(errors).length > 0) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await login(email, password);
+      // The status change re-renders this page, which then follows the return target.
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : "Login failed");
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthCard
+      title="Sign in to your account"
+      footer={
+        <>
+          New to VibeRead? <Link to="/register">Create an account</Link>
+        </>
+      }
+    >
+      <form onSubmit={submit} noValidate aria-busy={busy}>
+        {error ? (
+          <div className="error-box" role="alert">
+            {error}
+          </div>
+        ) : null}
+        <Field
+          id="email"
+          label="Email"
+          type="email"
+          value={email}
+          onChange={setEmail}
+          error={fieldErrors.email}
+          autoComplete="email"
+        />
+        <Field
+          id="password"
+          label="Password"
+          type="password"
+          value={password}
+          onChange={setPassword}
+          error={fieldErrors.password}
+          autoComplete="current-password"
+        />
+        <button type="submit" className="button button-primary button-block" disabled={busy}>
+          {busy ? "Signing in..." : "Sign in"}
+        </button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,53 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
+import { secureHeaders } from "hono/secure-headers";
+import { type AppEnv, createServices } from "./context";
+import { AppError, TooManyRequests } from "./domain/errors";
+import { authRoutes } from "./routes/auth";
+import { healthRoutes } from "./routes/health";
+
+/** Request bodies above this are refused with 413 before anything parses them. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+export function createApp() {
+  const app = new Hono<AppEnv>({ strict: false }).basePath("/api");
+
+  app.use(secureHeaders());
+  app.use(async (c, next) => {
+    const services = createServices(c.env);
+    c.set("services", services);
+    c.set("config", services.config);
+    await next();
+  });
+  app.use(
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new AppError(413, `Request body is too large (the limit is ${MAX_BODY_BYTES / 1024} KB)`);
+      },
+    }),
+  );
+
+  app.route("/health", healthRoutes);
+  app.route("/auth", authRoutes);
+
+  app.notFound((c) => c.json({ detail: `Not found: ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
+
+  app.onError((error, c) => {
+    if (error instanceof AppError) {
+      if (error.status >= 500) console.error(error);
+      if (error instanceof TooManyRequests) c.header("Retry-After", String(error.retryAfterSeconds));
+      if (error.status === 401) c.header("WWW-Authenticate", "Bearer");
+      return c.json({ detail: error.message, ...error.extra }, error.status);
+    }
+    if (error instanceof HTTPException) {
+      // Hono's own client errors (malformed JSON, bad content type) keep their status and message.
+      return c.json({ detail: error.message || "Bad request" }, error.status);
+    }
+    console.error("Unhandled error", error);
+    return c.json({ detail: "Something went wrong on our side. Please try again." }, 500);
+  });
+
+  return app;
+}

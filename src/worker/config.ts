@@ -1,0 +1,70 @@
+import { z } from "zod";
+import { ConfigurationError } from "./domain/errors";
+
+/**
+ * The Worker's typed configuration, parsed once per isolate from `env`. Everything that varies between
+ * development, staging and production is read here and nowhere else.
+ */
+export interface AppConfig {
+  environment: "development" | "staging" | "production";
+  aiProvider: "local" | "cloudflare";
+  allowLoopbackFetch: boolean;
+  textModel: string;
+  embeddingModel: string;
+  embeddingDimensions: number;
+  jwtSecret: Uint8Array;
+  tokenTtlSeconds: number;
+  loginThrottle: { maxFailuresPerEmail: number; maxFailuresPerClient: number; windowMinutes: number };
+}
+
+// Only ever used when ENVIRONMENT is "development": a fixed key keeps local tokens valid across restarts.
+const DEVELOPMENT_JWT_SECRET = "viberead-development-only-secret-not-for-deployment";
+const THIRTY_DAYS_SECONDS = 30 * 24 * 60 * 60;
+
+const positiveInt = z.coerce.number().int().positive();
+const rawConfigSchema = z.object({
+  ENVIRONMENT: z.enum(["development", "staging", "production"]),
+  AI_PROVIDER: z.enum(["local", "cloudflare"]),
+  ALLOW_LOOPBACK_FETCH: z.enum(["true", "false"]).transform((v) => v === "true"),
+  TEXT_MODEL: z.string().min(1),
+  EMBEDDING_MODEL: z.string().min(1),
+  EMBEDDING_DIMENSIONS: positiveInt.max(1536),
+  LOGIN_MAX_FAILURES_PER_EMAIL: positiveInt,
+  LOGIN_MAX_FAILURES_PER_CLIENT: positiveInt,
+  LOGIN_FAILURE_WINDOW_MINUTES: positiveInt,
+  JWT_SECRET: z.string().optional(),
+});
+
+const cache = new WeakMap<object, AppConfig>();
+
+export function getConfig(env: Env): AppConfig {
+  const cached = cache.get(env);
+  if (cached) return cached;
+  const parsed = rawConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigurationError(`Server configuration is invalid: ${issue?.path.join(".")} ${issue?.message}`);
+  }
+  const raw = parsed.data;
+  const secret = raw.JWT_SECRET ?? (raw.ENVIRONMENT === "development" ? DEVELOPMENT_JWT_SECRET : undefined);
+  if (!secret || secret.length < 32) {
+    throw new ConfigurationError("Server configuration is invalid: JWT_SECRET must be set (at least 32 characters)");
+  }
+  const config: AppConfig = {
+    environment: raw.ENVIRONMENT,
+    aiProvider: raw.AI_PROVIDER,
+    allowLoopbackFetch: raw.ALLOW_LOOPBACK_FETCH,
+    textModel: raw.TEXT_MODEL,
+    embeddingModel: raw.EMBEDDING_MODEL,
+    embeddingDimensions: raw.EMBEDDING_DIMENSIONS,
+    jwtSecret: new TextEncoder().encode(secret),
+    tokenTtlSeconds: THIRTY_DAYS_SECONDS,
+    loginThrottle: {
+      maxFailuresPerEmail: raw.LOGIN_MAX_FAILURES_PER_EMAIL,
+      maxFailuresPerClient: raw.LOGIN_MAX_FAILURES_PER_CLIENT,
+      windowMinutes: raw.LOGIN_FAILURE_WINDOW_MINUTES,
+    },
+  };
+  cache.set(env, config);
+  return config;
+}

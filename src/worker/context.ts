@@ -1,0 +1,34 @@
+import type { AppConfig } from "./config";
+import { getConfig } from "./config";
+import { createDatabase } from "./db/client";
+import { createSessionsRepository } from "./db/repositories/sessions-repository";
+import { createUsersRepository, type UserRecord } from "./db/repositories/users-repository";
+import { createAuthService } from "./services/auth-service";
+
+/** Everything a request handler may use, wired once per request from the bindings. */
+export function createServices(env: Env) {
+  const config = getConfig(env);
+  const db = createDatabase(env.DB);
+  const users = createUsersRepository(db);
+  const sessions = createSessionsRepository(db);
+  return {
+    config,
+    db,
+    users,
+    sessions,
+    auth: createAuthService({ config, users, sessions }),
+  };
+}
+export type Services = ReturnType<typeof createServices>;
+
+export interface AuthContext {
+  user: UserRecord;
+  jti: string;
+  expiresAt: number;
+}
+
+/** The Hono environment type shared by every route module. */
+export interface AppEnv {
+  Bindings: Env;
+  Variables: { config: AppConfig; services: Services; auth: AuthContext };
+}

@@ -1,0 +1,41 @@
+import { STOP_WORDS, splitSentences, tokenize } from "./text";
+
+const MIN_BULLETS = 3;
+const MAX_BULLETS = 6;
+const MAX_SENTENCE_CHARS = 320;
+
+/**
+ * An extractive summary in the required shape: a bold one-line gist, then 3 to 6 bullet points, all taken
+ * from the article's own sentences (so it is always in the article's language).
+ *
+ * Sentences are scored by the summed document frequency of their content words (normalised by length),
+ * with a bonus for early position and for words from the title; bullets keep the article's order.
+ */
+export function summarizeExtractively(title: string, text: string): string {
+  const sentences = splitSentences(text).filter((s) => s.length >= 20 && s.length <= MAX_SENTENCE_CHARS);
+  const pool = sentences.length > 0 ? sentences : splitSentences(text).map((s) => s.slice(0, MAX_SENTENCE_CHARS));
+  if (pool.length === 0) return title.trim() ? `**${title.trim()}**` : "";
+
+  const frequency = new Map<string, number>();
+  const contentWords = pool.map((s) => tokenize(s).filter((w) => w.length > 2 && !STOP_WORDS.has(w)));
+  for (const words of contentWords) for (const w of new Set(words)) frequency.set(w, (frequency.get(w) ?? 0) + 1);
+  const titleWords = new Set(tokenize(title));
+
+  const scored = pool.map((sentence, index) => {
+    const words = contentWords[index] ?? [];
+    const weight = words.reduce((sum, w) => sum + (frequency.get(w) ?? 0) + (titleWords.has(w) ? 2 : 0), 0);
+    const positionBonus = 1 + 1 / (1 + index);
+    return { sentence, index, score: (weight / Math.sqrt(words.length + 1)) * positionBonus };
+  });
+
+  const ranked = [...scored].sort((a, b) => b.score - a.score || a.index - b.index);
+  const gist = ranked[0];
+  if (!gist) return "";
+  const bulletCount = Math.min(MAX_BULLETS, Math.max(MIN_BULLETS, Math.round(pool.length / 8)));
+  const bullets = ranked
+    .slice(1, 1 + bulletCount)
+    .sort((a, b) => a.index - b.index)
+    .map((s) => `- ${s.sentence}`);
+  // Short articles may have fewer sentences than the minimum: repeat nothing, just list what there is.
+  return [`**${gist.sentence}**`, "", ...bullets].join("\n").trim();
+}

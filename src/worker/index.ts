@@ -1,0 +1,15 @@
+import { createApp } from "./app";
+import { runDailyHousekeeping } from "./jobs/housekeeping";
+import { handleIngestBatch } from "./jobs/ingest-consumer";
+
+export { ArticleProcessingWorkflow } from "./workflows/article-processing-workflow";
+
+const app = createApp();
+
+export default {
+  fetch: app.fetch,
+  queue: handleIngestBatch,
+  async scheduled(_controller, env, ctx) {
+    ctx.waitUntil(runDailyHousekeeping(env));
+  },
+} satisfies ExportedHandler<Env, unknown>;

@@ -1,0 +1,24 @@
+import { zValidator } from "@hono/zod-validator";
+import type { ValidationTargets } from "hono";
+import type { z } from "zod";
+import { InvalidInput } from "../domain/errors";
+
+/** Turns the first zod issue into a sentence that names the field and the rule. */
+export function describeIssue(error: { issues: readonly z.core.$ZodIssue[] }, target: keyof ValidationTargets): string {
+  const issue = error.issues[0];
+  if (!issue) return "Invalid request";
+  if (issue.path.length === 0) {
+    return target === "json" ? "Request body must be a JSON object" : `Invalid ${target} parameters`;
+  }
+  return `${issue.path.join(".")}: ${issue.message}`;
+}
+
+/** zValidator with the project's error contract: a 422 `{ detail }` instead of zod's raw issue list. */
+export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodType>(
+  target: Target,
+  schema: Schema,
+) {
+  return zValidator(target, schema, (result) => {
+    if (!result.success) throw new InvalidInput(describeIssue(result.error, target));
+  });
+}

@@ -1,0 +1,18 @@
+/** What the processing pipeline asks of a text model. Adapters: Workers AI (deployed) or extractive (local). */
+export interface SummaryRequest {
+  title: string;
+  /** The article's plain text. */
+  text: string;
+  /** ISO 639-1 code; the summary is written in this language. */
+  language: string;
+}
+
+export interface LanguageModel {
+  /** A short name for logs and the article's debug data. */
+  readonly name: string;
+  /**
+   * Summarises an article as markdown: a one-line gist, then 3 to 6 bullet points, in the article's
+   * language. Rejects when the model is unavailable; the caller retries.
+   */
+  summarize(request: SummaryRequest): Promise<string>;
+}

@@ -1,0 +1,88 @@
+import type { AppConfig } from "../config";
+import type { SessionsRepository } from "../db/repositories/sessions-repository";
+import type { UserRecord, UsersRepository } from "../db/repositories/users-repository";
+import { Conflict, TooManyRequests, Unauthorized } from "../domain/errors";
+import { decoyPasswordHash, hashPassword, verifyPassword } from "../domain/password";
+import { issueAccessToken, verifyAccessToken } from "./token-service";
+
+export interface PublicUser {
+  id: number;
+  email: string;
+  created_at: string;
+}
+
+export interface AuthSession {
+  access_token: string;
+  token_type: "bearer";
+  user: PublicUser;
+}
+
+export function toPublicUser(user: UserRecord): PublicUser {
+  return { id: user.id, email: user.email, created_at: new Date(user.createdAt).toISOString() };
+}
+
+interface AuthDeps {
+  config: AppConfig;
+  users: UsersRepository;
+  sessions: SessionsRepository;
+  now?: () => number;
+}
+
+export function createAuthService({ config, users, sessions, now = Date.now }: AuthDeps) {
+  async function sessionFor(user: UserRecord): Promise<AuthSession> {
+    return {
+      access_token: await issueAccessToken(config, user.id, now()),
+      token_type: "bearer",
+      user: toPublicUser(user),
+    };
+  }
+
+  async function assertNotThrottled(email: string, clientAddress: string): Promise<void> {
+    const { maxFailuresPerEmail, maxFailuresPerClient, windowMinutes } = config.loginThrottle;
+    const since = now() - windowMinutes * 60_000;
+    const failures = await sessions.countLoginFailures(email, clientAddress, since);
+    if (failures.byEmail >= maxFailuresPerEmail || failures.byClient >= maxFailuresPerClient) {
+      throw new TooManyRequests(
+        `Too many failed sign-in attempts. Please wait ${windowMinutes} minutes and try again.`,
+        windowMinutes * 60,
+      );
+    }
+  }
+
+  return {
+    async register(email: string, password: string): Promise<AuthSession> {
+      if (await users.findByEmail(email)) throw new Conflict("An account with this email already exists");
+      const user = await users.insert(email, await hashPassword(password), now());
+      if (!user) throw new Conflict("An account with this email already exists");
+      return sessionFor(user);
+    },
+
+    async login(email: string, password: string, clientAddress: string): Promise<AuthSession> {
+      await assertNotThrottled(email, clientAddress);
+      const user = await users.findByEmail(email);
+      // Verify against a decoy when the account is unknown, so timing does not reveal which emails exist.
+      const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyPasswordHash()));
+      if (!user || !valid) {
+        await sessions.recordLoginFailure(email, clientAddress, now());
+        throw new Unauthorized("Incorrect email or password");
+      }
+      await sessions.clearLoginFailures(email);
+      return sessionFor(user);
+    },
+
+    /** Resolves a bearer token to its user; revoked tokens and deleted users are rejected. */
+    async authenticate(token: string): Promise<{ user: UserRecord; jti: string; expiresAt: number }> {
+      const claims = await verifyAccessToken(config, token);
+      if (await sessions.isTokenRevoked(claims.jti))
+        throw new Unauthorized("Your session has ended. Please sign in again.");
+      const user = await users.findById(claims.userId);
+      if (!user) throw new Unauthorized("Invalid token");
+      return { user, jti: claims.jti, expiresAt: claims.expiresAt };
+    },
+
+    async logout(userId: number, jti: string, expiresAt: number): Promise<void> {
+      await sessions.revokeToken(jti, userId, expiresAt);
+    },
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,186 @@
+import { expect, test } from "@playwright/test";
+import { createAccount, PASSWORD, signIn, uniqueEmail } from "./helpers";
+
+test.describe("register", () => {
+  test("shows each validation message inline, then signs up and lands on the dashboard", async ({ page }) => {
+    await page.goto("/#/register");
+    await expect(page).toHaveTitle("[DEV] Create account | VibeRead");
+    await expect(page.getByText("Must be at least 8 characters long")).toBeVisible();
+
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByText("Email is required")).toBeVisible();
+    await expect(page.getByText("Password is required")).toBeVisible();
+    await expect(page.getByText("Please confirm your password")).toBeVisible();
+
+    await page.getByLabel("Email").fill("not-an-email");
+    await page.getByLabel("Password", { exact: true }).fill("short");
+    await page.getByLabel("Confirm password").fill("different");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByText("Email address is invalid")).toBeVisible();
+    await expect(page.getByText("Password must be at least 8 characters long")).toBeVisible();
+    await expect(page.getByText("Passwords do not match")).toBeVisible();
+
+    const email = uniqueEmail();
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByLabel("Confirm password").fill(PASSWORD);
+    // Hold the request briefly so the busy label can be seen, as a user on a slow network would.
+    await page.route("**/api/auth/register", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByRole("button", { name: "Creating account..." })).toBeDisabled();
+
+    await expect(page).toHaveURL(/#\/dashboard$/);
+    await expect(page.getByText(`Welcome, ${email}`)).toBeVisible();
+    await expect(page.getByText("Reading is slow. Just vibe it.")).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem("authToken"))).toBeTruthy();
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem("user"))) ?? "{}").email).toBe(email);
+  });
+
+  test("shows the server's detail for an email that is taken", async ({ page }) => {
+    const { email } = await createAccount(page);
+    await page.goto("/#/register");
+    await page.getByLabel("Email").fill(email.toUpperCase());
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByLabel("Confirm password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByRole("alert")).toHaveText("An account with this email already exists");
+    await expect(page).toHaveURL(/#\/register$/);
+  });
+});
+
+test.describe("sign in and out", () => {
+  test("signs out, then signs back in", async ({ page }) => {
+    const { email } = await createAccount(page);
+    await page.goto("/#/login");
+    await expect(page).toHaveTitle("[DEV] Sign in | VibeRead");
+    await signIn(page, email);
+    await expect(page).toHaveURL(/#\/dashboard$/);
+    await expect(page.getByText(`Welcome, ${email}`)).toBeVisible();
+
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/#\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem("authToken"))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem("user"))).toBeNull();
+
+    await signIn(page, email);
+    await expect(page.getByText(`Welcome, ${email}`)).toBeVisible();
+  });
+
+  test("a bad password shows the error box and the busy label while checking", async ({ page }) => {
+    const { email } = await createAccount(page);
+    await page.goto("/#/login");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByText("Email is required")).toBeVisible();
+    await expect(page.getByText("Password is required")).toBeVisible();
+
+    await page.route("**/api/auth/login", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
+    await signIn(page, email, "the-wrong-password");
+    await expect(page.getByRole("button", { name: "Signing in..." })).toBeDisabled();
+    await expect(page.getByRole("alert")).toHaveText("Incorrect email or password");
+    await expect(page).toHaveURL(/#\/login$/);
+  });
+
+  test("has links to create an account and to the legal pages", async ({ page }) => {
+    await page.goto("/#/login");
+    await page.getByRole("link", { name: "Create an account" }).click();
+    await expect(page).toHaveURL(/#\/register$/);
+    await page.getByRole("link", { name: "Sign in" }).click();
+    await page.getByRole("navigation", { name: "Legal" }).getByRole("link", { name: "Privacy Policy" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeVisible();
+  });
+});
+
+test.describe("protected routes", () => {
+  test("redirect to /login and come back to the return target after signing in", async ({ page }) => {
+    const { email } = await createAccount(page);
+    await page.goto("/#/stats");
+    await expect(page).toHaveURL(/#\/login\?return=%2Fstats$/);
+    await signIn(page, email);
+    await expect(page).toHaveURL(/#\/stats$/);
+    await expect(page.getByRole("heading", { name: "Reading statistics" })).toBeVisible();
+    await expect(page).toHaveTitle("[DEV] Statistics | VibeRead");
+  });
+
+  test("show 'Loading...' while the stored session is checked", async ({ page }) => {
+    const { email } = await createAccount(page);
+    await page.goto("/#/login");
+    await signIn(page, email);
+    await expect(page.getByText(`Welcome, ${email}`)).toBeVisible();
+    await page.route("**/api/auth/me", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    await page.reload();
+    await expect(page.getByRole("status")).toHaveText("Loading...");
+    await expect(page.getByText(`Welcome, ${email}`)).toBeVisible();
+  });
+
+  test("a rejected token (401) clears local storage and goes to /login", async ({ page }) => {
+    const { email, password } = await createAccount(page);
+    await page.goto("/#/login");
+    await signIn(page, email, password);
+    await expect(page).toHaveURL(/#\/dashboard$/);
+    const token = await page.evaluate(() => localStorage.getItem("authToken"));
+    // Revoke this session from elsewhere, as signing out on another device would.
+    const logout = await page.request.post("/api/auth/logout", { headers: { Authorization: `Bearer ${token}` } });
+    expect(logout.status()).toBe(204);
+
+    // The next API call (here: confirming the session on load) answers 401.
+    await page.reload();
+    await expect(page).toHaveURL(/#\/login\?return=%2Fdashboard$/);
+    expect(await page.evaluate(() => localStorage.getItem("authToken"))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem("user"))).toBeNull();
+  });
+
+  test("signed-in users skip /login and /register", async ({ page }) => {
+    const { email } = await createAccount(page);
+    await page.goto("/#/login?return=%2Ftopics");
+    await signIn(page, email);
+    await expect(page).toHaveURL(/#\/topics$/);
+    await page.goto("/#/register");
+    await expect(page).toHaveURL(/#\/dashboard$/);
+    await page.goto("/#/login");
+    await expect(page).toHaveURL(/#\/dashboard$/);
+  });
+
+  test("a full URL return target is followed only on this app's own origin", async ({ page, baseURL }) => {
+    const { email } = await createAccount(page);
+    const own = `${baseURL}/#/stats`;
+    await page.goto(`/#/login?return=${encodeURIComponent(own)}`);
+    await signIn(page, email);
+    await expect(page).toHaveURL(/#\/stats$/);
+
+    await page.goto(`/#/login?return=${encodeURIComponent("https://evil.example.com/steal")}`);
+    await expect(page).toHaveURL(/#\/dashboard$/);
+  });
+
+  test("shows 'Redirecting to authorization...' while following a full URL", async ({ page, baseURL }) => {
+    const { email } = await createAccount(page);
+    // The target's page is held back so the interim screen can be observed.
+    await page.route("**/oauth/authorize**", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.fulfill({ status: 200, contentType: "text/html", body: "<h1>Authorize</h1>" });
+    });
+    await page.goto(`/#/login?return=${encodeURIComponent(`${baseURL}/oauth/authorize?client=x`)}`);
+    // A locator cannot look at a page that is navigating away, so the page reports what it showed.
+    const shown: string[] = [];
+    await page.exposeFunction("reportText", (text: string) => shown.push(text));
+    await page.evaluate(() => {
+      const report = (window as unknown as { reportText(text: string): void }).reportText;
+      new MutationObserver(() => report(document.body.innerText)).observe(document.body, {
+        childList: true,
+        subtree: true,
+        characterData: true,
+      });
+    });
+    await signIn(page, email);
+    await expect.poll(() => shown.some((text) => text.includes("Redirecting to authorization..."))).toBe(true);
+    await expect(page.getByRole("heading", { name: "Authorize" })).toBeVisible();
+  });
+});

@@ -1,0 +1,39 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { createAdapters } from "../../src/worker/adapters/factory";
+import { getConfig } from "../../src/worker/config";
+import { createDatabase } from "../../src/worker/db/client";
+
+const db = () => createDatabase(env.DB);
+
+describe("adapter factory", () => {
+  it("uses the embedded local adapters in development", () => {
+    const adapters = createAdapters(getConfig(env), env, db());
+    expect(adapters.languageModel.name).toBe("local-extractive");
+    expect(adapters.embedder.name).toBe("local-hashing");
+    expect(adapters.embedder.dimensions).toBe(1024);
+    expect(adapters.vectorIndex.name).toBe("local-d1");
+    expect(adapters.pageRenderer.name).toBe("browser-rendering");
+  });
+
+  it("uses Workers AI and Vectorize when configured for Cloudflare", () => {
+    const cloudEnv = { ...env, AI_PROVIDER: "cloudflare" } as Env;
+    const fakeAi = {} as Ai;
+    const fakeVectorize = {} as VectorizeIndex;
+    const adapters = createAdapters(getConfig(cloudEnv), { ...env, AI: fakeAi, VECTORIZE: fakeVectorize }, db());
+    expect(adapters.languageModel.name).toBe("workers-ai:@cf/zai-org/glm-4.7-flash");
+    expect(adapters.embedder.name).toBe("workers-ai:@cf/baai/bge-m3");
+    expect(adapters.vectorIndex.name).toBe("cloudflare-vectorize");
+  });
+
+  it("refuses Cloudflare mode without its bindings instead of silently falling back", () => {
+    const cloudEnv = { ...env, AI_PROVIDER: "cloudflare" } as Env;
+    expect(() => createAdapters(getConfig(cloudEnv), { BROWSER: env.BROWSER }, db())).toThrow(/AI or VECTORIZE/);
+  });
+
+  it("refuses to run outside development without a JWT secret", () => {
+    expect(() => getConfig({ ...env, ENVIRONMENT: "production" } as Env)).toThrow(/JWT_SECRET/);
+    const config = getConfig({ ...env, ENVIRONMENT: "production", JWT_SECRET: "s".repeat(40) } as Env);
+    expect(config.environment).toBe("production");
+  });
+});

@@ -1,0 +1,79 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { createD1VectorIndex } from "../../src/worker/adapters/local/d1-vector-index";
+import { createExtractiveLanguageModel } from "../../src/worker/adapters/local/extractive-language-model";
+import { createHashingEmbedder } from "../../src/worker/adapters/local/hashing-embedder";
+import { createDatabase } from "../../src/worker/db/client";
+import { cosineSimilarity } from "../../src/worker/domain/text-embedding";
+import { registerUser } from "./helpers";
+
+const ARTICLE = [
+  "Honeybees communicate the location of flowers through a waggle dance performed inside the hive.",
+  "The angle of the dance relative to gravity encodes the direction of the food source relative to the sun.",
+  "The duration of the waggle run tells the other bees how far away the flowers are.",
+  "Researchers decoded the dance in the 1940s, and the work later earned a Nobel Prize.",
+  "Modern studies use cameras and machine learning to follow thousands of dances at once.",
+  "Colonies that dance more find richer flower patches during the short spring bloom.",
+  "Beekeepers can read the dances to learn where their bees are foraging each day.",
+  "Pesticides that confuse navigation make the dances less precise and the colony weaker.",
+].join(" ");
+
+describe("local language model (extractive)", () => {
+  it("writes a bold gist then 3 to 6 bullets taken from the article's own sentences", async () => {
+    const summary = await createExtractiveLanguageModel().summarize({
+      title: "The waggle dance",
+      text: ARTICLE,
+      language: "en",
+    });
+    const lines = summary.split("\n").filter(Boolean);
+    expect(lines[0]).toMatch(/^\*\*.+\*\*$/);
+    const bullets = lines.slice(1);
+    expect(bullets.length).toBeGreaterThanOrEqual(3);
+    expect(bullets.length).toBeLessThanOrEqual(6);
+    for (const bullet of bullets) {
+      expect(bullet).toMatch(/^- /);
+      expect(ARTICLE).toContain(bullet.slice(2));
+    }
+  });
+});
+
+describe("local embedder and vector index", () => {
+  it("embeds deterministically into unit vectors where related texts are closer", async () => {
+    const embedder = createHashingEmbedder(1024);
+    const [bees, bees2, tax] = await embedder.embed([
+      "honeybees waggle dance hive flowers",
+      "the bees dance in the hive to point at flowers",
+      "corporate tax rates and quarterly earnings reports",
+    ]);
+    expect(bees).toHaveLength(1024);
+    expect(Math.hypot(...(bees as number[]))).toBeCloseTo(1, 6);
+    expect(await embedder.embed(["honeybees waggle dance hive flowers"])).toEqual([bees]);
+    expect(cosineSimilarity(bees as number[], bees2 as number[])).toBeGreaterThan(
+      cosineSimilarity(bees as number[], tax as number[]),
+    );
+  });
+
+  it("returns only the asking user's vectors, nearest first, without excluded ids", async () => {
+    const alice = await registerUser();
+    const bob = await registerUser();
+    const index = createD1VectorIndex(createDatabase(env.DB));
+    const embedder = createHashingEmbedder(64);
+    const [a1, a2, b1] = await embedder.embed(["bees dance", "bees dance in hives", "bees dance"]);
+    await index.upsert(alice.user.id, [
+      { id: "1", vector: a1 as number[] },
+      { id: "2", vector: a2 as number[] },
+    ]);
+    await index.upsert(bob.user.id, [{ id: "1", vector: b1 as number[] }]);
+
+    const hits = await index.query(alice.user.id, a1 as number[], { topK: 10 });
+    expect(hits.map((h) => h.id)).toEqual(["1", "2"]);
+    expect(hits[0]?.score).toBeCloseTo(1, 6);
+    expect(
+      (await index.query(alice.user.id, a1 as number[], { topK: 10, excludeIds: ["1"] })).map((h) => h.id),
+    ).toEqual(["2"]);
+
+    await index.remove(bob.user.id, ["1", "2"]);
+    expect(await index.query(bob.user.id, b1 as number[], { topK: 10 })).toEqual([]);
+    expect(await index.query(alice.user.id, a1 as number[], { topK: 10 })).toHaveLength(2);
+  });
+});
