@@ -29,6 +29,16 @@ export function createApp() {
     }),
   );
 
+  // A body sent as anything but JSON would otherwise be read as empty and fail field by field.
+  app.use(async (c, next) => {
+    const hasBody = c.req.header("content-length") !== "0" && c.req.raw.body !== null;
+    const isJson = /^application\/([\w.+-]+\+)?json\b/i.test(c.req.header("content-type") ?? "");
+    if (hasBody && !isJson && ["POST", "PUT", "PATCH"].includes(c.req.method)) {
+      throw new AppError(415, "Send the request body as JSON (Content-Type: application/json)");
+    }
+    await next();
+  });
+
   app.route("/health", healthRoutes);
   app.route("/auth", authRoutes);
 

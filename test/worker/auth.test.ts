@@ -70,6 +70,18 @@ describe("POST /api/auth/register", () => {
     expect(count?.n).toBe(0);
   });
 
+  it("rejects a body that is not sent as JSON with 415, and control characters in the email with 422", async () => {
+    const body = JSON.stringify({ email: uniqueEmail(), password: "longenough" });
+    const plain = await api("POST", "/api/auth/register", { rawBody: body, headers: { "Content-Type": "text/plain" } });
+    expect(plain.status).toBe(415);
+    expect(plain.body.detail).toMatch(/Content-Type: application\/json/);
+    const control = await api("POST", "/api/auth/register", {
+      body: { email: "a\u0000b@example.com", password: "longenough" },
+    });
+    expect(control.status).toBe(422);
+    expect(control.body.detail).toMatch(/^email: /);
+  });
+
   it("rejects a huge body with 413", async () => {
     const response = await api("POST", "/api/auth/register", {
       body: { email: uniqueEmail(), password: "p".repeat(1024 * 1024) },

@@ -4,8 +4,9 @@ import { z } from "zod";
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 256;
 const EMAIL_MAX_LENGTH = 254;
-// Deliberately simple: one @, no spaces, a dot in the domain. The real check is that mail arrives.
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// Deliberately simple: one @, no spaces or control characters, a dot in the domain. The real check is that
+// mail arrives.
+const EMAIL_SHAPE = /^[^\s@\p{C}]+@[^\s@\p{C}]+\.[^\s@\p{C}]+$/u;
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();

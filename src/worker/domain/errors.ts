@@ -4,7 +4,7 @@
  */
 export class AppError extends Error {
   constructor(
-    readonly status: 400 | 401 | 404 | 409 | 413 | 422 | 429 | 500 | 503,
+    readonly status: 400 | 401 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503,
     message: string,
     readonly extra: Record<string, unknown> = {},
   ) {
