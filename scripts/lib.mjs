@@ -47,4 +47,18 @@ export function tool(name) {
   return path;
 }
 
+/** Serves the built app (dist/) the way it is deployed: one Worker with its static assets, in workerd. */
+export function serveBuiltApp({ port, persistTo }) {
+  return runOrExit(tool("wrangler"), [
+    "dev",
+    "-c",
+    "dist/viberead/wrangler.json",
+    "--port",
+    String(port),
+    "--persist-to",
+    persistTo,
+    "--show-interactive-dev-session=false",
+  ]);
+}
+
 export const npmCommand = process.platform === "win32" ? "npm.cmd" : "npm";

@@ -2,7 +2,7 @@
 // fresh local database, so end-to-end runs never see a developer's data.
 import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT, runOrExit, tool } from "./lib.mjs";
+import { ROOT, serveBuiltApp } from "./lib.mjs";
 import { applyMigrations } from "./setup.mjs";
 
 const port = process.env.E2E_PORT || "8799";
@@ -10,13 +10,4 @@ const persistTo = ".wrangler/e2e-state";
 
 rmSync(join(ROOT, persistTo), { recursive: true, force: true });
 await applyMigrations(persistTo);
-await runOrExit(tool("wrangler"), [
-  "dev",
-  "-c",
-  "dist/viberead/wrangler.json",
-  "--port",
-  port,
-  "--persist-to",
-  persistTo,
-  "--show-interactive-dev-session=false",
-]);
+await serveBuiltApp({ port, persistTo });

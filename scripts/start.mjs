@@ -1,6 +1,6 @@
 // `npm start`: set up what is missing, apply migrations, build the app, and serve it the way it is deployed
 // (one Worker with its static assets) at http://localhost:8787, or $PORT.
-import { runOrExit, tool } from "./lib.mjs";
+import { runOrExit, serveBuiltApp, tool } from "./lib.mjs";
 import { setup } from "./setup.mjs";
 
 const port = process.env.PORT || "8787";
@@ -9,13 +9,4 @@ const persistTo = ".wrangler/state";
 await setup({ migrate: persistTo });
 await runOrExit(tool("vite"), ["build"]);
 console.log(`\n› VibeRead is starting at http://localhost:${port}\n`);
-await runOrExit(tool("wrangler"), [
-  "dev",
-  "-c",
-  "dist/viberead/wrangler.json",
-  "--port",
-  port,
-  "--persist-to",
-  persistTo,
-  "--show-interactive-dev-session=false",
-]);
+await serveBuiltApp({ port, persistTo });

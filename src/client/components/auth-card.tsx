@@ -27,6 +27,16 @@ export function AuthCard({ title, children, footer }: { title: string; children:
   );
 }
 
+/** The form-level error (the server's `detail`), announced when it appears. */
+export function ErrorBox({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <div className="error-box" role="alert">
+      {message}
+    </div>
+  );
+}
+
 interface FieldProps {
   id: string;
   label: string;

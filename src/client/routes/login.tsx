@@ -1,9 +1,10 @@
 import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { Link, Navigate, useLocation } from "react-router";
-import { AuthCard, Field } from "../components/auth-card";
+import { AuthCard, ErrorBox, Field } from "../components/auth-card";
 import { FullPageSpinner } from "../components/spinner";
 import { useAuth } from "../hooks/use-auth";
 import { usePageTitle } from "../hooks/use-page-title";
+import { useSubmission } from "../hooks/use-submission";
 import { resolveReturnTarget } from "../lib/return-target";
 import { validateLogin } from "../lib/validation";
 
@@ -18,8 +19,7 @@ export function LoginPage() {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string }>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useSubmission("Login failed");
 
   const redirectingOut = status === "authenticated" && target.kind === "external";
   useEffect(() => {
@@ -35,15 +35,8 @@ export function LoginPage() {
     const errors = validateLogin({ email, password });
     setFieldErrors(errors);
     if (Object.keys(errors).length > 0) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await login(email, password);
-      // The status change re-renders this page, which then follows the return target.
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : "Login failed");
-      setBusy(false);
-    }
+    // On success the auth status changes and this page re-renders into the return target.
+    await run(() => login(email, password));
   }
 
   return (
@@ -56,11 +49,7 @@ export function LoginPage() {
       }
     >
       <form onSubmit={submit} noValidate aria-busy={busy}>
-        {error ? (
-          <div className="error-box" role="alert">
-            {error}
-          </div>
-        ) : null}
+        <ErrorBox message={error} />
         <Field
           id="email"
           label="Email"

@@ -1,8 +1,9 @@
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { AuthCard, Field } from "../components/auth-card";
+import { AuthCard, ErrorBox, Field } from "../components/auth-card";
 import { useAuth } from "../hooks/use-auth";
 import { usePageTitle } from "../hooks/use-page-title";
+import { useSubmission } from "../hooks/use-submission";
 import { type RegisterErrors, type RegisterForm, validateRegister } from "../lib/validation";
 
 export function RegisterPage() {
@@ -11,8 +12,7 @@ export function RegisterPage() {
   const navigate = useNavigate();
   const [form, setForm] = useState<RegisterForm>({ email: "", password: "", confirmPassword: "" });
   const [errors, setErrors] = useState<RegisterErrors>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useSubmission("Registration failed");
 
   const update = (field: keyof RegisterForm) => (value: string) => {
     setForm((current) => ({ ...current, [field]: value }));
@@ -25,15 +25,7 @@ export function RegisterPage() {
     const found = validateRegister(form);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await register(form.email, form.password);
-      navigate("/dashboard", { replace: true });
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : "Registration failed");
-      setBusy(false);
-    }
+    if (await run(() => register(form.email, form.password))) navigate("/dashboard", { replace: true });
   }
 
   return (
@@ -46,11 +38,7 @@ export function RegisterPage() {
       }
     >
       <form onSubmit={submit} noValidate aria-busy={busy}>
-        {error ? (
-          <div className="error-box" role="alert">
-            {error}
-          </div>
-        ) : null}
+        <ErrorBox message={error} />
         <Field
           id="email"
           label="Email"
