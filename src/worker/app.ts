@@ -4,11 +4,14 @@ import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import { type AppEnv, createServices } from "./context";
 import { AppError, TooManyRequests } from "./domain/errors";
+import { articleRoutes } from "./routes/articles";
 import { authRoutes } from "./routes/auth";
 import { healthRoutes } from "./routes/health";
 
 /** Request bodies above this are refused with 413 before anything parses them. */
 export const MAX_BODY_BYTES = 64 * 1024;
+/** Bulk saves carry up to 500 URLs of up to 2,048 characters. */
+export const MAX_BULK_BODY_BYTES = 1536 * 1024;
 
 export function createApp() {
   const app = new Hono<AppEnv>({ strict: false }).basePath("/api");
@@ -20,14 +23,16 @@ export function createApp() {
     c.set("config", services.config);
     await next();
   });
-  app.use(
+  const limitBody = (maxSize: number) =>
     bodyLimit({
-      maxSize: MAX_BODY_BYTES,
+      maxSize,
       onError: () => {
-        throw new AppError(413, `Request body is too large (the limit is ${MAX_BODY_BYTES / 1024} KB)`);
+        throw new AppError(413, `Request body is too large (the limit is ${maxSize / 1024} KB)`);
       },
-    }),
-  );
+    });
+  const defaultLimit = limitBody(MAX_BODY_BYTES);
+  const bulkLimit = limitBody(MAX_BULK_BODY_BYTES);
+  app.use((c, next) => (/\/articles\/bulk\/?$/.test(c.req.path) ? bulkLimit(c, next) : defaultLimit(c, next)));
 
   // A body sent as anything but JSON would otherwise be read as empty and fail field by field.
   app.use(async (c, next) => {
@@ -41,6 +46,7 @@ export function createApp() {
 
   app.route("/health", healthRoutes);
   app.route("/auth", authRoutes);
+  app.route("/articles", articleRoutes);
 
   app.notFound((c) => c.json({ detail: `Not found: ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
 

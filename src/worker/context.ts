@@ -1,8 +1,12 @@
+import { createAdapters } from "./adapters/factory";
 import type { AppConfig } from "./config";
 import { getConfig } from "./config";
 import { createDatabase } from "./db/client";
+import { createArticlesRepository } from "./db/repositories/articles-repository";
 import { createSessionsRepository } from "./db/repositories/sessions-repository";
 import { createUsersRepository, type UserRecord } from "./db/repositories/users-repository";
+import { createIngestProducer } from "./jobs/ingest-producer";
+import { createArticleService } from "./services/article-service";
 import { createAuthService } from "./services/auth-service";
 
 /** Everything a request handler may use, wired once per request from the bindings. */
@@ -11,12 +15,19 @@ export function createServices(env: Env) {
   const db = createDatabase(env.DB);
   const users = createUsersRepository(db);
   const sessions = createSessionsRepository(db);
+  const adapters = createAdapters(config, env, db);
   return {
     config,
     db,
     users,
     sessions,
+    adapters,
     auth: createAuthService({ config, users, sessions }),
+    articles: createArticleService({
+      articles: createArticlesRepository(db),
+      enqueue: createIngestProducer(env.INGEST_QUEUE),
+      vectorIndex: adapters.vectorIndex,
+    }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -37,3 +37,50 @@ export async function registerUser(email = uniqueEmail(), password = "correct ho
   if (response.status !== 201) throw new Error(`register failed: ${response.status} ${JSON.stringify(response.body)}`);
   return { email, password, token: response.body.access_token as string, user: response.body.user };
 }
+
+export interface SeedArticle {
+  url?: string;
+  title?: string | null;
+  summary?: string | null;
+  content?: string | null;
+  author?: string | null;
+  domain?: string | null;
+  isRead?: boolean;
+  readAt?: number | null;
+  createdAt?: number;
+  processingStatus?: string;
+}
+
+let seeded = 0;
+/**
+ * Puts an article straight into D1 with chosen timestamps and fields, for tests of listing and statistics
+ * that need a history the API cannot produce in the moment (the API itself is tested separately).
+ */
+export async function seedArticle(userId: number, article: SeedArticle = {}): Promise<number> {
+  seeded += 1;
+  const { env } = await import("cloudflare:test");
+  const url = article.url ?? `https://seed.example.com/post/${seeded}-${crypto.randomUUID()}`;
+  const createdAt = article.createdAt ?? Date.now();
+  const row = await env.DB.prepare(
+    `INSERT INTO articles (user_id, url, normalized_url, title, summary, content, author, domain, is_read, read_at,
+       processing_status, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+  )
+    .bind(
+      userId,
+      url,
+      url,
+      article.title ?? null,
+      article.summary ?? null,
+      article.content ?? null,
+      article.author ?? null,
+      article.domain === undefined ? "seed.example.com" : article.domain,
+      article.isRead ? 1 : 0,
+      article.readAt ?? (article.isRead ? createdAt : null),
+      article.processingStatus ?? "completed",
+      createdAt,
+      createdAt,
+    )
+    .first<{ id: number }>();
+  return row?.id as number;
+}

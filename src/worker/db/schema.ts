@@ -1,4 +1,5 @@
-import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /**
  * The single source of truth for the database. `npm run db:generate` turns changes here into SQL in
@@ -51,4 +52,76 @@ export const localVectors = sqliteTable(
     updatedAt: integer("updated_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.itemId] })],
+);
+
+export const PROCESSING_STATUSES = ["pending", "processing", "retrying", "completed", "failed"] as const;
+export type ProcessingStatus = (typeof PROCESSING_STATUSES)[number];
+
+/**
+ * A saved article. `url` is what the user gave; `normalized_url` decides duplicates (unique per user).
+ * The full-text index `articles_fts` (migration 0002) mirrors title, summary, content, domain, author and
+ * user_id through triggers; user_id is indexed there too, so a search is restricted to one user inside the
+ * index instead of after it.
+ */
+export const articles = sqliteTable(
+  "articles",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    normalizedUrl: text("normalized_url").notNull(),
+    title: text("title"),
+    summary: text("summary"),
+    content: text("content"),
+    author: text("author"),
+    domain: text("domain"),
+    language: text("language"),
+    publishDate: text("publish_date"),
+    wordCount: integer("word_count"),
+    isRead: integer("is_read", { mode: "boolean" }).notNull().default(false),
+    readAt: integer("read_at"),
+    processingStatus: text("processing_status", { enum: PROCESSING_STATUSES }).notNull().default("pending"),
+    processingError: text("processing_error"),
+    processingAttempts: integer("processing_attempts").notNull().default(0),
+    processedAt: integer("processed_at"),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("articles_user_url_unique").on(t.userId, t.normalizedUrl),
+    // The list order: unread first, then newest.
+    index("articles_user_list_idx").on(t.userId, t.isRead, t.createdAt),
+    index("articles_user_created_idx").on(t.userId, t.createdAt),
+    index("articles_user_read_at_idx").on(t.userId, t.readAt),
+    index("articles_user_domain_idx").on(t.userId, t.domain, t.isRead, t.createdAt),
+    index("articles_user_status_idx").on(t.userId, t.processingStatus),
+    check(
+      "articles_status_check",
+      sql`${t.processingStatus} IN ('pending','processing','retrying','completed','failed')`,
+    ),
+  ],
+);
+
+/** One rating per article: -1 poor, 0 alright, 1 good. */
+export const articleFeedback = sqliteTable(
+  "article_feedback",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    articleId: integer("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    feedbackValue: integer("feedback_value").notNull(),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("article_feedback_article_unique").on(t.articleId),
+    index("article_feedback_user_idx").on(t.userId),
+    check("article_feedback_value_check", sql`${t.feedbackValue} IN (-1, 0, 1)`),
+  ],
 );

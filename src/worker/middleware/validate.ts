@@ -8,6 +8,7 @@ export function describeIssue(error: { issues: readonly z.core.$ZodIssue[] }, ta
   const issue = error.issues[0];
   if (!issue) return "Invalid request";
   if (issue.path.length === 0) {
+    if (issue.code !== "invalid_type") return issue.message;
     return target === "json" ? "Request body must be a JSON object" : `Invalid ${target} parameters`;
   }
   return `${issue.path.join(".")}: ${issue.message}`;

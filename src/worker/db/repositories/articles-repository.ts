@@ -1,0 +1,299 @@
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
+import { integer, sqliteTable } from "drizzle-orm/sqlite-core";
+import type { Database } from "../client";
+import { articleFeedback, articles } from "../schema";
+
+export type ArticleRecord = typeof articles.$inferSelect;
+/** A list row: every column but the (large) content. */
+export type ArticleSummaryRecord = Omit<ArticleRecord, "content">;
+export type FeedbackRecord = typeof articleFeedback.$inferSelect;
+export type NewArticle = Pick<ArticleRecord, "url" | "normalizedUrl" | "domain">;
+export type ArticlePatch = Partial<Pick<ArticleRecord, "title" | "author" | "isRead" | "readAt">>;
+
+/**
+ * The FTS5 table, declared here rather than in schema.ts: drizzle-kit cannot create virtual tables, so
+ * migration 0002 does, and only the columns queries need are described.
+ */
+const articlesFts = sqliteTable("articles_fts", { rowid: integer("rowid") });
+
+const { content: _content, ...summaryColumns } = getTableColumns(articles);
+
+/** bm25 weights per FTS column: title, summary, content, domain, author, user_id (the filter, weight 0). */
+const RANK = sql`bm25(articles_fts, 10.0, 4.0, 1.0, 2.0, 2.0, 0.0)`;
+
+// D1 allows 100 bound parameters per statement; IN lists are cut into chunks that leave room for the rest.
+const IN_CHUNK = 90;
+
+function chunk<T>(items: T[], size: number): T[][] {
+  const chunks: T[][] = [];
+  for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
+  return chunks;
+}
+
+export interface ListQuery {
+  limit: number;
+  offset: number;
+  domain?: string;
+  /** A query from domain/search-query (already restricted to the user), or undefined for no search. */
+  ftsQuery?: string;
+}
+
+/** Every method takes the owner's id and filters by it: no query here can reach another user's rows. */
+export function createArticlesRepository(db: Database) {
+  const owned = (userId: number, id: number) => and(eq(articles.userId, userId), eq(articles.id, id));
+
+  return {
+    async findById(userId: number, id: number): Promise<ArticleRecord | undefined> {
+      return db.select().from(articles).where(owned(userId, id)).get();
+    },
+
+    async findByNormalizedUrl(userId: number, normalizedUrl: string): Promise<ArticleRecord | undefined> {
+      return db
+        .select()
+        .from(articles)
+        .where(and(eq(articles.userId, userId), eq(articles.normalizedUrl, normalizedUrl)))
+        .get();
+    },
+
+    async findByNormalizedUrls(userId: number, normalizedUrls: string[]): Promise<ArticleSummaryRecord[]> {
+      const found: ArticleSummaryRecord[] = [];
+      for (const part of chunk(normalizedUrls, IN_CHUNK)) {
+        found.push(
+          ...(await db
+            .select(summaryColumns)
+            .from(articles)
+            .where(and(eq(articles.userId, userId), inArray(articles.normalizedUrl, part)))
+            .all()),
+        );
+      }
+      return found;
+    },
+
+    /**
+     * Inserts in one batch (one round trip, one transaction). A row whose normalised URL the user already has
+     * (a concurrent save) is skipped, so the result can be shorter than the input.
+     */
+    async insertMany(userId: number, rows: NewArticle[], now: number): Promise<ArticleSummaryRecord[]> {
+      const [first, ...rest] = rows.map((row) =>
+        db
+          .insert(articles)
+          .values({ ...row, userId, createdAt: now, updatedAt: now })
+          .onConflictDoNothing({ target: [articles.userId, articles.normalizedUrl] })
+          .returning(summaryColumns),
+      );
+      if (!first) return [];
+      const results = await db.batch([first, ...rest]);
+      return results.flat();
+    },
+
+    async list(userId: number, query: ListQuery): Promise<{ rows: ArticleSummaryRecord[]; total: number }> {
+      const filters: SQL[] = [eq(articles.userId, userId)];
+      if (query.domain !== undefined) filters.push(eq(articles.domain, query.domain));
+      if (query.ftsQuery === undefined) {
+        const where = and(...filters);
+        const [rows, totals] = await db.batch([
+          db
+            .select(summaryColumns)
+            .from(articles)
+            .where(where)
+            .orderBy(asc(articles.isRead), desc(articles.createdAt), desc(articles.id))
+            .limit(query.limit)
+            .offset(query.offset),
+          db.select({ n: count() }).from(articles).where(where),
+        ]);
+        return { rows, total: totals[0]?.n ?? 0 };
+      }
+      // Search: best match first, then the usual order. The MATCH already restricts to this user inside the
+      // index; the user_id filter on `articles` is kept as a second fence.
+      const where = and(sql`articles_fts MATCH ${query.ftsQuery}`, ...filters);
+      const [rows, totals] = await db.batch([
+        db
+          .select(summaryColumns)
+          .from(articlesFts)
+          .innerJoin(articles, eq(articles.id, articlesFts.rowid))
+          .where(where)
+          .orderBy(RANK, asc(articles.isRead), desc(articles.createdAt))
+          .limit(query.limit)
+          .offset(query.offset),
+        db
+          .select({ n: count() })
+          .from(articlesFts)
+          .innerJoin(articles, eq(articles.id, articlesFts.rowid))
+          .where(where),
+      ]);
+      return { rows, total: totals[0]?.n ?? 0 };
+    },
+
+    async update(userId: number, id: number, patch: ArticlePatch, now: number): Promise<ArticleRecord | undefined> {
+      return db
+        .update(articles)
+        .set({ ...patch, updatedAt: now })
+        .where(owned(userId, id))
+        .returning()
+        .get();
+    },
+
+    /** Marks read, keeping the first read time if it was already read. */
+    async markRead(userId: number, id: number, now: number): Promise<ArticleRecord | undefined> {
+      return db
+        .update(articles)
+        .set({ isRead: true, readAt: sql`coalesce(${articles.readAt}, ${now})`, updatedAt: now })
+        .where(owned(userId, id))
+        .returning()
+        .get();
+    },
+
+    async markUnread(userId: number, id: number, now: number): Promise<ArticleRecord | undefined> {
+      return db
+        .update(articles)
+        .set({ isRead: false, readAt: null, updatedAt: now })
+        .where(owned(userId, id))
+        .returning()
+        .get();
+    },
+
+    async markQueueFailed(userId: number, ids: number[], error: string, now: number): Promise<void> {
+      for (const part of chunk(ids, IN_CHUNK)) {
+        await db
+          .update(articles)
+          .set({ processingStatus: "failed", processingError: error, updatedAt: now })
+          .where(and(eq(articles.userId, userId), inArray(articles.id, part)));
+      }
+    },
+
+    async delete(userId: number, id: number): Promise<boolean> {
+      const deleted = await db.delete(articles).where(owned(userId, id)).returning({ id: articles.id }).get();
+      return deleted !== undefined;
+    },
+
+    async statuses(userId: number, ids: number[]) {
+      if (ids.length === 0) return [];
+      return db
+        .select({
+          id: articles.id,
+          processingStatus: articles.processingStatus,
+          processingError: articles.processingError,
+          processingAttempts: articles.processingAttempts,
+          processedAt: articles.processedAt,
+          title: articles.title,
+          summary: articles.summary,
+          domain: articles.domain,
+          author: articles.author,
+          language: articles.language,
+        })
+        .from(articles)
+        .where(and(eq(articles.userId, userId), inArray(articles.id, ids)))
+        .all();
+    },
+
+    async findFeedback(userId: number, articleId: number): Promise<FeedbackRecord | undefined> {
+      return db
+        .select()
+        .from(articleFeedback)
+        .where(and(eq(articleFeedback.userId, userId), eq(articleFeedback.articleId, articleId)))
+        .get();
+    },
+
+    /** Sets the rating of an article the caller has already proven to be the user's. */
+    async upsertFeedback(userId: number, articleId: number, value: number, now: number): Promise<FeedbackRecord> {
+      const row = await db
+        .insert(articleFeedback)
+        .values({ userId, articleId, feedbackValue: value, createdAt: now, updatedAt: now })
+        .onConflictDoUpdate({ target: articleFeedback.articleId, set: { feedbackValue: value, updatedAt: now } })
+        .returning()
+        .get();
+      return row as FeedbackRecord;
+    },
+
+    /**
+     * Every figure of the statistics overview in one batch (one round trip), each an indexed aggregate over
+     * one user's rows. `dayShiftMs` moves timestamps into the user's local time before bucketing by day.
+     */
+    async statistics(
+      userId: number,
+      window: { weekStart: number; monthStart: number; activityStart: number; dayShiftMs: number },
+    ) {
+      const mine = eq(articles.userId, userId);
+      // D1 binds JS numbers as REAL, so the quotient is cast back to a whole day number.
+      const createdDay = sql<number>`CAST((${articles.createdAt} + ${window.dayShiftMs}) / 86400000 AS INTEGER)`;
+      const readDay = sql<number>`CAST((${articles.readAt} + ${window.dayShiftMs}) / 86400000 AS INTEGER)`;
+      const [
+        totals,
+        weekly,
+        monthly,
+        byStatus,
+        topDomains,
+        savedPerDay,
+        readPerDay,
+        readDays,
+        recentSaved,
+        recentRead,
+      ] = await db.batch([
+        db
+          .select({ total: count(), read: sql<number>`coalesce(sum(${articles.isRead}), 0)` })
+          .from(articles)
+          .where(mine),
+        db
+          .select({ n: count() })
+          .from(articles)
+          .where(and(mine, gte(articles.readAt, window.weekStart))),
+        db
+          .select({ n: count() })
+          .from(articles)
+          .where(and(mine, gte(articles.createdAt, window.monthStart))),
+        db
+          .select({ status: articles.processingStatus, n: count() })
+          .from(articles)
+          .where(mine)
+          .groupBy(articles.processingStatus),
+        db
+          .select({ domain: articles.domain, n: count() })
+          .from(articles)
+          .where(and(mine, isNotNull(articles.domain)))
+          .groupBy(articles.domain)
+          .orderBy(desc(count()), asc(articles.domain))
+          .limit(10),
+        db
+          .select({ day: createdDay, n: count() })
+          .from(articles)
+          .where(and(mine, gte(articles.createdAt, window.activityStart)))
+          .groupBy(createdDay),
+        db
+          .select({ day: readDay, n: count() })
+          .from(articles)
+          .where(and(mine, gte(articles.readAt, window.activityStart)))
+          .groupBy(readDay),
+        db
+          .selectDistinct({ day: readDay })
+          .from(articles)
+          .where(and(mine, isNotNull(articles.readAt)))
+          .orderBy(desc(readDay)),
+        db
+          .select({ title: articles.title, domain: articles.domain, at: articles.createdAt })
+          .from(articles)
+          .where(mine)
+          .orderBy(desc(articles.createdAt))
+          .limit(10),
+        db
+          .select({ title: articles.title, domain: articles.domain, at: articles.readAt })
+          .from(articles)
+          .where(and(mine, isNotNull(articles.readAt)))
+          .orderBy(desc(articles.readAt))
+          .limit(10),
+      ]);
+      return {
+        totals,
+        weekly,
+        monthly,
+        byStatus,
+        topDomains,
+        savedPerDay,
+        readPerDay,
+        readDays,
+        recentSaved,
+        recentRead,
+      };
+    },
+  };
+}
+export type ArticlesRepository = ReturnType<typeof createArticlesRepository>;

@@ -1,0 +1,105 @@
+import { z } from "zod";
+import { MAX_TIMEZONE_OFFSET_MINUTES } from "../domain/reading-stats";
+import { MAX_SEARCH_LENGTH } from "../domain/search-query";
+import { MAX_BULK_URLS } from "../services/article-service";
+
+/** Request shapes of the articles API; every message names the field and the rule. */
+export const MAX_PAGE = 100_000;
+export const MAX_PER_PAGE = 100;
+export const MAX_BATCH_STATUS_IDS = 50;
+const MAX_TITLE_LENGTH = 500;
+const MAX_AUTHOR_LENGTH = 200;
+
+/** A whole number from a path or query string, within bounds. */
+function wholeNumber(name: string, min: number, max: number) {
+  return z
+    .string()
+    .regex(/^-?\d{1,16}$/, `${name} must be a whole number`)
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(min, `${name} must be at least ${min}`)
+        .max(max, `${name} must be at most ${max.toLocaleString("en-US")}`),
+    );
+}
+
+export const articleIdParams = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,15}$/, "must be a positive whole number")
+    .transform(Number)
+    .pipe(z.number().min(1, "must be a positive whole number")),
+});
+
+export const listQuery = z.object({
+  page: wholeNumber("page", 1, MAX_PAGE).default(1),
+  per_page: wholeNumber("per_page", 1, MAX_PER_PAGE).default(20),
+  search: z
+    .string()
+    .max(MAX_SEARCH_LENGTH, `search must be at most ${MAX_SEARCH_LENGTH} characters`)
+    .transform((s) => s.trim() || undefined)
+    .optional(),
+  domain: z
+    .string()
+    .max(253, "domain must be at most 253 characters")
+    .transform((s) => s.trim().toLowerCase() || undefined)
+    .optional(),
+});
+
+export const statsQuery = z.object({
+  timezone_offset: wholeNumber("timezone_offset", -MAX_TIMEZONE_OFFSET_MINUTES, MAX_TIMEZONE_OFFSET_MINUTES).default(0),
+});
+
+export const createBody = z.object({ url: z.string({ error: "url must be a string" }) });
+
+export const bulkBody = z.object({
+  urls: z
+    .array(z.unknown(), { error: "urls must be a list of URLs" })
+    .min(1, "urls must contain at least one URL")
+    .max(MAX_BULK_URLS, `urls may contain at most ${MAX_BULK_URLS} URLs per request`),
+});
+
+const editableText = (name: string, max: number) =>
+  z
+    .string({ error: `${name} must be a string or null` })
+    .trim()
+    .max(max, `${name} must be at most ${max} characters`)
+    .transform((s) => s || null)
+    .nullable()
+    .optional();
+
+export const EDITABLE_FIELDS = ["title", "author", "is_read"] as const;
+
+/** PUT body: only the fields a user may edit; any other field is refused with 422 (never silently ignored). */
+export const updateBody = z
+  .strictObject(
+    {
+      title: editableText("title", MAX_TITLE_LENGTH),
+      author: editableText("author", MAX_AUTHOR_LENGTH),
+      is_read: z.boolean({ error: "is_read must be true or false" }).optional(),
+    },
+    {
+      error: (issue) =>
+        issue.code === "unrecognized_keys"
+          ? `${issue.keys.join(", ")}: cannot be changed (editable fields: ${EDITABLE_FIELDS.join(", ")})`
+          : undefined,
+    },
+  )
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: `Provide at least one field to change: ${EDITABLE_FIELDS.join(", ")}`,
+  });
+
+export const feedbackBody = z.object({
+  feedback: z.union([z.literal(-1), z.literal(0), z.literal(1)], {
+    error: "feedback must be -1 (poor), 0 (alright) or 1 (good)",
+  }),
+});
+
+export const batchStatusBody = z.object({
+  article_ids: z
+    .array(z.number({ error: "article_ids must contain article ids (numbers)" }).int().positive(), {
+      error: "article_ids must be a list of article ids",
+    })
+    .max(MAX_BATCH_STATUS_IDS, `article_ids may contain at most ${MAX_BATCH_STATUS_IDS} ids per request`),
+});

@@ -1,0 +1,50 @@
+import type { ArticleRecord, ArticleSummaryRecord, FeedbackRecord } from "../db/repositories/articles-repository";
+import type { ProcessingStatus } from "../db/schema";
+
+export const WORDS_PER_MINUTE = 200;
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/** The viewer's coarse status: still working (pending, processing, retrying), failed, or completed. */
+export function displayStatus(status: ProcessingStatus): "processing" | "failed" | "completed" {
+  if (status === "failed") return "failed";
+  return status === "completed" ? "completed" : "processing";
+}
+
+/** The Article entity of spec §3. List rows have no `content` and so carry none. */
+export function toArticleJson(row: ArticleRecord | ArticleSummaryRecord) {
+  return {
+    id: row.id,
+    url: row.url,
+    title: row.title,
+    summary: row.summary,
+    ...("content" in row ? { content: row.content } : {}),
+    author: row.author,
+    domain: row.domain,
+    language: row.language,
+    publish_date: row.publishDate,
+    word_count: row.wordCount,
+    reading_time_minutes: row.wordCount ? Math.max(1, Math.ceil(row.wordCount / WORDS_PER_MINUTE)) : null,
+    is_read: row.isRead,
+    read_at: iso(row.readAt),
+    processing_status: row.processingStatus,
+    processing_error: row.processingError,
+    processing_attempts: row.processingAttempts,
+    processed_at: iso(row.processedAt),
+    status: displayStatus(row.processingStatus),
+    created_at: iso(row.createdAt),
+    updated_at: iso(row.updatedAt),
+  };
+}
+export type ArticleJson = ReturnType<typeof toArticleJson>;
+
+export function toFeedbackJson(row: FeedbackRecord) {
+  return {
+    id: row.id,
+    user_id: row.userId,
+    article_id: row.articleId,
+    feedback_value: row.feedbackValue,
+    created_at: iso(row.createdAt),
+    updated_at: iso(row.updatedAt),
+  };
+}

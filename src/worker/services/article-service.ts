@@ -1,0 +1,312 @@
+import type { ArticleSummaryRecord, ArticlesRepository } from "../db/repositories/articles-repository";
+import { checkArticleUrl } from "../domain/article-url";
+import { Conflict, InvalidInput, NotFound } from "../domain/errors";
+import {
+  DAILY_ACTIVITY_DAYS,
+  DAY_MS,
+  dailyActivity,
+  dayToIsoDate,
+  localDay,
+  readingStreak,
+  startOfLocalDay,
+  startOfLocalMonth,
+} from "../domain/reading-stats";
+import { buildFtsQuery } from "../domain/search-query";
+import type { EnqueueIngest } from "../jobs/ingest-producer";
+import type { VectorIndex } from "../ports/vector-index";
+import { displayStatus, toArticleJson, toFeedbackJson } from "./article-json";
+
+export const MAX_BULK_URLS = 500;
+const QUEUE_FAILURE = "Processing could not be started. Use Re-fetch Content to try again.";
+/** Rows per insert batch in a bulk save: one failing batch fails only its own URLs. */
+const INSERT_BATCH = 100;
+
+export interface BulkResult {
+  url: unknown;
+  success: boolean;
+  article?: ReturnType<typeof toArticleJson>;
+  duplicate?: boolean;
+  error?: string;
+}
+
+interface ArticleServiceDeps {
+  articles: ArticlesRepository;
+  enqueue: EnqueueIngest;
+  vectorIndex: VectorIndex;
+  now?: () => number;
+}
+
+export function createArticleService({ articles, enqueue, vectorIndex, now = Date.now }: ArticleServiceDeps) {
+  async function requireArticle(userId: number, id: number) {
+    const article = await articles.findById(userId, id);
+    if (!article) throw new NotFound("Article not found");
+    return article;
+  }
+
+  /** Queues processing; if the queue refuses, the articles are kept and marked failed with a way forward. */
+  async function startProcessing(userId: number, saved: ArticleSummaryRecord[]): Promise<ArticleSummaryRecord[]> {
+    if (saved.length === 0) return saved;
+    try {
+      await enqueue(saved.map((article) => ({ userId, articleId: article.id, reason: "created" as const })));
+      return saved;
+    } catch (error) {
+      console.error("Could not queue processing", error);
+      await articles.markQueueFailed(
+        userId,
+        saved.map((a) => a.id),
+        QUEUE_FAILURE,
+        now(),
+      );
+      return saved.map((a) => ({ ...a, processingStatus: "failed" as const, processingError: QUEUE_FAILURE }));
+    }
+  }
+
+  return {
+    /** Saves one URL as `pending` and queues its processing; never waits for the site. */
+    async create(userId: number, url: string) {
+      const check = checkArticleUrl(url);
+      if (!check.ok) throw new InvalidInput(check.error);
+      const existing = await articles.findByNormalizedUrl(userId, check.normalizedUrl);
+      if (existing) {
+        throw new Conflict("This article is already in your library", { article: toArticleJson(existing) });
+      }
+      const [saved] = await articles.insertMany(userId, [check], now());
+      if (!saved) {
+        // Saved concurrently by another request of the same user.
+        const raced = await articles.findByNormalizedUrl(userId, check.normalizedUrl);
+        throw new Conflict("This article is already in your library", raced ? { article: toArticleJson(raced) } : {});
+      }
+      const [started] = await startProcessing(userId, [saved]);
+      return toArticleJson(started ?? saved);
+    },
+
+    /** Saves up to 500 URLs; every input gets a result, in input order. */
+    async createMany(userId: number, urls: unknown[]) {
+      const results: BulkResult[] = urls.map((url) => ({ url, success: false }));
+      const checks = urls.map((url) => checkArticleUrl(url));
+      const firstIndexOf = new Map<string, number>();
+      checks.forEach((check, index) => {
+        if (!check.ok) {
+          results[index] = { url: urls[index], success: false, error: check.error };
+        } else if (!firstIndexOf.has(check.normalizedUrl)) {
+          firstIndexOf.set(check.normalizedUrl, index);
+        }
+      });
+
+      const existing = new Map(
+        (await articles.findByNormalizedUrls(userId, [...firstIndexOf.keys()])).map((a) => [a.normalizedUrl, a]),
+      );
+      const toInsert = [...firstIndexOf.entries()].filter(([normalized]) => !existing.has(normalized));
+      const created = new Map<string, ArticleSummaryRecord>();
+      const failedToSave = new Set<string>();
+      for (let i = 0; i < toInsert.length; i += INSERT_BATCH) {
+        const slice = toInsert.slice(i, i + INSERT_BATCH);
+        try {
+          const rows = slice.map(([, index]) => checks[index]).filter((c) => c?.ok === true);
+          const saved = await startProcessing(userId, await articles.insertMany(userId, rows, now()));
+          for (const article of saved) created.set(article.normalizedUrl, article);
+        } catch (error) {
+          console.error("Bulk insert batch failed", error);
+          for (const [normalized] of slice) failedToSave.add(normalized);
+        }
+      }
+      // Rows skipped by a concurrent save are duplicates too: look them up once.
+      const racedKeys = toInsert.map(([n]) => n).filter((n) => !created.has(n) && !failedToSave.has(n));
+      for (const article of await articles.findByNormalizedUrls(userId, racedKeys)) {
+        existing.set(article.normalizedUrl, article);
+      }
+
+      checks.forEach((check, index) => {
+        if (!check.ok) return;
+        const isFirst = firstIndexOf.get(check.normalizedUrl) === index;
+        const fresh = created.get(check.normalizedUrl);
+        const known = existing.get(check.normalizedUrl);
+        if (isFirst && fresh) {
+          results[index] = { url: urls[index], success: true, article: toArticleJson(fresh) };
+        } else if (failedToSave.has(check.normalizedUrl)) {
+          results[index] = {
+            url: urls[index],
+            success: false,
+            error: "Could not save this article. Please try again.",
+          };
+        } else {
+          const article = fresh ?? known;
+          results[index] = {
+            url: urls[index],
+            success: false,
+            duplicate: true,
+            ...(article ? { article: toArticleJson(article) } : {}),
+          };
+        }
+      });
+
+      const invalid = checks.filter((c) => !c.ok).length;
+      const successful = results.filter((r) => r.success).length;
+      const duplicates = results.filter((r) => r.duplicate).length;
+      return { results, successful, duplicates, failed: results.length - successful - duplicates - invalid, invalid };
+    },
+
+    async list(userId: number, query: { page: number; perPage: number; search?: string; domain?: string }) {
+      const offset = (query.page - 1) * query.perPage;
+      const ftsQuery = query.search ? buildFtsQuery(userId, query.search) : undefined;
+      // A search of only punctuation matches nothing, rather than everything.
+      const { rows, total } =
+        ftsQuery === null
+          ? { rows: [], total: 0 }
+          : await articles.list(userId, {
+              limit: query.perPage,
+              offset,
+              domain: query.domain,
+              ftsQuery: ftsQuery ?? undefined,
+            });
+      const pages = Math.ceil(total / query.perPage);
+      return {
+        articles: rows.map(toArticleJson),
+        page: query.page,
+        per_page: query.perPage,
+        total,
+        total_pages: pages,
+        pagination: { page: query.page, pages, total, per_page: query.perPage },
+      };
+    },
+
+    async get(userId: number, id: number) {
+      return toArticleJson(await requireArticle(userId, id));
+    },
+
+    async update(
+      userId: number,
+      id: number,
+      patch: { title?: string | null; author?: string | null; is_read?: boolean },
+    ) {
+      const current = await requireArticle(userId, id);
+      const readChange =
+        patch.is_read === undefined || patch.is_read === current.isRead
+          ? {}
+          : { isRead: patch.is_read, readAt: patch.is_read ? now() : null };
+      const updated = await articles.update(
+        userId,
+        id,
+        {
+          ...(patch.title !== undefined ? { title: patch.title } : {}),
+          ...(patch.author !== undefined ? { author: patch.author } : {}),
+          ...readChange,
+        },
+        now(),
+      );
+      if (!updated) throw new NotFound("Article not found");
+      return toArticleJson(updated);
+    },
+
+    async remove(userId: number, id: number): Promise<void> {
+      if (!(await articles.delete(userId, id))) throw new NotFound("Article not found");
+      // The vector is derived data: a failure here must not undo the delete the user asked for.
+      await vectorIndex.remove(userId, [String(id)]).catch((error) => console.error("Vector removal failed", error));
+    },
+
+    async markRead(userId: number, id: number) {
+      const updated = await articles.markRead(userId, id, now());
+      if (!updated) throw new NotFound("Article not found");
+      return toArticleJson(updated);
+    },
+
+    async markUnread(userId: number, id: number) {
+      const updated = await articles.markUnread(userId, id, now());
+      if (!updated) throw new NotFound("Article not found");
+      return toArticleJson(updated);
+    },
+
+    /** Statuses of the user's own articles; any id that is not theirs (or does not exist) is a 404. */
+    async batchStatus(userId: number, ids: number[]) {
+      const unique = [...new Set(ids)];
+      const rows = await articles.statuses(userId, unique);
+      const found = new Map(rows.map((row) => [row.id, row]));
+      const missing = unique.filter((id) => !found.has(id));
+      if (missing.length > 0) throw new NotFound(`Articles not found: ${missing.join(", ")}`);
+      return {
+        statuses: unique.map((id) => {
+          const row = found.get(id) as (typeof rows)[number];
+          return {
+            article_id: row.id,
+            status: row.processingStatus,
+            display_status: displayStatus(row.processingStatus),
+            error: row.processingError,
+            attempts: row.processingAttempts,
+            processed_at: row.processedAt === null ? null : new Date(row.processedAt).toISOString(),
+            title: row.title,
+            summary: row.summary,
+            domain: row.domain,
+            author: row.author,
+            language: row.language,
+          };
+        }),
+      };
+    },
+
+    async setFeedback(userId: number, articleId: number, value: -1 | 0 | 1) {
+      await requireArticle(userId, articleId);
+      return toFeedbackJson(await articles.upsertFeedback(userId, articleId, value, now()));
+    },
+
+    async getFeedback(userId: number, articleId: number) {
+      await requireArticle(userId, articleId);
+      const feedback = await articles.findFeedback(userId, articleId);
+      if (!feedback) throw new NotFound("No feedback for this article yet");
+      return toFeedbackJson(feedback);
+    },
+
+    async statistics(userId: number, offsetMinutes: number) {
+      const at = now();
+      const today = localDay(at, offsetMinutes);
+      const figures = await articles.statistics(userId, {
+        weekStart: at - 7 * DAY_MS,
+        monthStart: startOfLocalMonth(at, offsetMinutes),
+        activityStart: startOfLocalDay(today - (DAILY_ACTIVITY_DAYS - 1), offsetMinutes),
+        dayShiftMs: offsetMinutes * 60_000,
+      });
+      const total = figures.totals[0]?.total ?? 0;
+      const read = Number(figures.totals[0]?.read ?? 0);
+      const byStatus = new Map(figures.byStatus.map((row) => [row.status, row.n]));
+      const perDay = (rows: { day: number; n: number }[]) => new Map(rows.map((row) => [Number(row.day), row.n]));
+      const recent = [
+        ...figures.recentSaved.map((r) => ({ title: r.title, domain: r.domain, at: r.at, action: "saved" as const })),
+        ...figures.recentRead.map((r) => ({
+          title: r.title,
+          domain: r.domain,
+          at: r.at ?? 0,
+          action: "read" as const,
+        })),
+      ]
+        .sort((a, b) => b.at - a.at)
+        .slice(0, 10);
+      return {
+        total_articles: total,
+        unread_articles: total - read,
+        read_articles: read,
+        weekly_read_articles: figures.weekly[0]?.n ?? 0,
+        articles_this_month: figures.monthly[0]?.n ?? 0,
+        reading_streak: readingStreak(
+          figures.readDays.map((r) => Number(r.day)),
+          today,
+        ),
+        daily_activity: dailyActivity(perDay(figures.savedPerDay), perDay(figures.readPerDay), today),
+        processing_stats: {
+          completed: byStatus.get("completed") ?? 0,
+          processing: (byStatus.get("processing") ?? 0) + (byStatus.get("retrying") ?? 0),
+          pending: byStatus.get("pending") ?? 0,
+          failed: byStatus.get("failed") ?? 0,
+        },
+        top_domains: figures.topDomains.map((row) => ({ domain: row.domain as string, count: row.n })),
+        recent_activity: recent.map((r) => ({
+          title: r.title,
+          domain: r.domain,
+          date: new Date(r.at).toISOString(),
+          action: r.action,
+        })),
+        timezone_offset: offsetMinutes,
+        today: dayToIsoDate(today),
+      };
+    },
+  };
+}
+export type ArticleService = ReturnType<typeof createArticleService>;

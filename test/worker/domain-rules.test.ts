@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { checkArticleUrl, normalizeArticleUrl } from "../../src/worker/domain/article-url";
+import { dailyActivity, localDay, readingStreak, startOfLocalMonth } from "../../src/worker/domain/reading-stats";
+import { buildFtsQuery } from "../../src/worker/domain/search-query";
+
+describe("article URL normalisation", () => {
+  it.each([
+    ["HTTPS://Example.COM:443/Path/?b=2&a=1#frag", "https://example.com/Path?a=1&b=2"],
+    ["http://example.com:80/", "http://example.com"],
+    ["http://example.com:8080/x", "http://example.com:8080/x"],
+    [
+      "https://example.com/x?utm_source=a&UTM_Medium=b&fbclid=c&gclid=d&mc_eid=e&keep=1",
+      "https://example.com/x?keep=1",
+    ],
+    ["https://example.com/a//", "https://example.com/a"],
+    ["https://bücher.example/x", "https://xn--bcher-kva.example/x"],
+  ])("%s -> %s", (input, expected) => {
+    expect(normalizeArticleUrl(input)).toBe(expected);
+  });
+
+  it("derives the domain without www and keeps the URL as given", () => {
+    expect(checkArticleUrl("  https://WWW.Example.com/a  ")).toEqual({
+      ok: true,
+      url: "https://WWW.Example.com/a",
+      normalizedUrl: "https://www.example.com/a",
+      domain: "example.com",
+    });
+  });
+});
+
+describe("FTS query building", () => {
+  it("quotes every word, doubles quotes, prefixes the last word and pins the user", () => {
+    expect(buildFtsQuery(7, 'say "hi" NEAR(x)')).toBe('user_id : "7" AND ("say" AND """hi""" AND "NEAR(x)"*)');
+  });
+
+  it("returns null when nothing searchable is left", () => {
+    expect(buildFtsQuery(7, ' " * ( ) ')).toBeNull();
+  });
+});
+
+describe("reading statistics arithmetic", () => {
+  const DAY = 86_400_000;
+
+  it("buckets instants into local days by offset", () => {
+    const instant = Date.UTC(2026, 0, 1, 23, 30); // 23:30 UTC on 1 January
+    expect(localDay(instant, 0)).toBe(localDay(Date.UTC(2026, 0, 1), 0));
+    expect(localDay(instant, 60)).toBe(localDay(Date.UTC(2026, 0, 2), 0)); // 00:30 on 2 January in UTC+1
+  });
+
+  it("finds the start of the local month across a year boundary", () => {
+    const newYearUtc = Date.UTC(2026, 0, 1, 3, 0); // 03:00 UTC 1 Jan = 22:00 31 Dec in UTC-5
+    expect(new Date(startOfLocalMonth(newYearUtc, -300)).toISOString()).toBe("2025-12-01T05:00:00.000Z");
+    expect(new Date(startOfLocalMonth(newYearUtc, 0)).toISOString()).toBe("2026-01-01T00:00:00.000Z");
+  });
+
+  it("counts streaks ending today or yesterday", () => {
+    expect(readingStreak([10, 9, 8, 6], 10)).toBe(3);
+    expect(readingStreak([9, 8], 10)).toBe(2);
+    expect(readingStreak([8, 7], 10)).toBe(0);
+    expect(readingStreak([], 10)).toBe(0);
+  });
+
+  it("returns exactly 30 days, oldest first, ending today", () => {
+    const today = Math.floor(Date.UTC(2026, 10, 21) / DAY);
+    const days = dailyActivity(new Map([[today, 2]]), new Map([[today - 29, 1]]), today);
+    expect(days).toHaveLength(30);
+    expect(days[0]).toEqual({ date: "2026-10-23", articles_saved: 0, articles_read: 1 });
+    expect(days[29]).toEqual({ date: "2026-11-21", articles_saved: 2, articles_read: 0 });
+  });
+});
