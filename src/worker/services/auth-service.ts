@@ -73,10 +73,10 @@ export function createAuthService({ config, users, sessions, now = Date.now }: A
     /** Resolves a bearer token to its user; revoked tokens and deleted users are rejected. */
     async authenticate(token: string): Promise<{ user: UserRecord; jti: string; expiresAt: number }> {
       const claims = await verifyAccessToken(config, token);
-      if (await sessions.isTokenRevoked(claims.jti))
-        throw new Unauthorized("Your session has ended. Please sign in again.");
-      const user = await users.findById(claims.userId);
-      if (!user) throw new Unauthorized("Invalid token");
+      const found = await users.findForToken(claims.userId, claims.jti);
+      if (!found) throw new Unauthorized("Invalid token");
+      const { revoked, ...user } = found;
+      if (revoked) throw new Unauthorized("Your session has ended. Please sign in again.");
       return { user, jti: claims.jti, expiresAt: claims.expiresAt };
     },
 

@@ -9,15 +9,6 @@ export function createSessionsRepository(db: Database) {
       await db.insert(revokedTokens).values({ jti, userId, expiresAt }).onConflictDoNothing();
     },
 
-    async isTokenRevoked(jti: string): Promise<boolean> {
-      const row = await db
-        .select({ jti: revokedTokens.jti })
-        .from(revokedTokens)
-        .where(eq(revokedTokens.jti, jti))
-        .get();
-      return row !== undefined;
-    },
-
     async recordLoginFailure(email: string, clientAddress: string, at: number): Promise<void> {
       await db.insert(loginFailures).values({ email, clientAddress, createdAt: at });
     },

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, getTableColumns, sql } from "drizzle-orm";
 import type { Database } from "../client";
-import { users } from "../schema";
+import { revokedTokens, users } from "../schema";
 
 export interface UserRecord {
   id: number;
@@ -15,8 +15,20 @@ export function createUsersRepository(db: Database) {
       return db.select().from(users).where(eq(users.email, email)).get();
     },
 
-    async findById(id: number): Promise<UserRecord | undefined> {
-      return db.select().from(users).where(eq(users.id, id)).get();
+    /**
+     * The token's user and whether the token was revoked, in one round trip: every authenticated request
+     * pays for this lookup.
+     */
+    async findForToken(id: number, jti: string): Promise<(UserRecord & { revoked: boolean }) | undefined> {
+      const row = await db
+        .select({
+          ...getTableColumns(users),
+          revoked: sql<number>`exists(select 1 from ${revokedTokens} where ${revokedTokens.jti} = ${jti})`,
+        })
+        .from(users)
+        .where(eq(users.id, id))
+        .get();
+      return row && { ...row, revoked: Boolean(row.revoked) };
     },
 
     /** Returns undefined when the email is taken (the unique index decides, so two racing sign-ups cannot both win). */
