@@ -47,9 +47,9 @@ export function tool(name) {
   return path;
 }
 
-/** Serves the built app (dist/) the way it is deployed: one Worker with its static assets, in workerd. */
-export function serveBuiltApp({ port, persistTo }) {
-  return runOrExit(tool("wrangler"), [
+/** wrangler arguments that serve the built app (dist/) the way it is deployed: one Worker with its assets. */
+export function serveArgs({ port, persistTo }) {
+  return [
     "dev",
     "-c",
     "dist/viberead/wrangler.json",
@@ -58,7 +58,12 @@ export function serveBuiltApp({ port, persistTo }) {
     "--persist-to",
     persistTo,
     "--show-interactive-dev-session=false",
-  ]);
+  ];
+}
+
+/** Serves the built app in the foreground until it exits. */
+export function serveBuiltApp(options) {
+  return runOrExit(tool("wrangler"), serveArgs(options));
 }
 
 export const npmCommand = process.platform === "win32" ? "npm.cmd" : "npm";

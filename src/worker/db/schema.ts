@@ -91,11 +91,18 @@ export const articles = sqliteTable(
   },
   (t) => [
     uniqueIndex("articles_user_url_unique").on(t.userId, t.normalizedUrl),
-    // The list order: unread first, then newest.
-    index("articles_user_list_idx").on(t.userId, t.isRead, t.createdAt),
+    // The list order (unread first, newest first, id as tiebreak), directions included, so listing a page
+    // walks the index instead of sorting the user's whole library.
+    index("articles_user_order_idx").on(t.userId, t.isRead, sql`${t.createdAt} DESC`, sql`${t.id} DESC`),
     index("articles_user_created_idx").on(t.userId, t.createdAt),
     index("articles_user_read_at_idx").on(t.userId, t.readAt),
-    index("articles_user_domain_idx").on(t.userId, t.domain, t.isRead, t.createdAt),
+    index("articles_user_domain_order_idx").on(
+      t.userId,
+      t.domain,
+      t.isRead,
+      sql`${t.createdAt} DESC`,
+      sql`${t.id} DESC`,
+    ),
     index("articles_user_status_idx").on(t.userId, t.processingStatus),
     check(
       "articles_status_check",

@@ -18,8 +18,8 @@ const articlesFts = sqliteTable("articles_fts", { rowid: integer("rowid") });
 
 const { content: _content, ...summaryColumns } = getTableColumns(articles);
 
-/** bm25 weights per FTS column: title, summary, content, domain, author, user_id (the filter, weight 0). */
-const RANK = sql`bm25(articles_fts, 10.0, 4.0, 1.0, 2.0, 2.0, 0.0)`;
+/** FTS5's rank column: bm25 with the column weights set by migration 0004 (best match = lowest). */
+const RANK = sql`rank`;
 
 // D1 allows 100 bound parameters per statement; IN lists are cut into chunks that leave room for the rest.
 const IN_CHUNK = 90;
@@ -103,16 +103,38 @@ export function createArticlesRepository(db: Database) {
         ]);
         return { rows, total: totals[0]?.n ?? 0 };
       }
-      // Search: best match first, then the usual order. The MATCH already restricts to this user inside the
-      // index; the user_id filter on `articles` is kept as a second fence.
-      const where = and(sql`articles_fts MATCH ${query.ftsQuery}`, ...filters);
+      // Search, best match first. The MATCH pins the user inside the index, so without a domain filter the
+      // page is ranked and cut in FTS5 alone and only its rows are read from `articles`; the user_id filter
+      // on `articles` stays as a second fence. A domain filter needs the articles row for every match.
+      const match = sql`articles_fts MATCH ${query.ftsQuery}`;
+      if (query.domain === undefined) {
+        const hits = db
+          .select({ rowid: articlesFts.rowid, rank: sql<number>`rank`.as("rank") })
+          .from(articlesFts)
+          .where(match)
+          .orderBy(RANK, desc(articlesFts.rowid))
+          .limit(query.limit)
+          .offset(query.offset)
+          .as("hits");
+        const [rows, totals] = await db.batch([
+          db
+            .select(summaryColumns)
+            .from(hits)
+            .innerJoin(articles, eq(articles.id, hits.rowid))
+            .where(eq(articles.userId, userId))
+            .orderBy(sql`hits.rank`, desc(articles.id)),
+          db.select({ n: count() }).from(articlesFts).where(match),
+        ]);
+        return { rows, total: totals[0]?.n ?? 0 };
+      }
+      const where = and(match, ...filters);
       const [rows, totals] = await db.batch([
         db
           .select(summaryColumns)
           .from(articlesFts)
           .innerJoin(articles, eq(articles.id, articlesFts.rowid))
           .where(where)
-          .orderBy(RANK, asc(articles.isRead), desc(articles.createdAt))
+          .orderBy(RANK, desc(articles.id))
           .limit(query.limit)
           .offset(query.offset),
         db

@@ -1,0 +1,595 @@
+// `npm run bench:api`: measures the articles API of the built Worker against a realistic library.
+//
+// Builds the app, serves it (as `npm start` does) on its own port ($BENCH_PORT, default 8797) with a fresh
+// database in .wrangler/bench-state, registers two users through the API, seeds 10,000 articles for each
+// straight into the local D1 (seeding through the API would queue 20,000 processing jobs), checks that the
+// library is correct and isolated per user, then times sequential requests per case and compares each case's
+// p95 with the p95 of GET /api/health. Figures are reported, not asserted: the exit code is 0 unless the
+// benchmark itself failed (a server error, a wrong count).
+import { spawn } from "node:child_process";
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ROOT, run, runOrExit, serveArgs, tool, toolEnv } from "./lib.mjs";
+import { applyMigrations, setup } from "./setup.mjs";
+
+const port = process.env.BENCH_PORT || "8797";
+const persistTo = ".wrangler/bench-state";
+const base = `http://127.0.0.1:${port}`;
+const serverLog = join(ROOT, ".wrangler", "bench-server.log");
+const seedLog = join(ROOT, ".wrangler", "bench-seed.log");
+
+const ARTICLES_PER_USER = 10_000;
+// D1 refuses statements over 100 KB; an article row is ~3 KB.
+const MAX_STATEMENT_CHARS = 90_000;
+const ROWS_PER_FILE = 5_000;
+const WARMUP = 20;
+const TIMED = 200;
+const TARGET_RATIO = 5;
+const HEALTH_TIMEOUT_MS = 90_000;
+const DAY_MS = 86_400_000;
+
+// ---------------------------------------------------------------------------------------------------------
+// Synthetic library: deterministic (seeded PRNG), so every run measures the same data.
+
+function mulberry32(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const random = mulberry32(20240611);
+const int = (min, max) => min + Math.floor(random() * (max - min + 1));
+const pick = (list) => list[Math.floor(random() * list.length)];
+/** Zipf-like: early entries are much more frequent than late ones. */
+const skewed = (list, power = 2.2) => list[Math.floor(random() ** power * list.length)];
+
+const VOCABULARY = `
+the of and to in a is that for it as was with be by on not he this are or his from at which but have an they
+you were her she there one all we their has been if more when will would who so no time people year way day
+man thing woman life child world school state family student group country problem hand part place case week
+company system program question work government number night point home water room mother area money story
+fact month lot right study book eye job word business issue side kind head house service friend father power
+hour game line end member law car city community name president team minute idea kid body information back
+parent face others level office door health person art war history party result change morning reason
+research girl guy moment air teacher force education foot boy age policy process music market sense nation
+plan college interest death experience effect use class control care field development role effort rate
+heart drug show leader light voice wife police mind price report decision son view relationship town road
+arm difference value building action model season society tax director position player record paper space
+ground form event official matter center couple site project activity star table need court oil situation
+cost industry figure street image phone data picture practice piece land product doctor wall patient worker
+news test movie north love support technology step baby computer type attention film tree source organization
+hair window evidence population truth song energy river garden network analysis memory island bridge engine
+signal pattern habit budget weather journey kitchen forest mountain ocean desert harvest library museum
+theory method design simple quick careful bright quiet ancient modern rural urban digital remote local global
+build write learn grow measure explain discover improve reduce increase compare describe follow manage
+`
+  .trim()
+  .split(/\s+/);
+
+/** Topic words give searches of very different selectivity; weight is the share of articles on the topic. */
+const TOPICS = [
+  { weight: 14, words: ["climate", "carbon", "emissions", "warming", "renewable"] },
+  { weight: 12, words: ["kubernetes", "cluster", "container", "deployment", "scheduler"] },
+  { weight: 11, words: ["typescript", "compiler", "generics", "javascript", "refactoring"] },
+  { weight: 10, words: ["marathon", "running", "training", "endurance", "stride"] },
+  { weight: 9, words: ["sourdough", "bread", "starter", "flour", "fermentation"] },
+  { weight: 9, words: ["startup", "founder", "funding", "investors", "valuation"] },
+  { weight: 8, words: ["astronomy", "telescope", "galaxy", "nebula", "orbit"] },
+  { weight: 8, words: ["photography", "camera", "lens", "exposure", "portrait"] },
+  { weight: 7, words: ["gardening", "compost", "seedlings", "tomatoes", "pruning"] },
+  { weight: 6, words: ["quantum", "qubit", "entanglement", "superposition", "decoherence"] },
+  { weight: 5, words: ["chess", "opening", "endgame", "grandmaster", "gambit"] },
+  { weight: 0.6, words: ["zeppelin", "airship", "dirigible", "helium", "gondola"] },
+];
+const TOPIC_WEIGHT = TOPICS.reduce((sum, topic) => sum + topic.weight, 0);
+function pickTopic() {
+  let roll = random() * TOPIC_WEIGHT;
+  for (const topic of TOPICS) {
+    roll -= topic.weight;
+    if (roll < 0) return topic;
+  }
+  return TOPICS[0];
+}
+
+const FIRST_NAMES =
+  `Alice Bruno Chen Dana Elif Farah Gustavo Hana Ivan Jia Kofi Lena Mateo Nadia Omar Priya Quinn Rosa Sven
+Tariq Uma Viktor Wen Ximena Yusuf Zoe Amara Bjorn Carmen Dmitri`.split(/\s+/);
+const LAST_NAMES = `Okafor Lindqvist Tanaka Moreau Haddad Kowalski Silva Nguyen Fischer Rossi Patel Novak Garcia Ivanova
+Mensah O'Brien Larsen Yilmaz Costa Schmidt Dubois Kim Andersen Romero Sato Walsh Horvat Mbeki D'Angelo Kaur`.split(
+  /\s+/,
+);
+
+const DOMAINS = Array.from({ length: 40 }, (_, i) => `site${i + 1}.example.com`);
+
+const capitalize = (word) => word[0].toUpperCase() + word.slice(1);
+
+function words(count, topic, topicShare) {
+  const out = [];
+  for (let i = 0; i < count; i++) out.push(random() < topicShare ? pick(topic.words) : skewed(VOCABULARY));
+  return out;
+}
+
+function sentences(count, topic, topicShare) {
+  const out = [];
+  let left = count;
+  while (left > 0) {
+    const length = Math.min(left, int(8, 20));
+    const sentence = words(length, topic, topicShare);
+    out.push(`${capitalize(sentence.join(" "))}.`);
+    left -= length;
+  }
+  return out;
+}
+
+function paragraphs(count, topic) {
+  const all = sentences(count, topic, 0.05);
+  const out = [];
+  for (let i = 0; i < all.length; ) {
+    const size = int(3, 6);
+    out.push(all.slice(i, i + size).join(" "));
+    i += size;
+  }
+  return out.join("\n\n");
+}
+
+function makeTitle(topic) {
+  const title = words(int(4, 9), topic, 0.15);
+  title.splice(int(0, title.length - 1), 0, pick(topic.words));
+  return title.map((word, i) => (i === 0 || word.length > 3 ? capitalize(word) : word)).join(" ");
+}
+
+function tokens(...texts) {
+  const set = new Set();
+  for (const text of texts) {
+    if (!text) continue;
+    for (const token of text.toLowerCase().split(/[^\p{L}\p{N}]+/u)) if (token) set.add(token);
+  }
+  return set;
+}
+
+/** Whether the API's search (every word a phrase, ANDed, the last one a prefix) would match these tokens. */
+function matchesSearch(tokenSet, search) {
+  const terms = search.toLowerCase().split(/\s+/);
+  const last = terms.pop();
+  if (!terms.every((term) => tokenSet.has(term))) return false;
+  for (const token of tokenSet) if (token.startsWith(last)) return true;
+  return false;
+}
+
+const SEARCHES = [
+  "people", // in most articles
+  "river", // a mid-frequency vocabulary word
+  "climate", // the most common topic
+  "kubernetes",
+  "sourdough",
+  "photo", // a prefix: photography, photographer...
+  "quantum",
+  "okafor", // an author's surname
+  "zeppelin", // rare
+  "climate policy", // two words
+];
+const SEARCH_DOMAINS = ["site1.example.com", "site7.example.com", "site23.example.com", "site40.example.com"];
+
+const sql = (value) => {
+  if (value === null || value === undefined) return "NULL";
+  if (typeof value === "number") return String(value);
+  if (typeof value === "boolean") return value ? "1" : "0";
+  return `'${String(value).replace(/'/g, "''")}'`;
+};
+
+/**
+ * Writes the seed SQL for both users (interleaved, oldest first, as a shared database fills up) into files
+ * of ROWS_PER_FILE rows; returns the files and what user 1's library must look like through the API.
+ */
+function writeSeedFiles(userIds, dir) {
+  const now = Date.now();
+  const total = ARTICLES_PER_USER * userIds.length;
+  const owners = userIds.flatMap((id) => Array(ARTICLES_PER_USER).fill(id));
+  for (let i = owners.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [owners[i], owners[j]] = [owners[j], owners[i]];
+  }
+  const first = userIds[0];
+  const expected = {
+    urls: new Map(userIds.map((id) => [id, new Set()])),
+    searches: new Map(SEARCHES.map((search) => [search, 0])),
+    domains: new Map(SEARCH_DOMAINS.map((domain) => [domain, 0])),
+    statuses: { completed: 0, pending: 0, failed: 0 },
+    read: 0,
+  };
+  const columns =
+    "user_id, url, normalized_url, title, summary, content, author, domain, language, publish_date, word_count, " +
+    "is_read, read_at, processing_status, processing_error, processing_attempts, processed_at, created_at, updated_at";
+  const files = [];
+  let rows = [];
+  let rowChars = 0;
+  let statements = [];
+  const flushStatement = () => {
+    if (rows.length === 0) return;
+    statements.push(`INSERT INTO articles (${columns}) VALUES\n${rows.join(",\n")};`);
+    rows = [];
+    rowChars = 0;
+  };
+  const flushFile = () => {
+    flushStatement();
+    if (statements.length === 0) return;
+    const file = join(dir, `seed-${String(files.length + 1).padStart(2, "0")}.sql`);
+    writeFileSync(file, `${statements.join("\n")}\n`);
+    files.push(file);
+    statements = [];
+  };
+
+  for (let i = 0; i < total; i++) {
+    const userId = owners[i];
+    const seq = i + 1;
+    const topic = pickTopic();
+    const domain = skewed(DOMAINS, 1.6);
+    const url = `https://${domain}/post/${seq}`;
+    const createdAt = now - 365 * DAY_MS + Math.floor(((i + random()) / total) * 365 * DAY_MS);
+    const roll = random();
+    const status = roll < 0.9 ? "completed" : roll < 0.96 ? "pending" : "failed";
+    const done = status === "completed";
+    const title = makeTitle(topic);
+    const summary = done ? sentences(int(25, 45), topic, 0.1).join(" ") : null;
+    const wordCount = done ? int(300, 600) : null;
+    const content = done ? paragraphs(wordCount, topic) : null;
+    const author = random() < 0.9 ? `${pick(FIRST_NAMES)} ${pick(LAST_NAMES)}` : null;
+    const publishDate =
+      done && random() < 0.8 ? new Date(createdAt - int(0, 30) * DAY_MS).toISOString().slice(0, 10) : null;
+    const isRead = done && random() < 0.44;
+    const readAt = isRead ? createdAt + Math.floor(random() * Math.min(now - createdAt, 30 * DAY_MS)) : null;
+    const processedAt = status === "pending" ? null : createdAt + int(5, 90) * 1000;
+    const updatedAt = Math.max(createdAt, readAt ?? 0, processedAt ?? 0);
+    const row = `(${[
+      userId,
+      url,
+      url,
+      title,
+      summary,
+      content,
+      author,
+      domain,
+      "en",
+      publishDate,
+      wordCount,
+      isRead,
+      readAt,
+      status,
+      status === "failed" ? "Could not fetch the page: the site answered HTTP 404" : null,
+      done ? 1 : status === "failed" ? 3 : 0,
+      processedAt,
+      createdAt,
+      updatedAt,
+    ]
+      .map(sql)
+      .join(", ")})`;
+    if (rowChars + row.length > MAX_STATEMENT_CHARS) flushStatement();
+    rows.push(row);
+    rowChars += row.length + 2;
+
+    expected.urls.get(userId).add(url);
+    if (userId === first) {
+      const tokenSet = tokens(title, summary, content, domain, author);
+      for (const search of SEARCHES)
+        if (matchesSearch(tokenSet, search)) expected.searches.set(search, expected.searches.get(search) + 1);
+      if (expected.domains.has(domain)) expected.domains.set(domain, expected.domains.get(domain) + 1);
+      expected.statuses[status]++;
+      if (isRead) expected.read++;
+    }
+    if ((i + 1) % ROWS_PER_FILE === 0) flushFile();
+  }
+  flushFile();
+  return { files, expected };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Server lifecycle.
+
+let server;
+
+const serverRunning = () => server && server.exitCode === null && server.signalCode === null;
+
+function signalServer(signal) {
+  try {
+    process.kill(-server.pid, signal); // the whole group: wrangler and its workerd
+  } catch {
+    // already gone
+  }
+}
+
+/** Stops the server's process group: SIGTERM, then SIGKILL if it has not exited within 5 s. */
+async function stopServer() {
+  if (!serverRunning()) return;
+  const exited = new Promise((resolve) => server.once("exit", resolve));
+  signalServer("SIGTERM");
+  const timer = setTimeout(() => signalServer("SIGKILL"), 5000);
+  await exited;
+  clearTimeout(timer);
+  signalServer("SIGKILL"); // anything left in the group
+}
+
+/** The same command serveBuiltApp runs, but in the background, in its own process group, logging to a file. */
+function startServer() {
+  const log = openSync(serverLog, "w");
+  server = spawn(tool("wrangler"), serveArgs({ port, persistTo }), {
+    cwd: ROOT,
+    env: toolEnv(),
+    stdio: ["ignore", log, log],
+    detached: true,
+  });
+  closeSync(log);
+}
+
+async function waitForHealth() {
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) break;
+    try {
+      const response = await fetch(`${base}/api/health`);
+      await response.arrayBuffer();
+      if (response.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const tail = readFileSync(serverLog, "utf8").split("\n").slice(-30).join("\n");
+  throw new Error(`the server did not answer GET /api/health with 200 within 90 s. Log tail:\n${tail}`);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// HTTP helpers.
+
+async function call(method, path, { token, body } = {}) {
+  const headers = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (body !== undefined) headers["content-type"] = "application/json";
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, text };
+}
+
+async function json(method, path, options = {}, expectedStatus = 200) {
+  const { status, text } = await call(method, path, options);
+  if (status !== expectedStatus) {
+    throw new Error(`${method} ${path} answered ${status} (expected ${expectedStatus}): ${text.slice(0, 500)}`);
+  }
+  return JSON.parse(text);
+}
+
+function check(condition, message) {
+  if (!condition) throw new Error(`wrong result: ${message}`);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Measurement.
+
+function percentile(sorted, q) {
+  return sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)];
+}
+
+async function measure(name, request) {
+  const times = [];
+  for (let i = 0; i < WARMUP + TIMED; i++) {
+    const { method, path, body } = request(i);
+    const init = {
+      method,
+      headers: body === undefined ? { ...auth } : { ...auth, "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    };
+    const start = performance.now();
+    const response = await fetch(`${base}${path}`, init);
+    const text = await response.text();
+    const elapsed = performance.now() - start;
+    if (response.status !== 200) {
+      throw new Error(`${name}: ${method} ${path} answered ${response.status}: ${text.slice(0, 500)}`);
+    }
+    if (i >= WARMUP) times.push(elapsed);
+  }
+  times.sort((a, b) => a - b);
+  return {
+    name,
+    n: times.length,
+    p50: percentile(times, 0.5),
+    p95: percentile(times, 0.95),
+    sum: times.reduce((a, b) => a + b, 0),
+  };
+}
+
+let auth = {};
+
+async function main() {
+  const runStart = performance.now();
+  await setup();
+  await runOrExit(tool("vite"), ["build"]);
+
+  rmSync(join(ROOT, persistTo), { recursive: true, force: true });
+  await applyMigrations(persistTo);
+
+  console.log(`\n› Starting the built app on port ${port} (log: ${serverLog})...`);
+  startServer();
+  await waitForHealth();
+
+  const password = "bench-password-123";
+  const users = [];
+  for (const email of ["bench-one@example.com", "bench-two@example.com"]) {
+    const session = await json("POST", "/api/auth/register", { body: { email, password } }, 201);
+    users.push({ id: session.user.id, token: session.access_token });
+  }
+  const [one, two] = users;
+
+  console.log(`\n› Seeding ${ARTICLES_PER_USER.toLocaleString("en-US")} articles for each of 2 users...`);
+  const seedStart = performance.now();
+  const dir = join(tmpdir(), `viberead-bench-${process.pid}`);
+  mkdirSync(dir, { recursive: true });
+  let expected;
+  try {
+    const seed = writeSeedFiles(
+      users.map((user) => user.id),
+      dir,
+    );
+    expected = seed.expected;
+    const generated = performance.now();
+    for (const file of seed.files) {
+      const args = ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--file", file, "--yes"];
+      // wrangler prints every statement's result: keep that in a log, shown only when it fails.
+      const log = openSync(seedLog, "w");
+      const code = await run(tool("wrangler"), args, { spawn: { stdio: ["ignore", log, log] } });
+      closeSync(log);
+      if (code !== 0) {
+        const tail = readFileSync(seedLog, "utf8").split("\n").slice(-30).join("\n");
+        throw new Error(`wrangler ${args.join(" ")} exited with ${code}:\n${tail}`);
+      }
+    }
+    console.log(
+      `› Seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s ` +
+        `(SQL generated in ${((generated - seedStart) / 1000).toFixed(1)} s, ${seed.files.length} files).`,
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const seedSeconds = (performance.now() - seedStart) / 1000;
+
+  // Correctness and isolation, once, before timing.
+  console.log("\n› Checking the seeded library through the API...");
+  const ownUrls = expected.urls.get(one.id);
+  const otherUrls = expected.urls.get(two.id);
+  const assertOwn = (articles, what) => {
+    for (const article of articles) {
+      check(!otherUrls.has(article.url), `${what} returned user 2's article ${article.id} (${article.url})`);
+      check(ownUrls.has(article.url), `${what} returned an unknown article ${article.id} (${article.url})`);
+    }
+  };
+  const list1 = await json("GET", "/api/articles/?page=1&per_page=100", { token: one.token });
+  check(list1.total === ARTICLES_PER_USER, `user 1's list total is ${list1.total}, expected ${ARTICLES_PER_USER}`);
+  assertOwn(list1.articles, "user 1's list");
+  const list2 = await json("GET", "/api/articles/?page=1&per_page=100", { token: two.token });
+  check(list2.total === ARTICLES_PER_USER, `user 2's list total is ${list2.total}, expected ${ARTICLES_PER_USER}`);
+  const ids1 = new Set(list1.articles.map((a) => a.id));
+  check(!list2.articles.some((a) => ids1.has(a.id)), "user 2's list contains ids from user 1's list");
+  for (const search of SEARCHES) {
+    const result = await json("GET", `/api/articles/?per_page=100&search=${encodeURIComponent(search)}`, {
+      token: one.token,
+    });
+    const want = expected.searches.get(search);
+    check(result.total === want, `search "${search}" found ${result.total} articles, expected ${want}`);
+    assertOwn(result.articles, `search "${search}"`);
+  }
+  for (const domain of SEARCH_DOMAINS) {
+    const result = await json("GET", `/api/articles/?per_page=100&domain=${domain}`, { token: one.token });
+    const want = expected.domains.get(domain);
+    check(result.total === want, `domain ${domain} has ${result.total} articles, expected ${want}`);
+    assertOwn(result.articles, `domain ${domain}`);
+  }
+  const stats = await json("GET", "/api/articles/stats/overview?timezone_offset=-300", { token: one.token });
+  check(stats.total_articles === ARTICLES_PER_USER, `stats total_articles is ${stats.total_articles}`);
+  check(
+    stats.read_articles === expected.read,
+    `stats read_articles is ${stats.read_articles}, expected ${expected.read}`,
+  );
+  for (const [status, want] of Object.entries(expected.statuses)) {
+    check(
+      stats.processing_stats[status] === want,
+      `stats ${status} is ${stats.processing_stats[status]}, expected ${want}`,
+    );
+  }
+  const batchPage = await json("GET", "/api/articles/?page=40&per_page=50", { token: one.token });
+  const batchIds = batchPage.articles.map((a) => a.id);
+  check(batchIds.length === 50, `page 40 of 50 has ${batchIds.length} articles`);
+  assertOwn(batchPage.articles, "the batch ids");
+  const batch = await json("POST", "/api/articles/batch/status", { token: one.token, body: { article_ids: batchIds } });
+  check(batch.statuses.length === 50, `batch status returned ${batch.statuses.length} statuses`);
+  await json(
+    "POST",
+    "/api/articles/batch/status",
+    { token: one.token, body: { article_ids: [list2.articles[0].id] } },
+    404,
+  );
+  console.log(
+    `› OK: ${ARTICLES_PER_USER} articles per user, searches ${SEARCHES.map((s) => `"${s}"=${expected.searches.get(s)}`).join(" ")}, ` +
+      "no article of user 2 visible to user 1.",
+  );
+
+  console.log(`\n› Timing ${TIMED} sequential requests per case (after ${WARMUP} warm-up requests)...`);
+  auth = { authorization: `Bearer ${one.token}` };
+  const cases = [
+    ["health", () => ({ method: "GET", path: "/api/health" })],
+    ["list page 1", () => ({ method: "GET", path: "/api/articles/?page=1&per_page=20" })],
+    ["list page 250", () => ({ method: "GET", path: "/api/articles/?page=250&per_page=20" })],
+    [
+      "list with search",
+      (i) => ({ method: "GET", path: `/api/articles/?search=${encodeURIComponent(SEARCHES[i % SEARCHES.length])}` }),
+    ],
+    [
+      "list with domain",
+      (i) => ({ method: "GET", path: `/api/articles/?domain=${SEARCH_DOMAINS[i % SEARCH_DOMAINS.length]}` }),
+    ],
+    ["stats overview", () => ({ method: "GET", path: "/api/articles/stats/overview?timezone_offset=-300" })],
+    [
+      "batch status of 50",
+      () => ({ method: "POST", path: "/api/articles/batch/status", body: { article_ids: batchIds } }),
+    ],
+  ];
+  const results = [];
+  for (const [name, request] of cases) results.push(await measure(name, request));
+
+  const health = results[0].p95;
+  const table = [["case", "n", "p50 ms", "p95 ms", "p95 / health p95", `target ≤ ${TARGET_RATIO}x`]];
+  const over = [];
+  for (const result of results) {
+    const ratio = result.p95 / health;
+    const pass = ratio <= TARGET_RATIO;
+    if (!pass) over.push(`${result.name} (${ratio.toFixed(1)}x)`);
+    table.push([
+      result.name,
+      String(result.n),
+      result.p50.toFixed(2),
+      result.p95.toFixed(2),
+      `${ratio.toFixed(2)}x`,
+      pass ? "PASS" : "FAIL",
+    ]);
+  }
+  const widths = table[0].map((_, column) => Math.max(...table.map((row) => row[column].length)));
+  const line = (row) =>
+    row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join("  ");
+  console.log(`\n${line(table[0])}\n${widths.map((w) => "-".repeat(w)).join("  ")}`);
+  for (const row of table.slice(1)) console.log(line(row));
+
+  const requests = results.reduce((sum, r) => sum + r.n, 0);
+  const timed = results.reduce((sum, r) => sum + r.sum, 0) / 1000;
+  console.log(
+    `\nTotals: ${requests} timed requests in ${timed.toFixed(1)} s; seeding ${seedSeconds.toFixed(1)} s; ` +
+      `whole run ${((performance.now() - runStart) / 1000).toFixed(1)} s.`,
+  );
+  console.log(
+    over.length === 0
+      ? `bench:api: all cases within ${TARGET_RATIO}x health p95`
+      : `bench:api: over ${TARGET_RATIO}x health p95: ${over.join(", ")}`,
+  );
+}
+
+// runOrExit and signals end the process without reaching `finally`: never leave the server behind.
+process.on("exit", () => {
+  if (serverRunning()) signalServer("SIGKILL");
+});
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => process.exit(130));
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(`\n✖ bench:api failed: ${error instanceof Error ? error.message : error}`);
+  process.exitCode = 1;
+} finally {
+  await stopServer();
+}
