@@ -1,9 +1,10 @@
-// Typechecks every TypeScript project (worker, client, tests, tool configs); exits non-zero on any error.
+// Typechecks every TypeScript project (worker, client, tests, scripts, tool configs); exits non-zero on any error.
 import { run, tool } from "./lib.mjs";
 
+const PROJECTS = ["src/worker", "src/client", "test", "tsconfig.scripts.json", "tsconfig.tools.json"];
+
 let failed = false;
-for (const project of ["src/worker", "src/client", "test", "."]) {
-  const args = project === "." ? ["-p", "tsconfig.tools.json"] : ["-p", project];
-  if ((await run(tool("tsc"), args)) !== 0) failed = true;
+for (const project of PROJECTS) {
+  if ((await run(tool("tsc"), ["-p", project])) !== 0) failed = true;
 }
 process.exit(failed ? 1 : 0);

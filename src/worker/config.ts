@@ -9,6 +9,8 @@ export interface AppConfig {
   environment: "development" | "staging" | "production";
   aiProvider: "local" | "cloudflare";
   allowLoopbackFetch: boolean;
+  /** Time cap of one page fetch; the user's error sentence names it. */
+  fetchTimeoutMs: number;
   textModel: string;
   embeddingModel: string;
   embeddingDimensions: number;
@@ -26,6 +28,7 @@ const rawConfigSchema = z.object({
   ENVIRONMENT: z.enum(["development", "staging", "production"]),
   AI_PROVIDER: z.enum(["local", "cloudflare"]),
   ALLOW_LOOPBACK_FETCH: z.enum(["true", "false"]).transform((v) => v === "true"),
+  FETCH_TIMEOUT_SECONDS: positiveInt.max(120),
   TEXT_MODEL: z.string().min(1),
   EMBEDDING_MODEL: z.string().min(1),
   EMBEDDING_DIMENSIONS: positiveInt.max(1536),
@@ -54,6 +57,7 @@ export function getConfig(env: Env): AppConfig {
     environment: raw.ENVIRONMENT,
     aiProvider: raw.AI_PROVIDER,
     allowLoopbackFetch: raw.ALLOW_LOOPBACK_FETCH,
+    fetchTimeoutMs: raw.FETCH_TIMEOUT_SECONDS * 1000,
     textModel: raw.TEXT_MODEL,
     embeddingModel: raw.EMBEDDING_MODEL,
     embeddingDimensions: raw.EMBEDDING_DIMENSIONS,

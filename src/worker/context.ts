@@ -8,6 +8,8 @@ import { createUsersRepository, type UserRecord } from "./db/repositories/users-
 import { createIngestProducer } from "./jobs/ingest-producer";
 import { createArticleService } from "./services/article-service";
 import { createAuthService } from "./services/auth-service";
+import { createDohResolver } from "./services/fetching/host-resolver";
+import { createArticlePipeline } from "./services/processing/article-pipeline";
 
 /** Everything a request handler may use, wired once per request from the bindings. */
 export function createServices(env: Env) {
@@ -16,6 +18,8 @@ export function createServices(env: Env) {
   const users = createUsersRepository(db);
   const sessions = createSessionsRepository(db);
   const adapters = createAdapters(config, env, db);
+  const articles = createArticlesRepository(db);
+  const pipeline = createArticlePipeline({ config, articles, adapters, resolver: createDohResolver() });
   return {
     config,
     db,
@@ -23,10 +27,12 @@ export function createServices(env: Env) {
     sessions,
     adapters,
     auth: createAuthService({ config, users, sessions }),
+    pipeline,
     articles: createArticleService({
-      articles: createArticlesRepository(db),
+      articles,
       enqueue: createIngestProducer(env.INGEST_QUEUE),
       vectorIndex: adapters.vectorIndex,
+      pipeline,
     }),
   };
 }

@@ -79,6 +79,8 @@ export const articles = sqliteTable(
     domain: text("domain"),
     language: text("language"),
     publishDate: text("publish_date"),
+    siteName: text("site_name"),
+    imageUrl: text("image_url"),
     wordCount: integer("word_count"),
     isRead: integer("is_read", { mode: "boolean" }).notNull().default(false),
     readAt: integer("read_at"),

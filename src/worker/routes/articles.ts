@@ -54,6 +54,12 @@ export const articleRoutes = new Hono<AppEnv>()
   .post("/:id/mark-unread", validate("param", articleIdParams), async (c) => {
     return c.json(await c.var.services.articles.markUnread(c.var.auth.user.id, c.req.valid("param").id), 200);
   })
+  .post("/:id/regenerate-summary", validate("param", articleIdParams), async (c) => {
+    return c.json(await c.var.services.articles.regenerateSummary(c.var.auth.user.id, c.req.valid("param").id), 200);
+  })
+  .post("/:id/refetch-content", validate("param", articleIdParams), async (c) => {
+    return c.json(await c.var.services.articles.refetchContent(c.var.auth.user.id, c.req.valid("param").id), 200);
+  })
   .post("/:id/feedback", validate("param", articleIdParams), validate("json", feedbackBody), async (c) => {
     const { id } = c.req.valid("param");
     const { feedback } = c.req.valid("json");

@@ -23,6 +23,8 @@ export function toArticleJson(row: ArticleRecord | ArticleSummaryRecord) {
     domain: row.domain,
     language: row.language,
     publish_date: row.publishDate,
+    site_name: row.siteName,
+    image_url: row.imageUrl,
     word_count: row.wordCount,
     reading_time_minutes: row.wordCount ? Math.max(1, Math.ceil(row.wordCount / WORDS_PER_MINUTE)) : null,
     is_read: row.isRead,

@@ -15,6 +15,7 @@ import { buildFtsQuery } from "../domain/search-query";
 import type { EnqueueIngest } from "../jobs/ingest-producer";
 import type { VectorIndex } from "../ports/vector-index";
 import { displayStatus, toArticleJson, toFeedbackJson } from "./article-json";
+import type { ArticlePipeline } from "./processing/article-pipeline";
 
 export const MAX_BULK_URLS = 500;
 const QUEUE_FAILURE = "Processing could not be started. Use Re-fetch Content to try again.";
@@ -33,10 +34,27 @@ interface ArticleServiceDeps {
   articles: ArticlesRepository;
   enqueue: EnqueueIngest;
   vectorIndex: VectorIndex;
+  pipeline: Pick<ArticlePipeline, "summarize">;
   now?: () => number;
+  /** How long refetch-content waits for the new run to finish before answering (the client allows 300 s). */
+  refetchWaitMs?: number;
+  sleep?: (ms: number) => Promise<void>;
 }
 
-export function createArticleService({ articles, enqueue, vectorIndex, now = Date.now }: ArticleServiceDeps) {
+const IN_PROGRESS = new Set(["pending", "processing", "retrying"]);
+/** An article "in progress" for longer than this is considered stuck, and may be re-fetched. */
+const STUCK_AFTER_MS = 10 * 60_000;
+const REFETCH_POLL_MS = 1_000;
+
+export function createArticleService({
+  articles,
+  enqueue,
+  vectorIndex,
+  pipeline,
+  now = Date.now,
+  refetchWaitMs = 280_000,
+  sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+}: ArticleServiceDeps) {
   async function requireArticle(userId: number, id: number) {
     const article = await articles.findById(userId, id);
     if (!article) throw new NotFound("Article not found");
@@ -196,6 +214,44 @@ export function createArticleService({ articles, enqueue, vectorIndex, now = Dat
       );
       if (!updated) throw new NotFound("Article not found");
       return toArticleJson(updated);
+    },
+
+    /** Writes the summary again from the stored content, in the request (the client waits up to 120 s). */
+    async regenerateSummary(userId: number, id: number) {
+      const article = await requireArticle(userId, id);
+      if (!article.content) {
+        throw new Conflict("This article has no content to summarise yet. Use Fetch Content first.");
+      }
+      await pipeline.summarize(userId, id);
+      await articles.updateProcessing(userId, id, { processingError: null });
+      return toArticleJson(await requireArticle(userId, id));
+    },
+
+    /**
+     * Processes the article again from its saved URL, through the same queue and Workflow as a new save,
+     * and answers when that run has finished (or with the article still in progress after `refetchWaitMs`).
+     */
+    async refetchContent(userId: number, id: number) {
+      const article = await requireArticle(userId, id);
+      const stuck = now() - article.updatedAt > STUCK_AFTER_MS;
+      if (IN_PROGRESS.has(article.processingStatus) && !stuck) {
+        throw new Conflict("This article is already being processed");
+      }
+      await articles.updateProcessing(userId, id, { processingStatus: "pending", processingError: null });
+      try {
+        await enqueue([{ userId, articleId: id, reason: "refetch" }]);
+      } catch (error) {
+        console.error("Could not queue a re-fetch", error);
+        await articles.markQueueFailed(userId, [id], QUEUE_FAILURE, now());
+        return toArticleJson(await requireArticle(userId, id));
+      }
+      const deadline = now() + refetchWaitMs;
+      while (now() < deadline) {
+        await sleep(REFETCH_POLL_MS);
+        const current = await requireArticle(userId, id);
+        if (!IN_PROGRESS.has(current.processingStatus)) return toArticleJson(current);
+      }
+      return toArticleJson(await requireArticle(userId, id));
     },
 
     async remove(userId: number, id: number): Promise<void> {

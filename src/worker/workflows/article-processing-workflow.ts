@@ -1,19 +1,118 @@
-import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep } from "cloudflare:workers";
+import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep, type WorkflowStepConfig } from "cloudflare:workers";
 import { NonRetryableError } from "cloudflare:workflows";
+import { createServices } from "../context";
+import type { PageOutcome } from "../services/processing/article-pipeline";
 import { type ArticleProcessingParams, articleProcessingParamsSchema } from "./article-processing-params";
 
 /**
- * One instance per saved article. The foundation only validates its parameters; the processing pipeline
- * adds the named steps (fetch, extract, detect language, summarise, embed and index), each with explicit
- * retries, since the local retry defaults differ from production.
+ * Retries are explicit on every step: the local Workflows runtime's defaults differ from production's.
+ * D1-only steps retry quickly; the model steps wait longer between tries.
+ */
+const NO_RETRIES: WorkflowStepConfig = { retries: { limit: 0, delay: 0 } };
+const DATABASE_STEP: WorkflowStepConfig = {
+  retries: { limit: 3, delay: "1 second", backoff: "exponential" },
+  timeout: "30 seconds",
+};
+const FETCH_STEP: WorkflowStepConfig = { retries: { limit: 1, delay: "2 seconds" }, timeout: "90 seconds" };
+const EXTRACT_STEP: WorkflowStepConfig = { retries: { limit: 1, delay: "1 second" }, timeout: "1 minute" };
+const RENDER_STEP: WorkflowStepConfig = { retries: { limit: 1, delay: "5 seconds" }, timeout: "2 minutes" };
+const MODEL_STEP: WorkflowStepConfig = {
+  retries: { limit: 2, delay: "10 seconds", backoff: "exponential" },
+  timeout: "3 minutes",
+};
+
+/** A failed fetch that may succeed later (timeout, 5xx, 429) is tried this many times in all. */
+export const FETCH_ATTEMPTS = 3;
+const FETCH_BACKOFF = ["10 seconds", "30 seconds"] as const;
+
+export const NO_TEXT_MESSAGE = "No readable article text was found on the page";
+export const NO_SUMMARY_NOTE = "The summary could not be written. Use Generate Summary to try again.";
+const UNEXPECTED_MESSAGE = "Processing failed unexpectedly. Use Re-fetch Content to try again.";
+
+/**
+ * One instance per processing request of one article: fetch → extract (→ render in a browser and extract
+ * again when the page is script-built) → detect language → summarise → embed and index → completed.
+ * Each named step is idempotent (it recomputes and overwrites its own fields), so a replayed or retried
+ * step repeats only its own work. A failed summary or embedding does not fail the article: its content is
+ * what the user came for.
  */
 export class ArticleProcessingWorkflow extends WorkflowEntrypoint<Env, ArticleProcessingParams> {
   override async run(event: WorkflowEvent<ArticleProcessingParams>, step: WorkflowStep) {
-    const params = await step.do("validate parameters", { retries: { limit: 0, delay: 0 } }, async () => {
+    const { userId, articleId } = await step.do("validate parameters", NO_RETRIES, async () => {
       const parsed = articleProcessingParamsSchema.safeParse(event.payload);
       if (!parsed.success) throw new NonRetryableError(`Invalid workflow parameters: ${parsed.error.message}`);
       return parsed.data;
     });
-    return { articleId: params.articleId };
+    const pipeline = createServices(this.env).pipeline;
+
+    try {
+      const article = await step.do("start processing", DATABASE_STEP, () => pipeline.begin(userId, articleId));
+      if (!article) return { articleId, outcome: "deleted" };
+
+      const page = await this.fetchWithRetries(step, userId, articleId, article.url);
+      if (!page.ok) {
+        await step.do("mark failed", DATABASE_STEP, () => pipeline.fail(userId, articleId, page.message));
+        return { articleId, outcome: "failed" };
+      }
+
+      let extraction = await step.do("extract article", EXTRACT_STEP, () => pipeline.extract(userId, articleId, page));
+      if (extraction.tooLittleText) {
+        const rendered = await step.do("render in browser", RENDER_STEP, () => pipeline.render(page.url));
+        if (rendered.ok) {
+          const renderedExtraction = await step.do("extract rendered article", EXTRACT_STEP, () =>
+            pipeline.extract(userId, articleId, rendered),
+          );
+          if (renderedExtraction.hasText) extraction = renderedExtraction;
+        }
+      }
+      if (!extraction.hasText) {
+        await step.do("mark failed", DATABASE_STEP, () => pipeline.fail(userId, articleId, NO_TEXT_MESSAGE));
+        return { articleId, outcome: "failed" };
+      }
+
+      await step.do("detect language", DATABASE_STEP, () => pipeline.detectLanguage(userId, articleId));
+      let note: string | null = null;
+      try {
+        await step.do("summarise", MODEL_STEP, () => pipeline.summarize(userId, articleId));
+      } catch (error) {
+        console.error("Summary failed", articleId, error);
+        note = NO_SUMMARY_NOTE;
+      }
+      try {
+        await step.do("embed and index", MODEL_STEP, () => pipeline.embed(userId, articleId));
+      } catch (error) {
+        // Only related articles and semantic search miss this article; it stays readable.
+        console.error("Embedding failed", articleId, error);
+      }
+      await step.do("mark completed", DATABASE_STEP, () => pipeline.complete(userId, articleId, note));
+      return { articleId, outcome: "completed" };
+    } catch (error) {
+      console.error("Article processing failed", articleId, error);
+      await step.do("mark failed after error", DATABASE_STEP, () =>
+        pipeline.fail(userId, articleId, UNEXPECTED_MESSAGE),
+      );
+      return { articleId, outcome: "failed" };
+    }
+  }
+
+  /** Up to FETCH_ATTEMPTS fetches; between them the article shows `retrying` with the last error. */
+  private async fetchWithRetries(step: WorkflowStep, userId: number, articleId: number, url: string) {
+    const pipeline = createServices(this.env).pipeline;
+    let outcome: PageOutcome = { ok: false, message: "The page could not be loaded", retryable: false };
+    for (let attempt = 1; attempt <= FETCH_ATTEMPTS; attempt++) {
+      outcome = await step.do(`fetch page (attempt ${attempt})`, FETCH_STEP, () =>
+        pipeline.fetch(userId, articleId, url),
+      );
+      if (outcome.ok || !outcome.retryable || attempt === FETCH_ATTEMPTS) return outcome;
+      const message = outcome.message;
+      await step.do(`mark retrying (attempt ${attempt})`, DATABASE_STEP, () =>
+        pipeline.markRetrying(userId, articleId, message),
+      );
+      await step.sleep(`wait before fetch attempt ${attempt + 1}`, FETCH_BACKOFF[attempt - 1] ?? "30 seconds");
+      await step.do(`resume processing (attempt ${attempt + 1})`, DATABASE_STEP, () =>
+        pipeline.begin(userId, articleId),
+      );
+    }
+    return outcome;
   }
 }

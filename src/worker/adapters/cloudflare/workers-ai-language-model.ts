@@ -1,31 +1,61 @@
 import { generateText } from "ai";
 import { createWorkersAI } from "workers-ai-provider";
+import { chunkText } from "../../domain/text-chunks";
 import type { LanguageModel, SummaryRequest } from "../../ports/language-model";
 
-/** Characters of article text sent in one request; well inside the model's context with room for the reply. */
-export const MAX_INPUT_CHARS = 60_000;
-const MAX_OUTPUT_TOKENS = 700;
+/**
+ * Characters of article text per request. The configured models have 24k to 256k-token contexts; about
+ * 40,000 characters (roughly 10,000 tokens) leaves room for the prompt and the answer on all of them.
+ */
+export const MAX_CHUNK_CHARS = 40_000;
+/** Longer articles are summarised in parts first; beyond this many parts the tail is left out. */
+export const MAX_CHUNKS = 8;
+/** Workers AI models default to 256 output tokens, too few for a gist and six bullets. */
+export const MAX_OUTPUT_TOKENS = 700;
 
-const SYSTEM_PROMPT = [
+const SUMMARY_INSTRUCTIONS = [
   "You summarise articles for a read-it-later app.",
   "Answer in markdown only: first one bold line with the gist, then a blank line, then 3 to 6 bullet points (- ).",
   "You may use headings up to level 3 and bold. No preamble, no closing remarks.",
   "Write in the language given, which is the article's language.",
 ].join(" ");
 
-/** Workers AI through `workers-ai-provider` and the `ai` SDK. */
+const PART_INSTRUCTIONS = [
+  "You take notes on one part of a long article.",
+  "Answer with 3 to 6 short bullet points (- ) of its key facts and claims, in the language given. Nothing else.",
+].join(" ");
+
+/**
+ * Workers AI through `workers-ai-provider` and the `ai` SDK. An article longer than one chunk is summarised
+ * map-reduce style: notes per part, then the summary from the notes.
+ */
 export function createWorkersAiLanguageModel(binding: Ai, modelId: string): LanguageModel {
   const workersAi = createWorkersAI({ binding });
+
+  async function ask(system: string, prompt: string): Promise<string> {
+    const { text } = await generateText({
+      model: workersAi(modelId),
+      system,
+      prompt,
+      maxOutputTokens: MAX_OUTPUT_TOKENS,
+      maxRetries: 1,
+    });
+    return text.trim();
+  }
+
   return {
     name: `workers-ai:${modelId}`,
     async summarize({ title, text, language }: SummaryRequest) {
-      const { text: summary } = await generateText({
-        model: workersAi(modelId),
-        system: SYSTEM_PROMPT,
-        prompt: `Language: ${language}\nTitle: ${title}\n\nArticle:\n${text.slice(0, MAX_INPUT_CHARS)}`,
-        maxOutputTokens: MAX_OUTPUT_TOKENS,
-      });
-      return summary.trim();
+      const chunks = chunkText(text, MAX_CHUNK_CHARS).slice(0, MAX_CHUNKS);
+      const header = `Language: ${language}\nTitle: ${title}`;
+      if (chunks.length <= 1) {
+        return ask(SUMMARY_INSTRUCTIONS, `${header}\n\nArticle:\n${chunks[0] ?? ""}`);
+      }
+      const notes: string[] = [];
+      for (const [index, chunk] of chunks.entries()) {
+        notes.push(await ask(PART_INSTRUCTIONS, `${header}\nPart ${index + 1} of ${chunks.length}:\n${chunk}`));
+      }
+      return ask(SUMMARY_INSTRUCTIONS, `${header}\n\nNotes on the article, part by part:\n${notes.join("\n\n")}`);
     },
   };
 }

@@ -183,6 +183,27 @@ export function createArticlesRepository(db: Database) {
       }
     },
 
+    /** Writes processing results (status, extracted fields, summary); returns the row, or undefined if gone. */
+    async updateProcessing(
+      userId: number,
+      id: number,
+      patch: Partial<Omit<ArticleRecord, "id" | "userId" | "url" | "normalizedUrl" | "createdAt">>,
+    ): Promise<ArticleRecord | undefined> {
+      return db
+        .update(articles)
+        .set({ ...patch, updatedAt: Date.now() })
+        .where(owned(userId, id))
+        .returning()
+        .get();
+    },
+
+    async countAttempt(userId: number, id: number): Promise<void> {
+      await db
+        .update(articles)
+        .set({ processingAttempts: sql`${articles.processingAttempts} + 1` })
+        .where(owned(userId, id));
+    },
+
     async delete(userId: number, id: number): Promise<boolean> {
       const deleted = await db.delete(articles).where(owned(userId, id)).returning({ id: articles.id }).get();
       return deleted !== undefined;

@@ -1,0 +1,2 @@
+ALTER TABLE `articles` ADD `site_name` text;--> statement-breakpoint
+ALTER TABLE `articles` ADD `image_url` text;

@@ -1,0 +1,91 @@
+// The processing pipeline as a command, for inspection and evaluation: the same extraction, language,
+// summary and embedding code as the Worker, with the local adapters, outside workerd.
+//
+//   npm run --silent pipeline -- <extract|lang|summarize|embed>  < in.jsonl  > out.jsonl
+//
+// Reads one JSON object per line on stdin and writes one per line on stdout, in input order. A line that
+// cannot be processed gives `{ "id": ..., "error": "..." }` (id null when it could not be read) and the run
+// goes on; the exit code is 1 if any line failed.
+import { createInterface } from "node:readline";
+import { z } from "zod";
+import { createExtractiveLanguageModel } from "../src/worker/adapters/local/extractive-language-model";
+import { createHashingEmbedder } from "../src/worker/adapters/local/hashing-embedder";
+import { articleLanguage } from "../src/worker/domain/article-language";
+import { extractArticle } from "../src/worker/domain/extraction/extract-article";
+
+const id = z.union([z.string(), z.number()]);
+const DIMENSIONS = Number(process.env.EMBEDDING_DIMENSIONS ?? 1024);
+
+const stages = {
+  extract: {
+    input: z.object({ id, url: z.string().url(), html: z.string() }),
+    async run({ id, url, html }: { id: string | number; url: string; html: string }) {
+      const article = extractArticle(html, url);
+      return {
+        id,
+        title: article.title,
+        byline: article.byline,
+        published_time: article.publishedTime,
+        site_name: article.siteName,
+        language: articleLanguage(`${article.title ?? ""}\n${article.text}`, article.htmlLanguage),
+        text: article.text,
+        content: article.content,
+        word_count: article.wordCount,
+      };
+    },
+  },
+  lang: {
+    input: z.object({ id, text: z.string() }),
+    async run({ id, text }: { id: string | number; text: string }) {
+      return { id, language: articleLanguage(text, null) };
+    },
+  },
+  summarize: {
+    input: z.object({ id, title: z.string().default(""), text: z.string(), language: z.string().default("en") }),
+    async run(input: { id: string | number; title: string; text: string; language: string }) {
+      return { id: input.id, summary: await createExtractiveLanguageModel().summarize(input) };
+    },
+  },
+  embed: {
+    input: z.object({ id, text: z.string() }),
+    async run({ id, text }: { id: string | number; text: string }) {
+      const [vector] = await createHashingEmbedder(DIMENSIONS).embed([text]);
+      return { id, vector };
+    },
+  },
+} as const;
+
+type StageName = keyof typeof stages;
+
+async function main(): Promise<number> {
+  const name = process.argv[2];
+  if (!name || !(name in stages)) {
+    process.stderr.write(`usage: npm run --silent pipeline -- <${Object.keys(stages).join("|")}>  < in.jsonl\n`);
+    return 2;
+  }
+  const stage = stages[name as StageName];
+  let failures = 0;
+  for await (const line of createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY })) {
+    if (!line.trim()) continue;
+    let lineId: unknown = null;
+    try {
+      const raw: unknown = JSON.parse(line);
+      lineId = (raw as { id?: unknown } | null)?.id ?? null;
+      const parsed = stage.input.safeParse(raw);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw new Error(`${issue?.path.join(".") || "line"}: ${issue?.message}`);
+      }
+      // Each stage's run() takes exactly what its own schema parsed.
+      const output = await (stage.run as (input: unknown) => Promise<unknown>)(parsed.data);
+      process.stdout.write(`${JSON.stringify(output)}\n`);
+    } catch (error) {
+      failures += 1;
+      const message = error instanceof SyntaxError ? `not JSON: ${error.message}` : (error as Error).message;
+      process.stdout.write(`${JSON.stringify({ id: lineId, error: message })}\n`);
+    }
+  }
+  return failures > 0 ? 1 : 0;
+}
+
+process.exitCode = await main();

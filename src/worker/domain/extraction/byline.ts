@@ -1,0 +1,46 @@
+import { collapseWhitespace, decodeEntities } from "./strings";
+
+const MONTH = "(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.?";
+
+/** Where a byline stops naming people: a date, or the start of "Updated …" / "Published …" boilerplate. */
+const TRAILER = new RegExp(
+  [
+    `${MONTH}\\s+\\d{1,2},?\\s+\\d{4}`, // March 25, 2015
+    `\\d{1,2}\\.?\\s+${MONTH},?\\s+\\d{4}`, // 22 Dec 2016
+    "\\d{4}-\\d{2}-\\d{2}",
+    "\\d{1,2}[./]\\d{1,2}[./]\\d{2,4}",
+    "\\b(?:last\\s+)?(?:updated|published|posted)\\b",
+  ].join("|"),
+  "i",
+);
+
+/** "By", "Written by", and the same word in the languages users save most. */
+const PREFIX = /^(?:(?:written|posted|reported|words)\s+)?(?:by|par|por|von)\b\s*:?\s*/i;
+
+/** Text that is a button or a link label, not a name. */
+const NOT_A_NAME = /\b(?:follow|share|subscribe|comments?|sign in|log in|read more|min read|profile)\b/i;
+
+/**
+ * The people a byline names, or null when it names nobody. Readability takes the whole byline element,
+ * which often carries the date, an "Updated …" line or a "Follow" button; those are cut off, and a byline
+ * without a name left (a bare date, "Follow Author") is refused so the caller can use the metadata's author.
+ */
+export function cleanByline(value: string | null | undefined): string | null {
+  if (!value) return null;
+  // The first line names the author(s); further lines hold roles, publications and dates. A lone "By" line
+  // belongs to the name on the next line.
+  const lines = decodeEntities(value)
+    .split(/\n/)
+    .map(collapseWhitespace)
+    .filter((line) => line.length > 0);
+  let first = lines[0] ?? "";
+  if (PREFIX.test(`${first} `) && first.replace(PREFIX, "") === "" && lines[1]) first = `${first} ${lines[1]}`;
+
+  const trailer = first.search(TRAILER);
+  const name = (trailer >= 0 ? first.slice(0, trailer) : first)
+    .replace(PREFIX, "")
+    .replace(/[\s,;:|·•–—-]+$/, "")
+    .trim();
+  if (!/\p{L}/u.test(name) || name.length > 100 || /\d/.test(name) || NOT_A_NAME.test(name)) return null;
+  return name;
+}

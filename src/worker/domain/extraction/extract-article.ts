@@ -1,0 +1,147 @@
+import { Readability } from "@mozilla/readability";
+import { type DomDocument, type DomElement, parseDocument } from "./dom";
+import { htmlToText } from "./html-text";
+import { type ReadabilityMetadata, resolveMetadata } from "./metadata";
+import { readPageMetadata } from "./page-metadata";
+import { prepareForReadability } from "./prepare-document";
+import { sanitizeArticleHtml } from "./sanitize-html";
+import { decodeEntities } from "./strings";
+import { documentBaseUrl, domainOf } from "./urls";
+import { countWords } from "./words";
+
+export { htmlToText } from "./html-text";
+
+export interface ExtractedArticle {
+  title: string | null;
+  byline: string | null;
+  /** ISO 8601 when parseable. */
+  publishedTime: string | null;
+  siteName: string | null;
+  /** Absolute http(s) URL. */
+  leadImage: string | null;
+  /** Host without www. */
+  domain: string;
+  /** From <html lang>, primary subtag lower-cased, e.g. "de". */
+  htmlLanguage: string | null;
+  excerpt: string | null;
+  /** Sanitised HTML (see sanitize-html.ts). */
+  content: string;
+  /** Plain text of the body, paragraphs separated by blank lines. */
+  text: string;
+  wordCount: number;
+}
+
+/** How the content was found: Readability, or the page body because Readability failed or found nothing. */
+export type ContentSource = "readability" | "fallback-no-article" | "fallback-error";
+
+export interface ExtractionResult {
+  article: ExtractedArticle;
+  source: ContentSource;
+  /** Readability's error message when `source` is "fallback-error". */
+  error: string | null;
+}
+
+/** Below either figure a fetched page is taken to be rendered by script, and is rendered in a browser. */
+export const MIN_READABLE_CHARACTERS = 200;
+export const MIN_READABLE_WORDS = 50;
+
+/** The readable article of a fetched page: Readability on linkedom, then our metadata rules and sanitiser. */
+export function extractArticle(html: string, pageUrl: string): ExtractedArticle {
+  return extractArticleWithSource(html, pageUrl).article;
+}
+
+/**
+ * True when the article has fewer than 200 characters (not counting whitespace) or 50 words of text: what a
+ * plain fetch of a page built by JavaScript yields (an empty shell, a "please enable JavaScript" notice).
+ */
+export function hasTooLittleText(article: ExtractedArticle): boolean {
+  return article.text.replace(/\s+/g, "").length < MIN_READABLE_CHARACTERS || article.wordCount < MIN_READABLE_WORDS;
+}
+
+/** `extractArticle`, also saying whether Readability found the content (for the benchmark and logs). */
+export function extractArticleWithSource(html: string, pageUrl: string): ExtractionResult {
+  const document = parseDocument(html);
+  const baseUrl = documentBaseUrl(document, pageUrl);
+  // Read before Readability: it removes <script> (JSON-LD) and rewrites the tree.
+  const page = readPageMetadata(document);
+  prepareForReadability(document);
+  const readability = runReadability(document);
+
+  let root: DomElement;
+  let source: ContentSource = "readability";
+  if (readability.ok && readability.content) {
+    root = readability.content;
+  } else {
+    source = readability.ok ? "fallback-no-article" : "fallback-error";
+    // Readability changed the tree before it gave up; start again from the page as fetched.
+    root = mainContentFallback(parseDocument(html));
+  }
+
+  const content = sanitizeArticleHtml(root, baseUrl);
+  const text = htmlToText(content);
+  const metadata = resolveMetadata(readability.ok ? readability.metadata : NO_METADATA, page, {
+    baseUrl,
+    domain: domainOf(pageUrl),
+    firstContentImage: firstImage(content),
+  });
+  return {
+    article: { ...metadata, domain: domainOf(pageUrl), content, text, wordCount: countWords(text) },
+    source,
+    error: readability.ok ? null : readability.error,
+  };
+}
+
+const NO_METADATA: ReadabilityMetadata = {
+  title: null,
+  byline: null,
+  excerpt: null,
+  siteName: null,
+  publishedTime: null,
+};
+
+type ReadabilityRun =
+  | { ok: true; content: DomElement | null; metadata: ReadabilityMetadata }
+  | { ok: false; error: string };
+
+type ReadabilityInput = ConstructorParameters<typeof Readability>[0];
+
+function runReadability(document: DomDocument): ReadabilityRun {
+  try {
+    // Readability's types name the browser's Document; it only uses the DOM subset linkedom implements.
+    const reader = new Readability<DomElement>(document as unknown as ReadabilityInput, {
+      // The element itself rather than its innerHTML: the sanitiser walks it without parsing it again.
+      serializer: (node) => node as unknown as DomElement,
+    });
+    const result = reader.parse();
+    return {
+      ok: true,
+      content: result?.content ?? null,
+      metadata: {
+        title: result?.title ?? null,
+        byline: result?.byline ?? null,
+        excerpt: result?.excerpt ?? null,
+        siteName: result?.siteName ?? null,
+        publishedTime: result?.publishedTime ?? null,
+      },
+    };
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** Page furniture left out when the whole page has to stand in for the article. */
+const FURNITURE = 'nav, header, footer, aside, [role="navigation"], [role="banner"], [role="contentinfo"]';
+
+/** The page's <article> or <main> if it has exactly one, else its <body>, without navigation and footers. */
+function mainContentFallback(document: DomDocument): DomElement {
+  const articles = document.querySelectorAll("article");
+  const mains = document.querySelectorAll('main, [role="main"]');
+  const root = (articles.length === 1 ? articles[0] : mains.length === 1 ? mains[0] : undefined) ?? document.body;
+  for (const element of [...root.querySelectorAll(FURNITURE)]) element.remove();
+  return root;
+}
+
+function firstImage(content: string): string | null {
+  const src = content.match(/<img src="([^"]*)"/)?.[1];
+  return src ? decodeEntities(src) : null;
+}

@@ -1,0 +1,124 @@
+import type { DomDocument } from "./dom";
+import { cleanText } from "./strings";
+
+/** What the page's schema.org JSON-LD says about its article. */
+export interface JsonLdArticle {
+  headline: string | null;
+  authors: string[];
+  datePublished: string | null;
+  publisher: string | null;
+  image: string | null;
+  description: string | null;
+}
+
+/** Article, NewsArticle, BlogPosting, ReportageNewsArticle, TechArticle, LiveBlogPosting, Report and kin. */
+const ARTICLE_TYPE = /^(?:\w*Article|\w*Posting|Report)$/;
+
+type JsonObject = { [key: string]: unknown };
+
+/**
+ * The first article-like object in the page's JSON-LD. Unlike Readability's own reading, it looks inside
+ * every block and through @graph and arrays, and accepts authors and images given as plain strings.
+ * Must run before Readability, which removes <script> elements.
+ */
+export function readJsonLdArticle(document: DomDocument): JsonLdArticle | null {
+  for (const script of document.querySelectorAll("script")) {
+    if (!/ld\+json/i.test(script.getAttribute("type") ?? "")) continue;
+    const json = parseJson(script.textContent ?? "");
+    const article = findArticle(json);
+    if (article) return describe(article, indexById(json));
+  }
+  return null;
+}
+
+function parseJson(text: string): unknown {
+  // Some CMSes wrap the block in CDATA or HTML comments, or end it with a semicolon.
+  const cleaned = text
+    .replace(/^\s*(?:<!\[CDATA\[|<!--)/, "")
+    .replace(/(?:\]\]>|-->)\s*$/, "")
+    .replace(/;\s*$/, "");
+  try {
+    return JSON.parse(cleaned);
+  } catch {
+    return null;
+  }
+}
+
+function findArticle(value: unknown, depth = 0): JsonObject | null {
+  if (depth > 4) return null;
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const found = findArticle(item, depth + 1);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (!isObject(value)) return null;
+  if (types(value).some((t) => ARTICLE_TYPE.test(t))) return value;
+  // A WebPage often carries the article as mainEntity; a @graph lists every node of the page.
+  return findArticle(value["@graph"], depth + 1) ?? findArticle(value.mainEntity, depth + 1);
+}
+
+/**
+ * Objects of the block by "@id". Yoast-style graphs give the author and publisher as {"@id": …} references
+ * to a Person or Organization elsewhere in the graph.
+ */
+function indexById(value: unknown, index = new Map<string, JsonObject>(), depth = 0): Map<string, JsonObject> {
+  if (depth > 6) return index;
+  if (Array.isArray(value)) {
+    for (const item of value) indexById(item, index, depth + 1);
+  } else if (isObject(value)) {
+    const id = value["@id"];
+    if (typeof id === "string" && !index.has(id) && Object.keys(value).length > 1) index.set(id, value);
+    for (const child of Object.values(value)) indexById(child, index, depth + 1);
+  }
+  return index;
+}
+
+function describe(article: JsonObject, byId: ReadonlyMap<string, JsonObject>): JsonLdArticle {
+  return {
+    headline: text(article.headline) ?? text(article.name),
+    authors: names(article.author, byId),
+    datePublished: text(article.datePublished) ?? text(article.dateCreated),
+    publisher: names(article.publisher, byId)[0] ?? null,
+    image: imageUrl(article.image),
+    description: text(article.description),
+  };
+}
+
+function types(value: JsonObject): string[] {
+  const type = value["@type"];
+  const list = Array.isArray(type) ? type : [type];
+  // Types may be written as full IRIs: "http://schema.org/NewsArticle".
+  return list.filter((t): t is string => typeof t === "string").map((t) => t.replace(/^.*[/#]/, ""));
+}
+
+/** Names of a person or organisation given as a string, an object with a name, or a list of those. */
+function names(value: unknown, byId: ReadonlyMap<string, JsonObject>): string[] {
+  const list = Array.isArray(value) ? value : [value];
+  const result: string[] = [];
+  for (const entry of list) {
+    const item =
+      isObject(entry) && typeof entry["@id"] === "string" && !("name" in entry) ? byId.get(entry["@id"]) : entry;
+    const name =
+      typeof item === "string" ? text(item) : isObject(item) ? (text(item.name) ?? names(item.name, byId)[0]) : null;
+    // A bare URL is a profile link, not a name.
+    if (name && !/^https?:\/\//i.test(name) && !result.includes(name)) result.push(name);
+  }
+  return result;
+}
+
+function imageUrl(value: unknown): string | null {
+  if (Array.isArray(value)) return imageUrl(value[0]);
+  if (typeof value === "string") return text(value);
+  if (isObject(value)) return text(value.url) ?? text(value.contentUrl);
+  return null;
+}
+
+function text(value: unknown): string | null {
+  return typeof value === "string" ? cleanText(value) : null;
+}
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,81 @@
+import type { DomDocument } from "./dom";
+import { type JsonLdArticle, readJsonLdArticle } from "./json-ld";
+import { cleanText } from "./strings";
+
+/**
+ * Everything the metadata rules read from the page itself. Collected before Readability runs, because it
+ * removes <script> (JSON-LD) and rewrites the tree.
+ */
+export interface PageMetadata {
+  /** <meta> content by lower-cased property, name or itemprop ("og:title", "author", "datepublished"). */
+  meta: ReadonlyMap<string, string>;
+  jsonLd: JsonLdArticle | null;
+  /** <html lang>, as written. */
+  lang: string | null;
+  documentTitle: string;
+  /** Publication dates the markup states outside <meta>: itemprop="datePublished", <time pubdate>, the article's <time>. */
+  markupDates: string[];
+  /** Author names marked up as such: rel="author" links and itemprop="author". */
+  markupAuthors: string[];
+}
+
+export function readPageMetadata(document: DomDocument): PageMetadata {
+  return {
+    meta: readMetaTags(document),
+    jsonLd: readJsonLdArticle(document),
+    lang: cleanText(document.documentElement?.getAttribute("lang")),
+    documentTitle: cleanText(document.title) ?? "",
+    markupDates: readMarkupDates(document),
+    markupAuthors: readMarkupAuthors(document),
+  };
+}
+
+function readMetaTags(document: DomDocument): Map<string, string> {
+  const meta = new Map<string, string>();
+  for (const element of document.querySelectorAll("meta[content]")) {
+    const content = cleanText(element.getAttribute("content"));
+    if (!content) continue;
+    // property may list several names ("og:title twitter:title"); the first tag for a name wins.
+    const keys = ["property", "name", "itemprop", "http-equiv"].flatMap((attribute) =>
+      (element.getAttribute(attribute) ?? "").toLowerCase().split(/\s+/),
+    );
+    for (const key of keys) {
+      // Readability reads "dc.title" as "dc:title"; keep both spellings so either lookup finds it.
+      for (const spelling of [key, key.replace(/\./g, ":")])
+        if (spelling && !meta.has(spelling)) meta.set(spelling, content);
+    }
+  }
+  return meta;
+}
+
+function readMarkupDates(document: DomDocument): string[] {
+  const dates: string[] = [];
+  for (const element of document.querySelectorAll('[itemprop="datePublished"]')) {
+    const value = element.getAttribute("datetime") ?? element.getAttribute("content") ?? element.textContent;
+    const text = cleanText(value);
+    if (text) dates.push(text);
+  }
+  for (const element of document.querySelectorAll("time[pubdate][datetime]")) {
+    const text = cleanText(element.getAttribute("datetime"));
+    if (text) dates.push(text);
+  }
+  // The first <time> of the page's only <article> is its date line; with several articles (a list of
+  // related posts, comments as articles) no <time> can be trusted.
+  const articles = document.querySelectorAll("article");
+  if (articles.length === 1) {
+    const text = cleanText(articles[0]?.querySelector("time[datetime]")?.getAttribute("datetime"));
+    if (text) dates.push(text);
+  }
+  return dates;
+}
+
+function readMarkupAuthors(document: DomDocument): string[] {
+  const authors: string[] = [];
+  for (const element of document.querySelectorAll('a[rel="author"], [itemprop="author"]')) {
+    // itemprop="author" is often a Person wrapper; its name is then in itemprop="name".
+    const nameElement = element.querySelector('[itemprop="name"]') ?? element;
+    const name = cleanText(nameElement.getAttribute("content") ?? nameElement.textContent);
+    if (name && name.length <= 80 && !authors.includes(name)) authors.push(name);
+  }
+  return authors;
+}

@@ -1,0 +1,15 @@
+import type { DomDocument } from "./dom";
+
+/**
+ * Markup that Readability would lose, rewritten before it runs.
+ *
+ * MathJax 3 renders each formula twice: as styled <mjx-container> markup for the eye and as MathML for
+ * screen readers inside it. Readability removes the container (its class "CtxtMenu_…" reads as a menu), so
+ * the formula vanished from the article; keeping only the MathML keeps its text.
+ */
+export function prepareForReadability(document: DomDocument): void {
+  for (const container of [...document.querySelectorAll("mjx-container")]) {
+    const math = container.querySelector("math");
+    if (math) container.replaceWith(math);
+  }
+}

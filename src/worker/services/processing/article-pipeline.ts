@@ -1,0 +1,149 @@
+import type { Adapters } from "../../adapters/factory";
+import type { AppConfig } from "../../config";
+import type { ArticlesRepository } from "../../db/repositories/articles-repository";
+import { articleLanguage } from "../../domain/article-language";
+import { extractArticle, hasTooLittleText, htmlToText } from "../../domain/extraction/extract-article";
+import type { HostResolver } from "../fetching/host-resolver";
+import { assertFetchableUrl, FetchFailure, fetchPage } from "../fetching/page-fetcher";
+import { compressText, decompressText, MAX_STEP_PAYLOAD_CHARS } from "./compressed-text";
+
+const RENDER_TIMEOUT_MS = 45_000;
+/** Text sent to the embedder: the title, the summary and the start of the article. */
+const EMBEDDING_TEXT_CHARS = 8_000;
+
+export type PageOutcome =
+  | { ok: true; url: string; compressedHtml: string }
+  | { ok: false; message: string; retryable: boolean };
+
+interface PipelineDeps {
+  config: AppConfig;
+  articles: ArticlesRepository;
+  adapters: Adapters;
+  resolver: HostResolver;
+  now?: () => number;
+}
+
+/**
+ * The processing steps of one article, each a plain async function the Workflow wraps in a named step.
+ * Every step reads what it needs from D1 and writes its result back, so a retried step repeats only its
+ * own work and step results stay small. Steps that can fail for reasons a user should read return an
+ * outcome instead of throwing, because an error's type does not survive the step boundary.
+ */
+export function createArticlePipeline({ config, articles, adapters, resolver, now = Date.now }: PipelineDeps) {
+  async function asOutcome(load: () => Promise<{ url: string; html: string }>): Promise<PageOutcome> {
+    try {
+      const page = await load();
+      const compressedHtml = await compressText(page.html);
+      if (compressedHtml.length > MAX_STEP_PAYLOAD_CHARS) {
+        return { ok: false, message: "The page is too large to process", retryable: false };
+      }
+      return { ok: true, url: page.url, compressedHtml };
+    } catch (error) {
+      if (error instanceof FetchFailure) return { ok: false, message: error.message, retryable: error.retryable };
+      console.error("Unexpected fetch error", error);
+      return { ok: false, message: "The page could not be loaded", retryable: true };
+    }
+  }
+
+  return {
+    /** Marks the article as processing; null when it was deleted meanwhile (nothing left to do). */
+    async begin(userId: number, articleId: number): Promise<{ url: string } | null> {
+      const article = await articles.updateProcessing(userId, articleId, {
+        processingStatus: "processing",
+        processingError: null,
+      });
+      return article ? { url: article.url } : null;
+    },
+
+    /** One attempt at fetching the saved URL through the SSRF guard; counts as a processing attempt. */
+    async fetch(userId: number, articleId: number, url: string): Promise<PageOutcome> {
+      await articles.countAttempt(userId, articleId);
+      return asOutcome(() =>
+        fetchPage(url, { allowLoopback: config.allowLoopbackFetch, timeoutMs: config.fetchTimeoutMs, resolver }),
+      );
+    },
+
+    /** Renders a script-heavy page in the browser (the URL is checked by the same guard first). */
+    async render(url: string): Promise<PageOutcome> {
+      return asOutcome(async () => {
+        await assertFetchableUrl(url, { allowLoopback: config.allowLoopbackFetch, resolver });
+        const page = await adapters.pageRenderer.render(url, { timeoutMs: RENDER_TIMEOUT_MS });
+        return { url: page.finalUrl, html: page.html };
+      });
+    },
+
+    /**
+     * Extracts the article and stores it. Answers whether the text is too thin (the page probably needs a
+     * browser) and whether there is any text at all. Fields the user edited (title, author) are kept.
+     */
+    async extract(userId: number, articleId: number, page: { url: string; compressedHtml: string }) {
+      const extracted = extractArticle(await decompressText(page.compressedHtml), page.url);
+      const current = await articles.findById(userId, articleId);
+      if (!current) return { tooLittleText: false, hasText: false };
+      await articles.updateProcessing(userId, articleId, {
+        title: current.title ?? extracted.title,
+        author: current.author ?? extracted.byline,
+        publishDate: extracted.publishedTime,
+        siteName: extracted.siteName,
+        imageUrl: extracted.leadImage,
+        domain: extracted.domain || current.domain,
+        content: extracted.content,
+        wordCount: extracted.wordCount,
+        language: extracted.htmlLanguage,
+      });
+      return { tooLittleText: hasTooLittleText(extracted), hasText: extracted.wordCount > 0 };
+    },
+
+    async detectLanguage(userId: number, articleId: number): Promise<string> {
+      const article = await articles.findById(userId, articleId);
+      const text = `${article?.title ?? ""}\n${htmlToText(article?.content ?? "")}`;
+      const language = articleLanguage(text, article?.language);
+      await articles.updateProcessing(userId, articleId, { language });
+      return language;
+    },
+
+    /** Writes and stores the summary; rejects when the model fails, so the step can retry. */
+    async summarize(userId: number, articleId: number): Promise<void> {
+      const article = await articles.findById(userId, articleId);
+      if (!article) return;
+      const summary = await adapters.languageModel.summarize({
+        title: article.title ?? "",
+        text: htmlToText(article.content ?? ""),
+        language: article.language ?? "en",
+      });
+      await articles.updateProcessing(userId, articleId, { summary: summary || null });
+    },
+
+    /** Embeds the article and puts it in the user's vector index; rejects on failure so the step can retry. */
+    async embed(userId: number, articleId: number): Promise<void> {
+      const article = await articles.findById(userId, articleId);
+      if (!article) return;
+      const text = [article.title, article.summary, htmlToText(article.content ?? "")].filter(Boolean).join("\n\n");
+      const [vector] = await adapters.embedder.embed([text.slice(0, EMBEDDING_TEXT_CHARS)]);
+      if (vector) await adapters.vectorIndex.upsert(userId, [{ id: String(articleId), vector }]);
+    },
+
+    async markRetrying(userId: number, articleId: number, message: string): Promise<void> {
+      await articles.updateProcessing(userId, articleId, { processingStatus: "retrying", processingError: message });
+    },
+
+    /** Done; `note` tells the user about a part that did not work (no summary), or is null. */
+    async complete(userId: number, articleId: number, note: string | null): Promise<void> {
+      await articles.updateProcessing(userId, articleId, {
+        processingStatus: "completed",
+        processingError: note,
+        processedAt: now(),
+      });
+    },
+
+    /** Failed for good: the saved URL and everything the user set are kept; Re-fetch starts over. */
+    async fail(userId: number, articleId: number, message: string): Promise<void> {
+      await articles.updateProcessing(userId, articleId, {
+        processingStatus: "failed",
+        processingError: message,
+        processedAt: now(),
+      });
+    },
+  };
+}
+export type ArticlePipeline = ReturnType<typeof createArticlePipeline>;
