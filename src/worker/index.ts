@@ -8,7 +8,7 @@ const app = createApp();
 
 export default {
   fetch: app.fetch,
-  queue: handleIngestBatch,
+  queue: (batch, env) => handleIngestBatch(batch, env),
   async scheduled(_controller, env, ctx) {
     ctx.waitUntil(runDailyHousekeeping(env));
   },

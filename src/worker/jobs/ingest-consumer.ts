@@ -1,5 +1,15 @@
 import { ingestMessageSchema, workflowInstanceId } from "./ingest-message";
 
+/**
+ * How long a consumer invocation waits for the Workflows it started. Waiting is the backpressure: the
+ * queue hands out one batch per consumer invocation, so at most batch size × consumer concurrency
+ * articles are processed at once, instead of every saved article in parallel (500 pages parsed at once
+ * exhaust an isolate's memory). Past this the consumer moves on and the Workflows finish on their own.
+ */
+export const MAX_WAIT_FOR_WORKFLOWS_MS = 5 * 60_000;
+const POLL_MS = 500;
+const FINISHED = new Set(["complete", "errored", "terminated"]);
+
 /** Anything Workflows answers when an instance id is taken: the message was already handled. */
 function isDuplicateInstance(error: unknown): boolean {
   return error instanceof Error && /already exists|duplicate/i.test(error.message);
@@ -8,8 +18,14 @@ function isDuplicateInstance(error: unknown): boolean {
 /**
  * Starts one ArticleProcessingWorkflow per message. A message that does not parse is forwarded to the
  * dead-letter queue at once (retrying cannot fix it) and acknowledged, so it never crashes the batch.
+ * Messages are acknowledged as soon as their Workflow exists; then the batch waits for those Workflows.
  */
-export async function handleIngestBatch(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+export async function handleIngestBatch(
+  batch: MessageBatch<unknown>,
+  env: Env,
+  options: { maxWaitMs?: number } = {},
+): Promise<void> {
+  const started: WorkflowInstance[] = [];
   for (const message of batch.messages) {
     const parsed = ingestMessageSchema.safeParse(message.body);
     if (!parsed.success) {
@@ -19,7 +35,12 @@ export async function handleIngestBatch(batch: MessageBatch<unknown>, env: Env):
     }
     const { userId, articleId, reason } = parsed.data;
     try {
-      await env.ARTICLE_WORKFLOW.create({ id: workflowInstanceId(parsed.data), params: { userId, articleId, reason } });
+      started.push(
+        await env.ARTICLE_WORKFLOW.create({
+          id: workflowInstanceId(parsed.data),
+          params: { userId, articleId, reason },
+        }),
+      );
       message.ack();
     } catch (error) {
       if (isDuplicateInstance(error)) {
@@ -29,5 +50,16 @@ export async function handleIngestBatch(batch: MessageBatch<unknown>, env: Env):
         message.retry({ delaySeconds: 5 });
       }
     }
+  }
+  await waitUntilFinished(started, options.maxWaitMs ?? MAX_WAIT_FOR_WORKFLOWS_MS);
+}
+
+async function waitUntilFinished(instances: WorkflowInstance[], maxWaitMs: number): Promise<void> {
+  const deadline = Date.now() + maxWaitMs;
+  let open = instances;
+  while (open.length > 0 && Date.now() < deadline) {
+    const statuses = await Promise.all(open.map((instance) => instance.status().catch(() => ({ status: "errored" }))));
+    open = open.filter((_, i) => !FINISHED.has(statuses[i]?.status ?? "errored"));
+    if (open.length > 0) await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
 }
