@@ -87,19 +87,19 @@ interface Candidate {
 
 const fromEld = (language: string) => (language === "no" ? "nb" : language || "?");
 
-const withSmallModel = createLanguageDetector(eldSmall);
+const withExtraSmallModel = createLanguageDetector(eldExtraSmall);
 
 const candidates: Candidate[] = [
   {
-    name: "detectLanguage: eld XS + script rules + franc id/ms",
+    name: "detectLanguage (eld small + rules + franc id/ms)",
     detect: (text) => detectLanguage(text).language,
     entry: `import { detectLanguage } from "./src/worker/domain/language/detect-language"; export default detectLanguage;`,
   },
   {
-    name: "same rules around eld small",
-    detect: (text) => withSmallModel(text).language,
+    name: "same rules around eld extra-small",
+    detect: (text) => withExtraSmallModel(text).language,
     entry:
-      `import { eld } from "eld/small"; import { createLanguageDetector } from "./src/worker/domain/language/language-detector";` +
+      `import { eld } from "eld/extrasmall"; import { createLanguageDetector } from "./src/worker/domain/language/language-detector";` +
       " export default createLanguageDetector(eld);",
   },
   {

@@ -34,6 +34,7 @@ describe("processing pipeline (real queue, Workflow and fetch to a local server)
       status: "completed",
       title: "How bees dance",
       language: "en",
+      text_direction: "ltr",
       processing_attempts: 1,
       processing_error: null,
     });
@@ -122,6 +123,12 @@ describe("processing pipeline (real queue, Workflow and fetch to a local server)
     ]);
     expect(done.article.processing_status).toBe("completed");
     expect(failed.article.processing_error).toBe("The site answered 410 Gone");
+  });
+
+  it("marks an Arabic article right-to-left", async () => {
+    const { article } = await saveAndProcess(`${origin()}/rtl`);
+    expect(article).toMatchObject({ processing_status: "completed", language: "ar", text_direction: "rtl" });
+    expect(article.summary).toMatch(/القراءة/);
   });
 
   it("renders a script-built page in the browser and extracts what the script wrote", async () => {

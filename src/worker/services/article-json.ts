@@ -1,5 +1,6 @@
 import type { ArticleRecord, ArticleSummaryRecord, FeedbackRecord } from "../db/repositories/articles-repository";
 import type { ProcessingStatus } from "../db/schema";
+import { isRightToLeft } from "../domain/language/text-direction";
 
 export const WORDS_PER_MINUTE = 200;
 
@@ -22,6 +23,8 @@ export function toArticleJson(row: ArticleRecord | ArticleSummaryRecord) {
     author: row.author,
     domain: row.domain,
     language: row.language,
+    /** The viewer lays the summary and content out right to left for ar, he, fa, ur, yi, ji, iw, ku, ps. */
+    text_direction: row.language && isRightToLeft(row.language) ? "rtl" : "ltr",
     publish_date: row.publishDate,
     site_name: row.siteName,
     image_url: row.imageUrl,

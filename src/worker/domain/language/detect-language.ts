@@ -2,10 +2,10 @@
  * Language of a saved article, as an ISO 639-1 code, and its writing direction.
  *
  * Runs inside the Worker for every processed article, so it is synchronous and fast (about 0.07 ms a
- * call). Backed by ELD's small database (about 450 KB gzipped, plus about 50 KB of franc-min for
- * Indonesian / Malay) with the script rules of language-detector around it: 97.3% on the dev set
+ * call). Backed by ELD's small database (about 505 KB gzipped together with franc-min, which tells
+ * Indonesian from Malay) with the script rules of language-detector around it: 97.3% on the dev set
  * against 96.6% with the extra-small database, a margin worth 170 KB for a target of 95% on unseen
- * text. Evaluating the database takes about 300 ms of the Worker's 1 s start-up budget. (A lazy
+ * text. Evaluating the database takes about 340 ms of the Worker's 1 s start-up budget. (A lazy
  * `import()` would spare API-only isolates that cost, but concurrent first imports crash local workerd,
  * so the import is static.) Numbers: npm run bench:lang.
  */
@@ -15,13 +15,7 @@ import { createLanguageDetector, type DetectedLanguage } from "./language-detect
 
 export type { DetectedLanguage } from "./language-detector";
 
-/** Written right to left; `ji` and `iw` are the withdrawn codes of Yiddish and Hebrew that old data still carries. */
-export const RTL_LANGUAGES: ReadonlySet<string> = new Set(["ar", "he", "fa", "ur", "yi", "ji", "iw", "ku", "ps"]);
-
-/** Whether text in `language` (ISO 639-1) is laid out right to left. */
-export function isRightToLeft(language: string): boolean {
-  return RTL_LANGUAGES.has(language.toLowerCase());
-}
+export { isRightToLeft, RTL_LANGUAGES } from "./text-direction";
 
 const detector = createLanguageDetector(eld);
 
