@@ -1,6 +1,8 @@
 import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT || 8799);
+/** A local web server with article pages (test/fixtures/fixture-server.mjs) for tests that save articles. */
+export const FIXTURE_PORT = Number(process.env.E2E_FIXTURE_PORT || 8798);
 
 /**
  * End-to-end tests in the machine's Chromium (Playwright's own browser download does not work offline)
@@ -33,13 +35,22 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: "node scripts/serve-e2e.mjs",
-    url: `http://localhost:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: { E2E_PORT: String(port) },
-  },
+  webServer: [
+    {
+      command: "node scripts/serve-e2e.mjs",
+      url: `http://localhost:${port}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { E2E_PORT: String(port) },
+    },
+    {
+      command: `node test/fixtures/fixture-server.mjs --port ${FIXTURE_PORT}`,
+      url: `http://127.0.0.1:${FIXTURE_PORT}/article`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+    },
+  ],
 });

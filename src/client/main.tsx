@@ -3,6 +3,7 @@ import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { AuthProvider } from "./hooks/use-auth";
 import { EnvironmentProvider } from "./hooks/use-environment";
+import { ToastProvider } from "./hooks/use-toast";
 import { router } from "./router";
 import "./styles.css";
 
@@ -13,7 +14,9 @@ createRoot(root).render(
   <StrictMode>
     <EnvironmentProvider>
       <AuthProvider>
-        <RouterProvider router={router} />
+        <ToastProvider>
+          <RouterProvider router={router} />
+        </ToastProvider>
       </AuthProvider>
     </EnvironmentProvider>
   </StrictMode>,

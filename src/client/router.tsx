@@ -1,15 +1,29 @@
+import type { ComponentType } from "react";
 import { createHashRouter, Navigate } from "react-router";
 import { RequireAuth, RequireSignedOut } from "./components/route-guards";
-import { ArticlePage } from "./routes/article";
-import { DashboardPage } from "./routes/dashboard";
+import { FullPageSpinner } from "./components/spinner";
 import { LoginPage } from "./routes/login";
 import { NotFoundPage } from "./routes/not-found";
-import { PrivacyPage } from "./routes/privacy";
 import { RegisterPage } from "./routes/register";
-import { StatsPage } from "./routes/stats";
-import { TermsPage } from "./routes/terms";
-import { TopicDetailPage } from "./routes/topic-detail";
-import { TopicsPage } from "./routes/topics";
+
+/**
+ * A route whose screen is its own JavaScript chunk, loaded on first visit (the login page stays in the main
+ * bundle so the front door is fast). `signedIn` wraps it in the auth guard.
+ */
+function lazyScreen(load: () => Promise<ComponentType>, { signedIn }: { signedIn: boolean }) {
+  return async () => {
+    const Screen = await load();
+    return {
+      Component: signedIn
+        ? () => (
+            <RequireAuth>
+              <Screen />
+            </RequireAuth>
+          )
+        : Screen,
+    };
+  };
+}
 
 /** The route table of spec §2, with hash URLs (/#/terms). */
 export const router = createHashRouter([
@@ -23,47 +37,40 @@ export const router = createHashRouter([
       </RequireSignedOut>
     ),
   },
-  { path: "/terms", element: <TermsPage /> },
-  { path: "/privacy", element: <PrivacyPage /> },
+  {
+    path: "/terms",
+    lazy: lazyScreen(async () => (await import("./routes/terms")).TermsPage, { signedIn: false }),
+    HydrateFallback: FullPageSpinner,
+  },
+  {
+    path: "/privacy",
+    lazy: lazyScreen(async () => (await import("./routes/privacy")).PrivacyPage, { signedIn: false }),
+    HydrateFallback: FullPageSpinner,
+  },
   {
     path: "/dashboard",
-    element: (
-      <RequireAuth>
-        <DashboardPage />
-      </RequireAuth>
-    ),
+    lazy: lazyScreen(async () => (await import("./routes/dashboard")).DashboardPage, { signedIn: true }),
+    HydrateFallback: FullPageSpinner,
   },
   {
     path: "/article/:id",
-    element: (
-      <RequireAuth>
-        <ArticlePage />
-      </RequireAuth>
-    ),
+    lazy: lazyScreen(async () => (await import("./routes/article")).ArticlePage, { signedIn: true }),
+    HydrateFallback: FullPageSpinner,
   },
   {
     path: "/topics",
-    element: (
-      <RequireAuth>
-        <TopicsPage />
-      </RequireAuth>
-    ),
+    lazy: lazyScreen(async () => (await import("./routes/topics")).TopicsPage, { signedIn: true }),
+    HydrateFallback: FullPageSpinner,
   },
   {
     path: "/topics/:topicId",
-    element: (
-      <RequireAuth>
-        <TopicDetailPage />
-      </RequireAuth>
-    ),
+    lazy: lazyScreen(async () => (await import("./routes/topic-detail")).TopicDetailPage, { signedIn: true }),
+    HydrateFallback: FullPageSpinner,
   },
   {
     path: "/stats",
-    element: (
-      <RequireAuth>
-        <StatsPage />
-      </RequireAuth>
-    ),
+    lazy: lazyScreen(async () => (await import("./routes/stats")).StatsPage, { signedIn: true }),
+    HydrateFallback: FullPageSpinner,
   },
   { path: "*", element: <NotFoundPage /> },
 ]);

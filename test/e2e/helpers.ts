@@ -20,3 +20,36 @@ export async function signIn(page: Page, email: string, password = PASSWORD) {
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
 }
+
+/** The local article server Playwright starts next to the app (playwright.config.ts). */
+export const FIXTURE_ORIGIN = `http://127.0.0.1:${process.env.E2E_FIXTURE_PORT || 8798}`;
+
+/** A readable article page on the fixture server; `title` makes each URL distinct. */
+export function articleUrl(title: string): string {
+  return `${FIXTURE_ORIGIN}/article?title=${encodeURIComponent(title)}`;
+}
+
+/** Saves URLs through the API as the given token's user (fast set-up for UI tests). */
+export async function saveArticles(page: Page, token: string, urls: string[]) {
+  const response = await page.request.post("/api/articles/bulk", {
+    data: { urls },
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as { results: { article: { id: number } }[] };
+}
+
+/** Signs in by putting a session straight into local storage, as the login page would. */
+export async function signInWithToken(page: Page, email: string, password = PASSWORD) {
+  const response = await page.request.post("/api/auth/login", { data: { email, password } });
+  const session = await response.json();
+  await page.goto("/#/login");
+  await page.evaluate(
+    ({ token, user }) => {
+      localStorage.setItem("authToken", token);
+      localStorage.setItem("user", JSON.stringify(user));
+    },
+    { token: session.access_token as string, user: session.user },
+  );
+  return session.access_token as string;
+}

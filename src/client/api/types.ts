@@ -1,0 +1,84 @@
+/** Response shapes of the VibeRead API, as the client reads them (spec §3, README "API so far"). */
+export type ProcessingStatus = "pending" | "processing" | "retrying" | "completed" | "failed";
+
+export interface Article {
+  id: number;
+  url: string;
+  title: string | null;
+  summary: string | null;
+  /** Only on GET /api/articles/{id}; list items have none. */
+  content?: string | null;
+  author: string | null;
+  domain: string | null;
+  language: string | null;
+  text_direction: "ltr" | "rtl";
+  publish_date: string | null;
+  site_name: string | null;
+  image_url: string | null;
+  word_count: number | null;
+  reading_time_minutes: number | null;
+  is_read: boolean;
+  read_at: string | null;
+  processing_status: ProcessingStatus;
+  processing_error: string | null;
+  processing_attempts: number;
+  processed_at: string | null;
+  status: "processing" | "failed" | "completed";
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ArticleList {
+  articles: Article[];
+  page: number;
+  per_page: number;
+  total: number;
+  total_pages: number;
+  pagination: { page: number; pages: number; total: number; per_page: number };
+}
+
+export interface BulkResult {
+  results: { url: unknown; success: boolean; article?: Article; duplicate?: boolean; error?: string }[];
+  successful: number;
+  duplicates: number;
+  failed: number;
+  invalid: number;
+}
+
+export interface BatchStatusItem {
+  article_id: number;
+  status: ProcessingStatus;
+  display_status: "processing" | "failed" | "completed";
+  error: string | null;
+  attempts: number;
+  processed_at: string | null;
+  title: string | null;
+  summary: string | null;
+  domain: string | null;
+  author: string | null;
+  language: string | null;
+}
+
+export interface Feedback {
+  id: number;
+  user_id: number;
+  article_id: number;
+  feedback_value: -1 | 0 | 1;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Stats {
+  total_articles: number;
+  unread_articles: number;
+  read_articles: number;
+  weekly_read_articles: number;
+  articles_this_month: number;
+  reading_streak: number;
+  daily_activity: { date: string; articles_saved: number; articles_read: number }[];
+  processing_stats: { completed: number; processing: number; pending: number; failed: number };
+  top_domains: { domain: string; count: number }[];
+  recent_activity: { title: string | null; domain: string | null; date: string; action: "saved" | "read" }[];
+  timezone_offset: number;
+  today: string;
+}

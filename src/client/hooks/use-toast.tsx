@@ -1,0 +1,80 @@
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from "react";
+
+/** Spec §8/§9: toast types success, error, info; 10 s by default, then a 300 ms fade. */
+export const TOAST_DURATION_MS = 10_000;
+export const TOAST_FADE_MS = 300;
+
+export type ToastType = "success" | "error" | "info";
+interface Toast {
+  id: number;
+  type: ToastType;
+  message: string;
+  leaving: boolean;
+}
+
+interface ToastApi {
+  success(message: string, durationMs?: number): void;
+  error(message: string, durationMs?: number): void;
+  info(message: string, durationMs?: number): void;
+}
+
+const ToastContext = createContext<ToastApi | null>(null);
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const nextId = useRef(1);
+
+  const dismiss = useCallback((id: number) => {
+    setToasts((all) => all.map((t) => (t.id === id ? { ...t, leaving: true } : t)));
+    setTimeout(() => setToasts((all) => all.filter((t) => t.id !== id)), TOAST_FADE_MS);
+  }, []);
+
+  const show = useCallback(
+    (type: ToastType, message: string, durationMs = TOAST_DURATION_MS) => {
+      const id = nextId.current++;
+      setToasts((all) => [...all, { id, type, message, leaving: false }]);
+      setTimeout(() => dismiss(id), durationMs);
+    },
+    [dismiss],
+  );
+
+  const api = useMemo<ToastApi>(
+    () => ({
+      success: (m, d) => show("success", m, d),
+      error: (m, d) => show("error", m, d),
+      info: (m, d) => show("info", m, d),
+    }),
+    [show],
+  );
+
+  return (
+    <ToastContext.Provider value={api}>
+      {children}
+      <div className="toasts" aria-live="polite">
+        {toasts.map((toast) => (
+          <div
+            key={toast.id}
+            className={`toast toast-${toast.type}${toast.leaving ? " toast-leaving" : ""}`}
+            role={toast.type === "error" ? "alert" : "status"}
+          >
+            <span>{toast.message}</span>
+            <button
+              type="button"
+              className="toast-close"
+              aria-label="Dismiss notification"
+              onClick={() => dismiss(toast.id)}
+            >
+              ×
+            </button>
+          </div>
+        ))}
+      </div>
+    </ToastContext.Provider>
+  );
+}
+
+export function useToast(): ToastApi {
+  const api = useContext(ToastContext);
+  if (!api) throw new Error("useToast must be used inside <ToastProvider>");
+  return api;
+}
