@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { displayTitle, readingTime, relativeDate, sourceLabel, summaryPreview } from "../../src/client/lib/format";
+
+const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);
+const ago = (ms: number) => new Date(NOW - ms).toISOString();
+
+describe("readingTime (200 words per minute, rounded up)", () => {
+  it.each([
+    [1, "1 min read"],
+    [200, "1 min read"],
+    [201, "2 min read"],
+    [1000, "5 min read"],
+  ])("%i words -> %s", (words, text) => {
+    expect(readingTime(words)).toBe(text);
+  });
+
+  it("shows nothing without a word count", () => {
+    expect(readingTime(null)).toBeNull();
+    expect(readingTime(0)).toBeNull();
+  });
+});
+
+describe("relativeDate", () => {
+  it.each([
+    [0, "Just now"],
+    [59_000, "Just now"],
+    [60_000, "1m ago"],
+    [59 * 60_000, "59m ago"],
+    [60 * 60_000, "1h ago"],
+    [23 * 3_600_000, "23h ago"],
+    [24 * 3_600_000, "1d ago"],
+    [6 * 86_400_000, "6d ago"],
+  ])("%i ms ago -> %s", (age, text) => {
+    expect(relativeDate(ago(age), NOW)).toBe(text);
+  });
+
+  it("falls back to a short date after a week, and treats future times as now", () => {
+    expect(relativeDate("2026-03-04T10:00:00Z", NOW)).toBe("Mar 4, 2026");
+    expect(relativeDate(new Date(NOW + 5000).toISOString(), NOW)).toBe("Just now");
+    expect(relativeDate("not a date", NOW)).toBe("");
+  });
+});
+
+describe("card texts", () => {
+  it("cuts the summary to 150 characters without ** markers", () => {
+    const summary = `**Gist line.**\n\n- ${"word ".repeat(60)}`;
+    const preview = summaryPreview(summary);
+    expect(preview.startsWith("Gist line. - word")).toBe(true);
+    expect(preview).not.toContain("**");
+    expect(preview.length).toBeLessThanOrEqual(151);
+    expect(preview.endsWith("…")).toBe(true);
+    expect(summaryPreview("**Short.**")).toBe("Short.");
+    expect(summaryPreview(null)).toBe("");
+  });
+
+  it("labels the source by domain, else the URL's host, else 'Unknown source'", () => {
+    expect(sourceLabel("example.com", "https://other.org/x")).toBe("example.com");
+    expect(sourceLabel(null, "https://www.other.org/x")).toBe("other.org");
+    expect(sourceLabel(null, "not a url")).toBe("Unknown source");
+  });
+
+  it("falls back to 'Untitled Article'", () => {
+    expect(displayTitle(null)).toBe("Untitled Article");
+    expect(displayTitle("  ")).toBe("Untitled Article");
+    expect(displayTitle("A title")).toBe("A title");
+  });
+});
