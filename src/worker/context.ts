@@ -10,6 +10,7 @@ import { createArticleService } from "./services/article-service";
 import { createAuthService } from "./services/auth-service";
 import { createDohResolver } from "./services/fetching/host-resolver";
 import { createArticlePipeline } from "./services/processing/article-pipeline";
+import { createRelatedService } from "./services/related-service";
 
 /** Everything a request handler may use, wired once per request from the bindings. */
 export function createServices(env: Env) {
@@ -28,6 +29,7 @@ export function createServices(env: Env) {
     adapters,
     auth: createAuthService({ config, users, sessions }),
     pipeline,
+    related: createRelatedService({ articles, vectorIndex: adapters.vectorIndex }),
     articles: createArticleService({
       articles,
       enqueue: createIngestProducer(env.INGEST_QUEUE),

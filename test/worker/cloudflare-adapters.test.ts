@@ -42,6 +42,12 @@ function fakeVectorize() {
         .slice(0, options.topK);
       return { matches, count: matches.length };
     },
+    async getByIds(ids: string[]) {
+      return ids.flatMap((id) => {
+        const v = vectors.get(id);
+        return v ? [{ id, values: v.values, metadata: v.metadata }] : [];
+      });
+    },
     async deleteByIds(ids: string[]) {
       for (const id of ids) vectors.delete(id);
       return { mutationId: "m" };
@@ -128,6 +134,9 @@ describe("Vectorize adapter (fake binding): per-user isolation", () => {
     const bob = await index.query(2, [1, 0], { topK: 5 });
     expect(bob.map((m) => m.id)).toEqual(["10"]);
     expect((await index.query(1, [1, 0], { topK: 5, excludeIds: ["10"] })).map((m) => m.id)).toEqual(["11"]);
+
+    expect(await index.getVectors(2, ["10", "11"])).toEqual([{ id: "10", vector: [1, 0] }]);
+    expect((await index.getVectors(1, ["11"]))[0]?.vector).toEqual([0.9, 0.1]);
 
     await index.remove(2, ["10", "11"]);
     expect((await index.query(2, [1, 0], { topK: 5 })).length).toBe(0);

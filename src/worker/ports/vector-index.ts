@@ -14,6 +14,8 @@ export interface VectorIndex {
   upsert(userId: number, items: { id: string; vector: number[] }[]): Promise<void>;
   /** The user's `topK` nearest items, best first, leaving out `excludeIds`. */
   query(userId: number, vector: number[], options: { topK: number; excludeIds?: string[] }): Promise<VectorMatch[]>;
+  /** The stored vectors of the user's items with these ids; ids not in the index are left out. */
+  getVectors(userId: number, ids: string[]): Promise<{ id: string; vector: number[] }[]>;
   /** Removes the user's items with these ids; unknown ids are ignored. */
   remove(userId: number, ids: string[]): Promise<void>;
 }

@@ -90,6 +90,11 @@ export const updateBody = z
     message: `Provide at least one field to change: ${EDITABLE_FIELDS.join(", ")}`,
   });
 
+export const relatedQuery = z.object({
+  status: z.enum(["unread", "read"], { error: "status must be unread or read" }).optional(),
+  limit: wholeNumber("limit", 1, 20).default(5),
+});
+
 export const feedbackBody = z.object({
   feedback: z.union([z.literal(-1), z.literal(0), z.literal(1)], {
     error: "feedback must be -1 (poor), 0 (alright) or 1 (good)",

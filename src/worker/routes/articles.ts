@@ -9,6 +9,7 @@ import {
   createBody,
   feedbackBody,
   listQuery,
+  relatedQuery,
   statsQuery,
   updateBody,
 } from "./article-schemas";
@@ -59,6 +60,10 @@ export const articleRoutes = new Hono<AppEnv>()
   })
   .post("/:id/refetch-content", validate("param", articleIdParams), async (c) => {
     return c.json(await c.var.services.articles.refetchContent(c.var.auth.user.id, c.req.valid("param").id), 200);
+  })
+  .get("/:id/related", validate("param", articleIdParams), validate("query", relatedQuery), async (c) => {
+    const { id } = c.req.valid("param");
+    return c.json(await c.var.services.related.related(c.var.auth.user.id, id, c.req.valid("query")), 200);
   })
   .post("/:id/feedback", validate("param", articleIdParams), validate("json", feedbackBody), async (c) => {
     const { id } = c.req.valid("param");

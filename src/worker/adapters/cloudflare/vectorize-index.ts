@@ -2,6 +2,8 @@ import type { VectorIndex } from "../../ports/vector-index";
 
 /** Vectorize's topK ceiling when neither values nor metadata are returned. */
 const VECTORIZE_MAX_TOP_K = 100;
+/** Vectorize's getByIds accepts at most this many ids per call. */
+const GET_BY_IDS_LIMIT = 20;
 
 /**
  * Vectorize, isolated per user by the indexed metadata field `user_id` (a metadata index that must exist
@@ -40,6 +42,19 @@ export function createVectorizeIndex(binding: VectorizeIndex): VectorIndex {
         .map((m) => ({ id: itemId(userId, m.id), score: m.score }))
         .filter((m) => !excluded.has(m.id))
         .slice(0, topK);
+    },
+
+    async getVectors(userId, ids) {
+      const found: { id: string; vector: number[] }[] = [];
+      for (let i = 0; i < ids.length; i += GET_BY_IDS_LIMIT) {
+        const vectors = await binding.getByIds(ids.slice(i, i + GET_BY_IDS_LIMIT).map((id) => vectorId(userId, id)));
+        for (const v of vectors) {
+          // Ids carry the owner, and the metadata is checked too: another user's vector is never returned.
+          if (!v.id.startsWith(`${userId}:`) || v.metadata?.user_id !== userId) continue;
+          found.push({ id: itemId(userId, v.id), vector: Array.from(v.values) });
+        }
+      }
+      return found;
     },
 
     async remove(userId, ids) {

@@ -40,6 +40,16 @@ export function createD1VectorIndex(db: Database): VectorIndex {
         .slice(0, topK);
     },
 
+    async getVectors(userId, ids) {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select({ itemId: localVectors.itemId, vector: localVectors.vector })
+        .from(localVectors)
+        .where(and(eq(localVectors.userId, userId), inArray(localVectors.itemId, ids.slice(0, 90))))
+        .all();
+      return rows.map((row) => ({ id: row.itemId, vector: row.vector }));
+    },
+
     async remove(userId, ids) {
       if (ids.length === 0) return;
       await db.delete(localVectors).where(and(eq(localVectors.userId, userId), inArray(localVectors.itemId, ids)));

@@ -69,6 +69,20 @@ export function createArticlesRepository(db: Database) {
       return found;
     },
 
+    async findManyByIds(userId: number, ids: number[]): Promise<ArticleSummaryRecord[]> {
+      const found: ArticleSummaryRecord[] = [];
+      for (const part of chunk(ids, IN_CHUNK)) {
+        found.push(
+          ...(await db
+            .select(summaryColumns)
+            .from(articles)
+            .where(and(eq(articles.userId, userId), inArray(articles.id, part)))
+            .all()),
+        );
+      }
+      return found;
+    },
+
     /**
      * Inserts in one batch (one round trip, one transaction). A row whose normalised URL the user already has
      * (a concurrent save) is skipped, so the result can be shorter than the input.

@@ -1,0 +1,68 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { createD1VectorIndex } from "../../src/worker/adapters/local/d1-vector-index";
+import { createHashingEmbedder } from "../../src/worker/adapters/local/hashing-embedder";
+import { createDatabase } from "../../src/worker/db/client";
+import { api, registerUser, seedArticle } from "./helpers";
+
+const embedder = createHashingEmbedder(1024);
+const index = () => createD1VectorIndex(createDatabase(env.DB));
+
+/** An article with its vector in the local index, as the processing pipeline would leave it. */
+async function processedArticle(userId: number, title: string, text: string, isRead = false) {
+  const id = await seedArticle(userId, { title, content: `<p>${text}</p>`, isRead });
+  const [vector] = await embedder.embed([`${title}\n${text}`]);
+  await index().upsert(userId, [{ id: String(id), vector: vector as number[] }]);
+  return id;
+}
+
+describe("GET /api/articles/{id}/related", () => {
+  it("returns the user's nearest articles, best first, without the article itself, scores in [0, 1]", async () => {
+    const alice = await registerUser();
+    const bob = await registerUser();
+    const bees = await processedArticle(alice.user.id, "Honeybees dance", "honeybees waggle dance hive pollen flowers");
+    const hives = await processedArticle(alice.user.id, "Inside the hive", "hive honeybees queen pollen workers dance");
+    const pollen = await processedArticle(alice.user.id, "Pollen season", "pollen flowers spring bees allergy");
+    const tax = await processedArticle(alice.user.id, "Tax reform", "corporate tax rates budget deficit parliament");
+    const bobsBees = await processedArticle(bob.user.id, "Bees again", "honeybees waggle dance hive pollen flowers");
+
+    const response = await api("GET", `/api/articles/${bees}/related`, { token: alice.token });
+    expect(response.status).toBe(200);
+    const ids = response.body.related.map((r: { id: number }) => r.id);
+    expect(ids).not.toContain(bees);
+    expect(ids).not.toContain(bobsBees);
+    expect(ids.slice(0, 2)).toEqual([hives, pollen]);
+    expect(ids.indexOf(tax)).toBeGreaterThan(1);
+    const scores = response.body.related.map((r: { similarity_score: number }) => r.similarity_score);
+    expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+    for (const score of scores) {
+      expect(score).toBeGreaterThanOrEqual(0);
+      expect(score).toBeLessThanOrEqual(1);
+    }
+    expect(response.body.related[0]).toMatchObject({ id: hives, title: "Inside the hive", is_read: false });
+  });
+
+  it("filters by read status and honours the limit", async () => {
+    const { token, user } = await registerUser();
+    const main = await processedArticle(user.id, "Rivers", "rivers floods water valleys rain");
+    const readOne = await processedArticle(user.id, "Floods", "floods rivers rain water", true);
+    const unreadOne = await processedArticle(user.id, "Rain", "rain water rivers valleys");
+    await processedArticle(user.id, "Valleys", "valleys rivers mountains water");
+    const unread = await api("GET", `/api/articles/${main}/related?status=unread&limit=1`, { token });
+    expect(unread.body.related.map((r: { id: number }) => r.id)).toEqual([unreadOne]);
+    const read = await api("GET", `/api/articles/${main}/related?status=read&limit=5`, { token });
+    expect(read.body.related.map((r: { id: number }) => r.id)).toEqual([readOne]);
+  });
+
+  it("answers an empty list for an article not embedded yet, 404 for another user's, 422 for bad parameters", async () => {
+    const { token, user } = await registerUser();
+    const pending = await seedArticle(user.id, { title: "Not yet", processingStatus: "pending" });
+    expect((await api("GET", `/api/articles/${pending}/related`, { token })).body.related).toEqual([]);
+    const other = await registerUser();
+    expect((await api("GET", `/api/articles/${pending}/related`, { token: other.token })).status).toBe(404);
+    expect((await api("GET", `/api/articles/${pending}/related?status=new`, { token })).body.detail).toBe(
+      "status: status must be unread or read",
+    );
+    expect((await api("GET", `/api/articles/${pending}/related?limit=500`, { token })).status).toBe(422);
+  });
+});
