@@ -1,0 +1,136 @@
+import { distinctiveTerms, documentFrequency, labelFromTerms, labelTokens } from "./keyphrases";
+import { sphericalKMeans } from "./kmeans";
+import { mean, silhouetteSamples, simplifiedSilhouette } from "./silhouette";
+import { topicScore } from "./topic-score";
+import { dot, unit } from "./vectors";
+
+/** Below this many embedded articles there is nothing to group. */
+export const MIN_ARTICLES = 4;
+export const MAX_TOPICS = 15;
+const RESTARTS = 3;
+/** The exact silhouette is O(n²); above this many articles it is computed on an evenly spaced sample. */
+const SILHOUETTE_SAMPLE = 800;
+export const ALGORITHM = "spherical k-means, k chosen by silhouette";
+
+export interface LibraryItem {
+  id: number;
+  vector: number[];
+  title: string;
+  text: string;
+  isRead: boolean;
+  createdAt: number;
+  /** The user's rating (-1, 0, 1), or null. */
+  feedback: number | null;
+}
+
+export interface TopicDraft {
+  label: string;
+  keywords: string[];
+  /** Best match first. */
+  members: { id: number; similarity: number }[];
+  size: number;
+  unreadCount: number;
+  silhouette: number;
+  cohesion: number;
+  averageAgeDays: number;
+  averageFeedback: number | null;
+  finalScore: number;
+}
+
+export interface LibraryClustering {
+  algorithm: string;
+  /** The silhouette of the whole clustering (mean over articles), in [-1, 1]. */
+  silhouette: number;
+  topics: TopicDraft[];
+  /** Articles in no topic (alone in their cluster). */
+  unclustered: number[];
+}
+
+/**
+ * Groups one user's articles into topics. The number of topics is found, not given: every k from 2 to
+ * min(15, n/2) is tried (best of 3 seeded restarts) and the k with the best silhouette wins. A cluster
+ * of one article is not a topic. Deterministic for a library.
+ */
+export function clusterLibrary(items: LibraryItem[], now: number): LibraryClustering {
+  if (items.length < MIN_ARTICLES) {
+    return { algorithm: ALGORITHM, silhouette: 0, topics: [], unclustered: items.map((i) => i.id) };
+  }
+  const vectors = items.map((item) => unit(item.vector));
+  const maxK = Math.min(MAX_TOPICS, Math.floor(items.length / 2));
+  let best: { assignments: number[]; centroids: number[][]; score: number } | undefined;
+  for (let k = 2; k <= maxK; k++) {
+    const run = bestOfRestarts(vectors, k);
+    const score = simplifiedSilhouette(vectors, run.assignments, run.centroids);
+    if (!best || score > best.score + 1e-9) best = { ...run, score };
+  }
+  if (!best) return { algorithm: ALGORITHM, silhouette: 0, topics: [], unclustered: items.map((i) => i.id) };
+
+  const samples = exactSilhouette(vectors, best.assignments);
+  const docs = items.map((item) => labelTokens(item.title, item.text));
+  const frequency = documentFrequency(docs);
+  const topics: TopicDraft[] = [];
+  const unclustered: number[] = [];
+  best.centroids.forEach((centroid, c) => {
+    const memberIndexes = best.assignments.flatMap((a, i) => (a === c ? [i] : []));
+    if (memberIndexes.length < 2) {
+      for (const i of memberIndexes) unclustered.push(items[i]?.id as number);
+      return;
+    }
+    const members = memberIndexes
+      .map((i) => ({ id: items[i]?.id as number, similarity: round(Math.max(0, dot(vectors[i] ?? [], centroid))) }))
+      .sort((a, b) => b.similarity - a.similarity || a.id - b.id);
+    const memberItems = memberIndexes.map((i) => items[i] as LibraryItem);
+    const rated = memberItems.flatMap((m) => (m.feedback === null ? [] : [m.feedback]));
+    const keywords = distinctiveTerms(
+      memberIndexes.map((i) => docs[i] ?? []),
+      frequency,
+      items.length,
+    ).slice(0, 8);
+    const draft = {
+      label: labelFromTerms(keywords),
+      keywords,
+      members,
+      size: members.length,
+      unreadCount: memberItems.filter((m) => !m.isRead).length,
+      silhouette: round(mean(memberIndexes.flatMap((i) => (samples.has(i) ? [samples.get(i) as number] : [])))),
+      cohesion: round(mean(members.map((m) => m.similarity))),
+      averageAgeDays: round(mean(memberItems.map((m) => (now - m.createdAt) / 86_400_000))),
+      averageFeedback: rated.length ? round(mean(rated)) : null,
+    };
+    topics.push({
+      ...draft,
+      finalScore: topicScore({
+        cohesion: draft.cohesion,
+        silhouette: draft.silhouette,
+        unreadShare: draft.unreadCount / draft.size,
+        averageAgeDays: draft.averageAgeDays,
+        averageFeedback: draft.averageFeedback,
+      }),
+    });
+  });
+  topics.sort((a, b) => b.finalScore - a.finalScore);
+  return { algorithm: ALGORITHM, silhouette: round(mean([...samples.values()])), topics, unclustered };
+}
+
+function bestOfRestarts(vectors: number[][], k: number) {
+  let best: { assignments: number[]; centroids: number[][]; fit: number } | undefined;
+  for (let seed = 1; seed <= RESTARTS; seed++) {
+    const run = sphericalKMeans(vectors, k, seed * 7919 + k);
+    const fit = vectors.reduce((sum, v, i) => sum + dot(v, run.centroids[run.assignments[i] ?? 0] ?? v), 0);
+    if (!best || fit > best.fit) best = { ...run, fit };
+  }
+  return best as { assignments: number[]; centroids: number[][] };
+}
+
+/** Exact silhouettes by index; on an evenly spaced sample when the library is large. */
+function exactSilhouette(vectors: number[][], assignments: number[]): Map<number, number> {
+  const step = Math.max(1, Math.ceil(vectors.length / SILHOUETTE_SAMPLE));
+  const indexes = vectors.map((_, i) => i).filter((i) => i % step === 0);
+  const values = silhouetteSamples(
+    indexes.map((i) => vectors[i] ?? []),
+    indexes.map((i) => assignments[i] ?? 0),
+  );
+  return new Map(indexes.map((i, j) => [i, values[j] ?? 0]));
+}
+
+const round = (x: number) => Math.round(x * 10_000) / 10_000;
