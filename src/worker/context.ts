@@ -4,6 +4,7 @@ import { getConfig } from "./config";
 import { createDatabase } from "./db/client";
 import { createArticlesRepository } from "./db/repositories/articles-repository";
 import { createSessionsRepository } from "./db/repositories/sessions-repository";
+import { createTopicsRepository } from "./db/repositories/topics-repository";
 import { createUsersRepository, type UserRecord } from "./db/repositories/users-repository";
 import { createIngestProducer } from "./jobs/ingest-producer";
 import { createArticleService } from "./services/article-service";
@@ -11,6 +12,7 @@ import { createAuthService } from "./services/auth-service";
 import { createDohResolver } from "./services/fetching/host-resolver";
 import { createArticlePipeline } from "./services/processing/article-pipeline";
 import { createRelatedService } from "./services/related-service";
+import { createTopicsService } from "./services/topics-service";
 
 /** Everything a request handler may use, wired once per request from the bindings. */
 export function createServices(env: Env) {
@@ -30,6 +32,7 @@ export function createServices(env: Env) {
     auth: createAuthService({ config, users, sessions }),
     pipeline,
     related: createRelatedService({ articles, vectorIndex: adapters.vectorIndex }),
+    topics: createTopicsService({ topics: createTopicsRepository(db), ...adapters }),
     articles: createArticleService({
       articles,
       enqueue: createIngestProducer(env.INGEST_QUEUE),

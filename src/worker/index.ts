@@ -3,6 +3,7 @@ import { runDailyHousekeeping } from "./jobs/housekeeping";
 import { handleIngestBatch } from "./jobs/ingest-consumer";
 
 export { ArticleProcessingWorkflow } from "./workflows/article-processing-workflow";
+export { TopicsWorkflow } from "./workflows/topics-workflow";
 
 const app = createApp();
 

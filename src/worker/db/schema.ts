@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /**
  * The single source of truth for the database. `npm run db:generate` turns changes here into SQL in
@@ -132,5 +132,50 @@ export const articleFeedback = sqliteTable(
     uniqueIndex("article_feedback_article_unique").on(t.articleId),
     index("article_feedback_user_idx").on(t.userId),
     check("article_feedback_value_check", sql`${t.feedbackValue} IN (-1, 0, 1)`),
+  ],
+);
+
+/**
+ * One user's topic clusters, replaced as a whole each time the library is re-clustered. Counts that change
+ * when articles are read or deleted (unread_count, article_count) are computed from topic_articles when
+ * read; cluster_size and the scores are as of the clustering.
+ */
+export const topics = sqliteTable(
+  "topics",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    label: text("label").notNull(),
+    keywords: text("keywords", { mode: "json" }).$type<string[]>().notNull(),
+    finalScore: real("final_score").notNull(),
+    clusterSize: integer("cluster_size").notNull(),
+    avgRecencyDays: real("avg_recency_days").notNull(),
+    avgFeedbackScore: real("avg_feedback_score"),
+    algorithm: text("algorithm").notNull(),
+    silhouetteScore: real("silhouette_score").notNull(),
+    generatedFrom: text("generated_from").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("topics_user_score_idx").on(t.userId, t.finalScore)],
+);
+
+export const topicArticles = sqliteTable(
+  "topic_articles",
+  {
+    topicId: integer("topic_id")
+      .notNull()
+      .references(() => topics.id, { onDelete: "cascade" }),
+    articleId: integer("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    userId: integer("user_id").notNull(),
+    similarity: real("similarity").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.topicId, t.articleId] }),
+    index("topic_articles_topic_similarity_idx").on(t.topicId, t.similarity),
+    index("topic_articles_article_idx").on(t.articleId),
   ],
 );

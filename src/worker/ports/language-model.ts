@@ -7,6 +7,13 @@ export interface SummaryRequest {
   language: string;
 }
 
+export interface TopicLabelRequest {
+  /** The cluster's most distinctive terms, most distinctive first. */
+  keywords: string[];
+  /** Titles of the articles closest to the cluster's centre. */
+  titles: string[];
+}
+
 export interface LanguageModel {
   /** A short name for logs and the article's debug data. */
   readonly name: string;
@@ -15,4 +22,6 @@ export interface LanguageModel {
    * language. Rejects when the model is unavailable; the caller retries.
    */
   summarize(request: SummaryRequest): Promise<string>;
+  /** A short (2 to 5 words) label for a cluster of articles, in the language of its titles. */
+  labelTopic(request: TopicLabelRequest): Promise<string>;
 }

@@ -11,7 +11,7 @@ const MAX_TITLE_LENGTH = 500;
 const MAX_AUTHOR_LENGTH = 200;
 
 /** A whole number from a path or query string, within bounds. */
-function wholeNumber(name: string, min: number, max: number) {
+export function wholeNumber(name: string, min: number, max: number) {
   return z
     .string()
     .regex(/^-?\d{1,16}$/, `${name} must be a whole number`)

@@ -1,6 +1,7 @@
 import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep, type WorkflowStepConfig } from "cloudflare:workers";
 import { NonRetryableError } from "cloudflare:workflows";
 import { createServices } from "../context";
+import { requestTopicsRefresh } from "../jobs/topics-scheduler";
 import type { PageOutcome } from "../services/processing/article-pipeline";
 import { type ArticleProcessingParams, articleProcessingParamsSchema } from "./article-processing-params";
 
@@ -85,6 +86,14 @@ export class ArticleProcessingWorkflow extends WorkflowEntrypoint<Env, ArticlePr
         console.error("Embedding failed", articleId, error);
       }
       await step.do("mark completed", DATABASE_STEP, () => pipeline.complete(userId, articleId, note));
+      try {
+        await step.do("schedule topics refresh", DATABASE_STEP, () =>
+          requestTopicsRefresh(this.env.TOPICS_WORKFLOW, userId),
+        );
+      } catch (error) {
+        // The daily run will pick the article up; the article itself is done.
+        console.error("Could not schedule topics refresh", userId, error);
+      }
       return { articleId, outcome: "completed" };
     } catch (error) {
       console.error("Article processing failed", articleId, error);

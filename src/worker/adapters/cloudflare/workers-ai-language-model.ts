@@ -45,6 +45,22 @@ export function createWorkersAiLanguageModel(binding: Ai, modelId: string): Lang
 
   return {
     name: `workers-ai:${modelId}`,
+    async labelTopic({ keywords, titles }) {
+      const label = await ask(
+        "You name topics in a reading list. Answer with a label of 2 to 5 words only, no quotes, no punctuation at the end, in the language of the titles.",
+        `Distinctive words: ${keywords.slice(0, 8).join(", ")}\nArticle titles:\n${titles
+          .slice(0, 8)
+          .map((t) => `- ${t}`)
+          .join("\n")}`,
+      );
+      // Models sometimes add quotes or a trailing full stop despite the instructions.
+      return (
+        label
+          .replace(/^["'“”]+|["'“”.]+$/g, "")
+          .split("\n")[0]
+          ?.slice(0, 60) || keywords.slice(0, 3).join(" · ")
+      );
+    },
     async summarize({ title, text, language }: SummaryRequest) {
       const chunks = chunkText(text, MAX_CHUNK_CHARS).slice(0, MAX_CHUNKS);
       const header = `Language: ${language}\nTitle: ${title}`;

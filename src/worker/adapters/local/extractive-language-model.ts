@@ -1,3 +1,4 @@
+import { labelFromTerms } from "../../domain/clustering/keyphrases";
 import { summarizeExtractively } from "../../domain/extractive-summary";
 import type { LanguageModel, SummaryRequest } from "../../ports/language-model";
 
@@ -7,6 +8,10 @@ export function createExtractiveLanguageModel(): LanguageModel {
     name: "local-extractive",
     async summarize({ title, text }: SummaryRequest) {
       return summarizeExtractively(title, text);
+    },
+    /** The cluster's distinctive key phrases ("Bees · Hive · Pollen"). */
+    async labelTopic({ keywords }) {
+      return labelFromTerms(keywords);
     },
   };
 }

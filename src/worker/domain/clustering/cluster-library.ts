@@ -1,6 +1,6 @@
 import { distinctiveTerms, documentFrequency, labelFromTerms, labelTokens } from "./keyphrases";
 import { sphericalKMeans } from "./kmeans";
-import { mean, silhouetteSamples, simplifiedSilhouette } from "./silhouette";
+import { mean, silhouetteFromMatrix, similarityMatrix } from "./silhouette";
 import { topicScore } from "./topic-score";
 import { dot, unit } from "./vectors";
 
@@ -48,30 +48,39 @@ export interface LibraryClustering {
 
 /**
  * Groups one user's articles into topics. The number of topics is found, not given: every k from 2 to
- * min(15, n/2) is tried (best of 3 seeded restarts) and the k with the best silhouette wins. A cluster
- * of one article is not a topic. Deterministic for a library.
+ * min(15, n/2) is tried (best of 3 seeded restarts) and the k with the best mean silhouette wins (the
+ * exact silhouette, on an evenly spaced sample of at most 800 articles, from one similarity matrix). A
+ * cluster of one article is not a topic. Deterministic for a library.
  */
 export function clusterLibrary(items: LibraryItem[], now: number): LibraryClustering {
   if (items.length < MIN_ARTICLES) {
     return { algorithm: ALGORITHM, silhouette: 0, topics: [], unclustered: items.map((i) => i.id) };
   }
   const vectors = items.map((item) => unit(item.vector));
+  const step = Math.max(1, Math.ceil(vectors.length / SILHOUETTE_SAMPLE));
+  const sample = vectors.map((_, i) => i).filter((i) => i % step === 0);
+  const matrix = similarityMatrix(sample.map((i) => vectors[i] ?? []));
   const maxK = Math.min(MAX_TOPICS, Math.floor(items.length / 2));
-  let best: { assignments: number[]; centroids: number[][]; score: number } | undefined;
+  let best: { assignments: number[]; centroids: number[][]; score: number; silhouettes: number[] } | undefined;
   for (let k = 2; k <= maxK; k++) {
     const run = bestOfRestarts(vectors, k);
-    const score = simplifiedSilhouette(vectors, run.assignments, run.centroids);
-    if (!best || score > best.score + 1e-9) best = { ...run, score };
+    const silhouettes = silhouetteFromMatrix(
+      matrix,
+      sample.map((i) => run.assignments[i] ?? 0),
+    );
+    const score = mean(silhouettes);
+    if (!best || score > best.score + 1e-9) best = { ...run, score, silhouettes };
   }
   if (!best) return { algorithm: ALGORITHM, silhouette: 0, topics: [], unclustered: items.map((i) => i.id) };
 
-  const samples = exactSilhouette(vectors, best.assignments);
+  const chosen = best;
+  const samples = new Map(sample.map((i, j) => [i, chosen.silhouettes[j] ?? 0]));
   const docs = items.map((item) => labelTokens(item.title, item.text));
   const frequency = documentFrequency(docs);
   const topics: TopicDraft[] = [];
   const unclustered: number[] = [];
-  best.centroids.forEach((centroid, c) => {
-    const memberIndexes = best.assignments.flatMap((a, i) => (a === c ? [i] : []));
+  chosen.centroids.forEach((centroid, c) => {
+    const memberIndexes = chosen.assignments.flatMap((a, i) => (a === c ? [i] : []));
     if (memberIndexes.length < 2) {
       for (const i of memberIndexes) unclustered.push(items[i]?.id as number);
       return;
@@ -120,17 +129,6 @@ function bestOfRestarts(vectors: number[][], k: number) {
     if (!best || fit > best.fit) best = { ...run, fit };
   }
   return best as { assignments: number[]; centroids: number[][] };
-}
-
-/** Exact silhouettes by index; on an evenly spaced sample when the library is large. */
-function exactSilhouette(vectors: number[][], assignments: number[]): Map<number, number> {
-  const step = Math.max(1, Math.ceil(vectors.length / SILHOUETTE_SAMPLE));
-  const indexes = vectors.map((_, i) => i).filter((i) => i % step === 0);
-  const values = silhouetteSamples(
-    indexes.map((i) => vectors[i] ?? []),
-    indexes.map((i) => assignments[i] ?? 0),
-  );
-  return new Map(indexes.map((i, j) => [i, values[j] ?? 0]));
 }
 
 const round = (x: number) => Math.round(x * 10_000) / 10_000;

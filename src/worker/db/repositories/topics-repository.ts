@@ -1,0 +1,141 @@
+import { and, count, desc, eq, gt, type SQL, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Database } from "../client";
+import { articleFeedback, articles, topicArticles, topics } from "../schema";
+
+export type TopicRecord = typeof topics.$inferSelect;
+export type NewTopic = Omit<TopicRecord, "id" | "userId" | "createdAt"> & {
+  members: { id: number; similarity: number }[];
+};
+
+// D1 allows 100 bound parameters per statement; a topic_articles row binds 4.
+const MEMBER_ROWS_PER_INSERT = 24;
+
+/** Live counts from the topic's current articles (reading or deleting an article changes them at once). */
+const liveCounts = {
+  articleCount: sql<number>`count(${articles.id})`.as("article_count"),
+  unreadCount: sql<number>`coalesce(sum(case when ${articles.isRead} then 0 else 1 end), 0)`.as("unread_count"),
+};
+
+/** A random id below 2^48: topic rows can then be written in one atomic batch with their members. */
+function newTopicId(): number {
+  const [high = 0, low = 0] = crypto.getRandomValues(new Uint32Array(2));
+  return (high & 0xffff) * 2 ** 32 + low || 1;
+}
+
+/** Every method is scoped by the owner's id. */
+export function createTopicsRepository(db: Database) {
+  const mine = (userId: number, topicId: number) => and(eq(topics.userId, userId), eq(topics.id, topicId));
+
+  return {
+    /** Replaces all of the user's topics in one transaction (readers see the old set or the new one). */
+    async replaceAll(userId: number, drafts: NewTopic[], now: number): Promise<void> {
+      const statements: BatchItem<"sqlite">[] = [db.delete(topics).where(eq(topics.userId, userId))];
+      for (const { members, ...topic } of drafts) {
+        const id = newTopicId();
+        statements.push(db.insert(topics).values({ ...topic, id, userId, createdAt: now }));
+        for (let i = 0; i < members.length; i += MEMBER_ROWS_PER_INSERT) {
+          const rows = members.slice(i, i + MEMBER_ROWS_PER_INSERT);
+          statements.push(
+            db
+              .insert(topicArticles)
+              .values(rows.map((m) => ({ topicId: id, articleId: m.id, userId, similarity: m.similarity }))),
+          );
+        }
+      }
+      const [first, ...rest] = statements;
+      if (first) await db.batch([first, ...rest]);
+    },
+
+    async list(userId: number, { limit, unreadOnly }: { limit: number; unreadOnly: boolean }) {
+      const query = db
+        .select({ topic: topics, ...liveCounts })
+        .from(topics)
+        .innerJoin(topicArticles, eq(topicArticles.topicId, topics.id))
+        .innerJoin(articles, and(eq(articles.id, topicArticles.articleId), eq(articles.userId, userId)))
+        .where(eq(topics.userId, userId))
+        .groupBy(topics.id)
+        .orderBy(desc(topics.finalScore), desc(topics.id))
+        .limit(limit);
+      return unreadOnly ? query.having(gt(liveCounts.unreadCount, 0)).all() : query.all();
+    },
+
+    async get(userId: number, topicId: number) {
+      return db
+        .select({ topic: topics, ...liveCounts })
+        .from(topics)
+        .leftJoin(topicArticles, eq(topicArticles.topicId, topics.id))
+        .leftJoin(articles, and(eq(articles.id, topicArticles.articleId), eq(articles.userId, userId)))
+        .where(mine(userId, topicId))
+        .groupBy(topics.id)
+        .get();
+    },
+
+    /** The topic's articles, closest to its centre first. */
+    async articles(userId: number, topicId: number, page: { unreadOnly: boolean; limit: number; offset: number }) {
+      const filters: SQL[] = [eq(topicArticles.topicId, topicId), eq(topicArticles.userId, userId)];
+      if (page.unreadOnly) filters.push(eq(articles.isRead, false));
+      const where = and(...filters);
+      const [rows, totals] = await db.batch([
+        db
+          .select({
+            id: articles.id,
+            title: articles.title,
+            summary: articles.summary,
+            author: articles.author,
+            domain: articles.domain,
+            createdAt: articles.createdAt,
+            isRead: articles.isRead,
+            similarity: topicArticles.similarity,
+          })
+          .from(topicArticles)
+          .innerJoin(articles, and(eq(articles.id, topicArticles.articleId), eq(articles.userId, userId)))
+          .where(where)
+          .orderBy(desc(topicArticles.similarity), desc(articles.id))
+          .limit(page.limit)
+          .offset(page.offset),
+        db
+          .select({ n: count() })
+          .from(topicArticles)
+          .innerJoin(articles, and(eq(articles.id, topicArticles.articleId), eq(articles.userId, userId)))
+          .where(where),
+      ]);
+      return { rows, total: totals[0]?.n ?? 0 };
+    },
+
+    async delete(userId: number, topicId: number): Promise<boolean> {
+      const deleted = await db.delete(topics).where(mine(userId, topicId)).returning({ id: topics.id }).get();
+      return deleted !== undefined;
+    },
+
+    /** The newest completed articles with what clustering needs (no content: titles and summaries label). */
+    async clusteringInput(userId: number, limit: number) {
+      return db
+        .select({
+          id: articles.id,
+          title: articles.title,
+          summary: articles.summary,
+          isRead: articles.isRead,
+          createdAt: articles.createdAt,
+          feedback: articleFeedback.feedbackValue,
+        })
+        .from(articles)
+        .leftJoin(articleFeedback, eq(articleFeedback.articleId, articles.id))
+        .where(and(eq(articles.userId, userId), eq(articles.processingStatus, "completed")))
+        .orderBy(desc(articles.createdAt))
+        .limit(limit)
+        .all();
+    },
+
+    /** Users who have processed articles, for the daily re-clustering. */
+    async usersWithCompletedArticles(): Promise<number[]> {
+      const rows = await db
+        .selectDistinct({ userId: articles.userId })
+        .from(articles)
+        .where(eq(articles.processingStatus, "completed"))
+        .all();
+      return rows.map((r) => r.userId);
+    },
+  };
+}
+export type TopicsRepository = ReturnType<typeof createTopicsRepository>;

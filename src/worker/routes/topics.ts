@@ -1,0 +1,48 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../context";
+import { requireAuth } from "../middleware/require-auth";
+import { validate } from "../middleware/validate";
+import { wholeNumber } from "./article-schemas";
+
+const flag = (name: string, fallback: boolean) =>
+  z
+    .enum(["true", "false", "1", "0"], { error: `${name} must be true or false` })
+    .transform((v) => v === "true" || v === "1")
+    .default(fallback);
+
+const topicIdParams = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,16}$/, "must be a positive whole number")
+    .transform(Number)
+    .pipe(z.number().min(1, "must be a positive whole number")),
+});
+
+const listQuery = z.object({ limit: wholeNumber("limit", 1, 50).default(12), unread_only: flag("unread_only", true) });
+const detailQuery = z.object({
+  unread_only: flag("unread_only", false),
+  limit: wholeNumber("limit", 1, 100).default(20),
+  offset: wholeNumber("offset", 0, 1_000_000).default(0),
+});
+
+/** Spec §7 topic calls. */
+export const topicRoutes = new Hono<AppEnv>()
+  .use(requireAuth)
+  .get("/", validate("query", listQuery), async (c) => {
+    const { limit, unread_only } = c.req.valid("query");
+    return c.json(await c.var.services.topics.list(c.var.auth.user.id, { limit, unreadOnly: unread_only }), 200);
+  })
+  .get("/:id", validate("param", topicIdParams), validate("query", detailQuery), async (c) => {
+    const { unread_only, limit, offset } = c.req.valid("query");
+    const topic = await c.var.services.topics.detail(c.var.auth.user.id, c.req.valid("param").id, {
+      unreadOnly: unread_only,
+      limit,
+      offset,
+    });
+    return c.json(topic, 200);
+  })
+  .delete("/:id", validate("param", topicIdParams), async (c) => {
+    await c.var.services.topics.remove(c.var.auth.user.id, c.req.valid("param").id);
+    return c.body(null, 204);
+  });

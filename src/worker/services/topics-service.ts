@@ -1,0 +1,134 @@
+import type { TopicRecord, TopicsRepository } from "../db/repositories/topics-repository";
+import { clusterLibrary } from "../domain/clustering/cluster-library";
+import { NotFound } from "../domain/errors";
+import type { Embedder } from "../ports/embedder";
+import type { LanguageModel } from "../ports/language-model";
+import type { VectorIndex } from "../ports/vector-index";
+
+/** The newest completed articles taken into a clustering: bounds time and memory in one invocation. */
+export const MAX_CLUSTERED_ARTICLES = 1000;
+const LABEL_TITLES = 8;
+
+interface TopicsDeps {
+  topics: TopicsRepository;
+  vectorIndex: VectorIndex;
+  embedder: Embedder;
+  languageModel: LanguageModel;
+  now?: () => number;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+function toTopicJson(row: { topic: TopicRecord; articleCount: number; unreadCount: number }) {
+  const { topic } = row;
+  return {
+    id: topic.id,
+    label: topic.label,
+    keywords: topic.keywords,
+    final_score: topic.finalScore,
+    unread_count: Number(row.unreadCount),
+    cluster_size: topic.clusterSize,
+    article_count: Number(row.articleCount),
+    avg_recency_days: topic.avgRecencyDays,
+    avg_feedback_score: topic.avgFeedbackScore,
+    created_at: iso(topic.createdAt),
+    algorithm: topic.algorithm,
+    topic_metadata: {
+      silhouette_score: topic.silhouetteScore,
+      article_count: topic.clusterSize,
+      generated_from: topic.generatedFrom,
+    },
+  };
+}
+
+export function createTopicsService({ topics, vectorIndex, embedder, languageModel, now = Date.now }: TopicsDeps) {
+  return {
+    /** Clusters the user's processed articles again and replaces their topics. */
+    async recompute(userId: number) {
+      const library = await topics.clusteringInput(userId, MAX_CLUSTERED_ARTICLES);
+      const vectors = new Map<string, number[]>();
+      for (let i = 0; i < library.length; i += 90) {
+        const ids = library.slice(i, i + 90).map((a) => String(a.id));
+        for (const { id, vector } of await vectorIndex.getVectors(userId, ids)) vectors.set(id, vector);
+      }
+      const items = library.flatMap((article) => {
+        const vector = vectors.get(String(article.id));
+        return vector
+          ? [
+              {
+                id: article.id,
+                vector,
+                title: article.title ?? "",
+                text: article.summary ?? "",
+                isRead: article.isRead,
+                createdAt: article.createdAt,
+                feedback: article.feedback,
+              },
+            ]
+          : [];
+      });
+      const at = now();
+      const clustering = clusterLibrary(items, at);
+      const titles = new Map(items.map((item) => [item.id, item.title]));
+      const drafts = [];
+      for (const topic of clustering.topics) {
+        const label = await languageModel
+          .labelTopic({
+            keywords: topic.keywords,
+            titles: topic.members.slice(0, LABEL_TITLES).map((m) => titles.get(m.id) ?? ""),
+          })
+          .catch(() => topic.label);
+        drafts.push({
+          label: label || topic.label,
+          keywords: topic.keywords,
+          finalScore: topic.finalScore,
+          clusterSize: topic.size,
+          avgRecencyDays: topic.averageAgeDays,
+          avgFeedbackScore: topic.averageFeedback,
+          algorithm: clustering.algorithm,
+          silhouetteScore: clustering.silhouette,
+          generatedFrom: `${items.length} articles · ${embedder.name} embeddings`,
+          members: topic.members,
+        });
+      }
+      await topics.replaceAll(userId, drafts, at);
+      return { topics: drafts.length, articles: items.length, unclustered: clustering.unclustered.length };
+    },
+
+    async list(userId: number, query: { limit: number; unreadOnly: boolean }) {
+      const rows = await topics.list(userId, query);
+      return { topics: rows.map(toTopicJson), total: rows.length };
+    },
+
+    async detail(userId: number, topicId: number, page: { unreadOnly: boolean; limit: number; offset: number }) {
+      const row = await topics.get(userId, topicId);
+      if (!row) throw new NotFound("Topic not found");
+      const { rows, total } = await topics.articles(userId, topicId, page);
+      return {
+        ...toTopicJson(row),
+        articles: rows.map((a) => ({
+          id: a.id,
+          title: a.title,
+          summary: a.summary,
+          author: a.author,
+          domain: a.domain,
+          created_at: iso(a.createdAt),
+          is_read: a.isRead,
+          similarity: a.similarity,
+        })),
+        pagination: {
+          total,
+          limit: page.limit,
+          offset: page.offset,
+          page: Math.floor(page.offset / page.limit) + 1,
+          pages: Math.ceil(total / page.limit),
+        },
+      };
+    },
+
+    async remove(userId: number, topicId: number): Promise<void> {
+      if (!(await topics.delete(userId, topicId))) throw new NotFound("Topic not found");
+    },
+  };
+}
+export type TopicsService = ReturnType<typeof createTopicsService>;

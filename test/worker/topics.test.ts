@@ -1,0 +1,160 @@
+import { env, introspectWorkflow } from "cloudflare:test";
+import { describe, expect, inject, it } from "vitest";
+import { createD1VectorIndex } from "../../src/worker/adapters/local/d1-vector-index";
+import { createHashingEmbedder } from "../../src/worker/adapters/local/hashing-embedder";
+import { createDatabase } from "../../src/worker/db/client";
+import { seededRandom } from "../../src/worker/domain/clustering/vectors";
+import { requestTopicsRefresh } from "../../src/worker/jobs/topics-scheduler";
+import { api, registerUser, seedArticle } from "./helpers";
+
+const embedder = createHashingEmbedder(1024);
+
+const SUBJECTS: Record<string, string[]> = {
+  bees: "honeybees hive pollen waggle dance queen beekeeping honey colony swarm nectar drones".split(" "),
+  ice: "glacier melting icecap climate warming arctic retreat sea ice permafrost snowpack thaw".split(" "),
+  code: "rust compiler borrow checker lifetimes llvm ownership traits cargo crates generics macros".split(" "),
+};
+
+/**
+ * A library of processed articles (content, summary and vector) in three subjects, `perSubject` each:
+ * every article draws its own words from its subject's vocabulary, so no two are duplicates.
+ */
+async function library(userId: number, perSubject = 6) {
+  const random = seededRandom(userId);
+  const ids: Record<string, number[]> = { bees: [], ice: [], code: [] };
+  const index = createD1VectorIndex(createDatabase(env.DB));
+  for (const [subject, words] of Object.entries(SUBJECTS)) {
+    for (let i = 0; i < perSubject; i++) {
+      const text = Array.from({ length: 8 }, () => words[Math.floor(random() * words.length)]).join(" ");
+      const title = `${words[i % words.length]} ${words[(i + 3) % words.length]}`;
+      const id = await seedArticle(userId, { title, summary: text, content: `<p>${text}</p>` });
+      const [vector] = await embedder.embed([`${title}\n${text}`]);
+      await index.upsert(userId, [{ id: String(id), vector: vector as number[] }]);
+      ids[subject]?.push(id);
+    }
+  }
+  return ids;
+}
+
+/** Runs the topics Workflow for a user now (no debounce) and waits for it. */
+async function recluster(userId: number) {
+  await using workflows = await introspectWorkflow(env.TOPICS_WORKFLOW);
+  await env.TOPICS_WORKFLOW.create({
+    id: `test-${userId}-${crypto.randomUUID()}`,
+    params: { userId, debounceSeconds: 0 },
+  });
+  const [instance] = await workflows.get();
+  await instance?.waitForStatus("complete");
+}
+
+describe("topics", () => {
+  it("clusters a library into its subjects with every Topic field", async () => {
+    const { token, user } = await registerUser();
+    const ids = await library(user.id);
+    await recluster(user.id);
+
+    const response = await api("GET", "/api/topics/", { token });
+    expect(response.status).toBe(200);
+    expect(response.body.topics).toHaveLength(3);
+    for (const topic of response.body.topics) {
+      expect(topic).toMatchObject({
+        algorithm: "spherical k-means, k chosen by silhouette",
+        cluster_size: 6,
+        article_count: 6,
+        unread_count: 6,
+        avg_feedback_score: null,
+      });
+      expect(topic.final_score).toBeGreaterThan(0);
+      expect(topic.final_score).toBeLessThanOrEqual(1);
+      expect(topic.avg_recency_days).toBeGreaterThanOrEqual(0);
+      expect(topic.topic_metadata.silhouette_score).toBeGreaterThan(0);
+      expect(topic.topic_metadata.article_count).toBe(6);
+      expect(topic.topic_metadata.generated_from).toBe("18 articles · local-hashing embeddings");
+      expect(topic.label).toMatch(/\S/);
+    }
+    const detail = await api("GET", `/api/topics/${response.body.topics[0].id}`, { token });
+    const memberIds = detail.body.articles.map((a: { id: number }) => a.id);
+    const subject = Object.values(ids).find((group) => group.includes(memberIds[0]));
+    expect(new Set(memberIds)).toEqual(new Set(subject));
+    const similarities = detail.body.articles.map((a: { similarity: number }) => a.similarity);
+    expect([...similarities].sort((a, b) => b - a)).toEqual(similarities);
+    expect(detail.body.pagination).toMatchObject({ total: 6, limit: 20, offset: 0, page: 1, pages: 1 });
+  });
+
+  it("counts unread live, filters with unread_only, pages the detail, and deletes", async () => {
+    const { token, user } = await registerUser();
+    const ids = await library(user.id);
+    await recluster(user.id);
+    for (const id of ids.bees ?? []) await api("POST", `/api/articles/${id}/mark-read`, { token });
+
+    const unreadOnly = await api("GET", "/api/topics/?limit=50", { token });
+    expect(unreadOnly.body.topics).toHaveLength(2);
+    const all = await api("GET", "/api/topics/?unread_only=false", { token });
+    const bees = all.body.topics.find((t: { unread_count: number }) => t.unread_count === 0);
+    expect(bees.article_count).toBe(6);
+
+    const paged = await api("GET", `/api/topics/${bees.id}?limit=4&offset=4`, { token });
+    expect(paged.body.articles).toHaveLength(2);
+    expect(paged.body.pagination).toMatchObject({ total: 6, page: 2, pages: 2 });
+    expect((await api("GET", `/api/topics/${bees.id}?unread_only=true`, { token })).body.articles).toEqual([]);
+
+    expect((await api("DELETE", `/api/topics/${bees.id}`, { token })).status).toBe(204);
+    expect((await api("GET", `/api/topics/${bees.id}`, { token })).status).toBe(404);
+    expect((await api("GET", "/api/topics/?unread_only=false", { token })).body.topics).toHaveLength(2);
+  });
+
+  it("keeps users apart: another user's topic is 404 and their articles never appear", async () => {
+    const alice = await registerUser();
+    const bob = await registerUser();
+    await library(alice.user.id);
+    const bobsIds = await library(bob.user.id, 3);
+    await recluster(alice.user.id);
+    const topics = (await api("GET", "/api/topics/", { token: alice.token })).body.topics;
+    for (const topic of topics) {
+      expect((await api("GET", `/api/topics/${topic.id}`, { token: bob.token })).status).toBe(404);
+      expect((await api("DELETE", `/api/topics/${topic.id}`, { token: bob.token })).status).toBe(404);
+      const members = (await api("GET", `/api/topics/${topic.id}`, { token: alice.token })).body.articles;
+      for (const member of members) expect(Object.values(bobsIds).flat()).not.toContain(member.id);
+    }
+    expect((await api("GET", "/api/topics/", { token: bob.token })).body.topics).toEqual([]);
+  });
+
+  it.each([
+    ["/api/topics/?limit=0", "limit: limit must be at least 1"],
+    ["/api/topics/?limit=51", "limit: limit must be at most 50"],
+    ["/api/topics/?unread_only=maybe", "unread_only: unread_only must be true or false"],
+    ["/api/topics/abc", "id: must be a positive whole number"],
+    ["/api/topics/1?offset=-1", "offset: offset must be at least 0"],
+  ])("answers %s with 422", async (path, detail) => {
+    const { token } = await registerUser();
+    const response = await api("GET", path, { token });
+    expect(response.status).toBe(422);
+    expect(response.body.detail).toBe(detail);
+  });
+
+  it("debounces: refresh requests in the same minute start one run", async () => {
+    await using workflows = await introspectWorkflow(env.TOPICS_WORKFLOW);
+    await workflows.modifyAll(async (m) => m.disableSleeps());
+    const { user } = await registerUser();
+    const now = Date.UTC(2026, 10, 21, 12, 0, 10);
+    await requestTopicsRefresh(env.TOPICS_WORKFLOW, user.id, now);
+    await requestTopicsRefresh(env.TOPICS_WORKFLOW, user.id, now + 30_000);
+    expect(await workflows.get()).toHaveLength(1);
+    await requestTopicsRefresh(env.TOPICS_WORKFLOW, user.id, now + 61_000);
+    expect(await workflows.get()).toHaveLength(2);
+  });
+
+  it("is refreshed after an article finishes processing", async () => {
+    await using topicRuns = await introspectWorkflow(env.TOPICS_WORKFLOW);
+    await topicRuns.modifyAll(async (m) => m.disableSleeps());
+    const { token } = await registerUser();
+    const saved = await api("POST", "/api/articles/", {
+      token,
+      body: { url: `${inject("fixtureOrigin")}/article?title=Topics` },
+    });
+    expect(saved.status).toBe(201);
+    await expect.poll(async () => (await topicRuns.get()).length, { timeout: 20_000 }).toBe(1);
+    const [run] = await topicRuns.get();
+    await run?.waitForStatus("complete");
+  });
+});
