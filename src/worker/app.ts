@@ -7,6 +7,7 @@ import { AppError, TooManyRequests } from "./domain/errors";
 import { articleRoutes } from "./routes/articles";
 import { authRoutes } from "./routes/auth";
 import { healthRoutes } from "./routes/health";
+import { searchRoutes } from "./routes/search";
 import { topicRoutes } from "./routes/topics";
 
 /** Request bodies above this are refused with 413 before anything parses them. */
@@ -49,6 +50,7 @@ export function createApp() {
   app.route("/auth", authRoutes);
   app.route("/articles", articleRoutes);
   app.route("/topics", topicRoutes);
+  app.route("/search", searchRoutes);
 
   app.notFound((c) => c.json({ detail: `Not found: ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
 

@@ -3,6 +3,7 @@ import type { AppConfig } from "./config";
 import { getConfig } from "./config";
 import { createDatabase } from "./db/client";
 import { createArticlesRepository } from "./db/repositories/articles-repository";
+import { createSearchRepository } from "./db/repositories/search-repository";
 import { createSessionsRepository } from "./db/repositories/sessions-repository";
 import { createTopicsRepository } from "./db/repositories/topics-repository";
 import { createUsersRepository, type UserRecord } from "./db/repositories/users-repository";
@@ -12,6 +13,7 @@ import { createAuthService } from "./services/auth-service";
 import { createDohResolver } from "./services/fetching/host-resolver";
 import { createArticlePipeline } from "./services/processing/article-pipeline";
 import { createRelatedService } from "./services/related-service";
+import { createSearchService } from "./services/search-service";
 import { createTopicsService } from "./services/topics-service";
 
 /** Everything a request handler may use, wired once per request from the bindings. */
@@ -33,6 +35,7 @@ export function createServices(env: Env) {
     pipeline,
     related: createRelatedService({ articles, vectorIndex: adapters.vectorIndex }),
     topics: createTopicsService({ topics: createTopicsRepository(db), ...adapters }),
+    search: createSearchService({ search: createSearchRepository(db), articles, ...adapters }),
     articles: createArticleService({
       articles,
       enqueue: createIngestProducer(env.INGEST_QUEUE),

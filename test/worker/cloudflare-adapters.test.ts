@@ -102,6 +102,38 @@ describe("Workers AI language model adapter (fake binding)", () => {
   });
 });
 
+describe("Workers AI language model: topic labels and match explanations (fake binding)", () => {
+  it("labels a topic with the model's words, cleaned of quotes", async () => {
+    const { binding, calls } = fakeAi(() => ({ response: '"Honeybee behaviour."' }));
+    const model = createWorkersAiLanguageModel(binding, "m");
+    expect(await model.labelTopic({ keywords: ["hive", "pollen"], titles: ["How bees dance"] })).toBe(
+      "Honeybee behaviour",
+    );
+    expect(JSON.stringify(calls[0]?.inputs.messages)).toContain("How bees dance");
+  });
+
+  it("explains every result in one call, keeping the term-based explanation where the model gives none", async () => {
+    const { binding, calls } = fakeAi(() => ({ response: 'Here: ["It is about bee dances."]' }));
+    const model = createWorkersAiLanguageModel(binding, "m");
+    const explanations = await model.explainMatches({
+      query: "bees hive",
+      articles: [
+        { title: "Bees", summary: "The waggle dance of bees.", text: "" },
+        { title: "Hives", summary: "A hive holds a colony.", text: "" },
+      ],
+    });
+    expect(calls).toHaveLength(1);
+    expect(explanations[0]).toBe("It is about bee dances.");
+    expect(explanations[1]).toMatch(/^Mentions "hive"/);
+    const broken = fakeAi(() => ({ response: "not json" }));
+    const fallback = await createWorkersAiLanguageModel(broken.binding, "m").explainMatches({
+      query: "bees",
+      articles: [{ title: "Bees", summary: "Bees dance.", text: "" }],
+    });
+    expect(fallback[0]).toMatch(/^Mentions "bees"/);
+  });
+});
+
 describe("Workers AI embedder adapter (fake binding)", () => {
   it("returns one vector per text and checks the configured dimensions", async () => {
     const { binding, calls } = fakeAi((_, inputs) => ({

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { checkArticleUrl, normalizeArticleUrl } from "../../src/worker/domain/article-url";
 import { dailyActivity, localDay, readingStreak, startOfLocalMonth } from "../../src/worker/domain/reading-stats";
+import {
+  chatFtsQuery,
+  effectiveQuery,
+  hybridScore,
+  queryTerms,
+  termStem,
+} from "../../src/worker/domain/search/chat-query";
 import { buildFtsQuery } from "../../src/worker/domain/search-query";
 
 describe("article URL normalisation", () => {
@@ -66,5 +73,36 @@ describe("reading statistics arithmetic", () => {
     expect(days).toHaveLength(30);
     expect(days[0]).toEqual({ date: "2026-10-23", articles_saved: 0, articles_read: 1 });
     expect(days[29]).toEqual({ date: "2026-11-21", articles_saved: 2, articles_read: 0 });
+  });
+});
+
+describe("chat search rules", () => {
+  it("keeps the words that carry meaning and stems them for matching", () => {
+    expect(queryTerms("What have I saved about honeybees dancing?")).toEqual(["honeybees", "dancing"]);
+    for (const [word, related] of [
+      ["honeybees", "honeybee"],
+      ["dancing", "dance"],
+      ["melted", "melting"],
+    ]) {
+      expect(related?.startsWith(termStem(word as string))).toBe(true);
+    }
+    expect(termStem("cats")).toBe("cats");
+    expect(termStem("bus")).toBe("bus");
+    expect(chatFtsQuery(3, ['say"hi', "bees"])).toBe('user_id : "3" AND ("say""hi"* OR "bees"*)');
+    expect(chatFtsQuery(3, [])).toBeNull();
+  });
+
+  it("reads follow-ups with the previous query only", () => {
+    expect(effectiveQuery("what about wasps", "bees")).toBe("bees what about wasps");
+    expect(effectiveQuery("only the unread ones", "bees")).toBe("bees only the unread ones");
+    expect(effectiveQuery("glaciers", "bees")).toBe("glaciers");
+    expect(effectiveQuery("what about wasps", undefined)).toBe("what about wasps");
+  });
+
+  it("scores in [0, 1]: half text (any match at least half of it), half meaning", () => {
+    expect(hybridScore({ fts: -2, bestFts: -2, vector: 0.8, bestVector: 0.8 })).toBe(1);
+    expect(hybridScore({ fts: -0, bestFts: -2 })).toBe(0.25);
+    expect(hybridScore({ vector: 0.4, bestVector: 0.8 })).toBe(0.25);
+    expect(hybridScore({ vector: -0.3, bestVector: 0.8 })).toBe(0);
   });
 });

@@ -84,3 +84,19 @@ export async function seedArticle(userId: number, article: SeedArticle = {}): Pr
     .first<{ id: number }>();
   return row?.id as number;
 }
+
+/**
+ * An article as the processing pipeline leaves it: stored content and summary, and its vector in the local
+ * index (the real local embedder and index, not a stand-in).
+ */
+export async function seedProcessedArticle(userId: number, article: SeedArticle & { title: string; text: string }) {
+  const { env } = await import("cloudflare:test");
+  const { createD1VectorIndex } = await import("../../src/worker/adapters/local/d1-vector-index");
+  const { createHashingEmbedder } = await import("../../src/worker/adapters/local/hashing-embedder");
+  const { createDatabase } = await import("../../src/worker/db/client");
+  const { text, ...fields } = article;
+  const id = await seedArticle(userId, { summary: text, content: `<p>${text}</p>`, ...fields });
+  const [vector] = await createHashingEmbedder(1024).embed([`${article.title}\n${text}`]);
+  await createD1VectorIndex(createDatabase(env.DB)).upsert(userId, [{ id: String(id), vector: vector as number[] }]);
+  return id;
+}

@@ -1,20 +1,8 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { createD1VectorIndex } from "../../src/worker/adapters/local/d1-vector-index";
-import { createHashingEmbedder } from "../../src/worker/adapters/local/hashing-embedder";
-import { createDatabase } from "../../src/worker/db/client";
-import { api, registerUser, seedArticle } from "./helpers";
+import { api, registerUser, seedArticle, seedProcessedArticle } from "./helpers";
 
-const embedder = createHashingEmbedder(1024);
-const index = () => createD1VectorIndex(createDatabase(env.DB));
-
-/** An article with its vector in the local index, as the processing pipeline would leave it. */
-async function processedArticle(userId: number, title: string, text: string, isRead = false) {
-  const id = await seedArticle(userId, { title, content: `<p>${text}</p>`, isRead });
-  const [vector] = await embedder.embed([`${title}\n${text}`]);
-  await index().upsert(userId, [{ id: String(id), vector: vector as number[] }]);
-  return id;
-}
+const processedArticle = (userId: number, title: string, text: string, isRead = false) =>
+  seedProcessedArticle(userId, { title, text, isRead });
 
 describe("GET /api/articles/{id}/related", () => {
   it("returns the user's nearest articles, best first, without the article itself, scores in [0, 1]", async () => {

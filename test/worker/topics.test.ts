@@ -1,13 +1,8 @@
 import { env, introspectWorkflow } from "cloudflare:test";
 import { describe, expect, inject, it } from "vitest";
-import { createD1VectorIndex } from "../../src/worker/adapters/local/d1-vector-index";
-import { createHashingEmbedder } from "../../src/worker/adapters/local/hashing-embedder";
-import { createDatabase } from "../../src/worker/db/client";
 import { seededRandom } from "../../src/worker/domain/clustering/vectors";
 import { requestTopicsRefresh } from "../../src/worker/jobs/topics-scheduler";
-import { api, registerUser, seedArticle } from "./helpers";
-
-const embedder = createHashingEmbedder(1024);
+import { api, registerUser, seedProcessedArticle } from "./helpers";
 
 const SUBJECTS: Record<string, string[]> = {
   bees: "honeybees hive pollen waggle dance queen beekeeping honey colony swarm nectar drones".split(" "),
@@ -22,14 +17,11 @@ const SUBJECTS: Record<string, string[]> = {
 async function library(userId: number, perSubject = 6) {
   const random = seededRandom(userId);
   const ids: Record<string, number[]> = { bees: [], ice: [], code: [] };
-  const index = createD1VectorIndex(createDatabase(env.DB));
   for (const [subject, words] of Object.entries(SUBJECTS)) {
     for (let i = 0; i < perSubject; i++) {
       const text = Array.from({ length: 8 }, () => words[Math.floor(random() * words.length)]).join(" ");
       const title = `${words[i % words.length]} ${words[(i + 3) % words.length]}`;
-      const id = await seedArticle(userId, { title, summary: text, content: `<p>${text}</p>` });
-      const [vector] = await embedder.embed([`${title}\n${text}`]);
-      await index.upsert(userId, [{ id: String(id), vector: vector as number[] }]);
+      const id = await seedProcessedArticle(userId, { title, text });
       ids[subject]?.push(id);
     }
   }

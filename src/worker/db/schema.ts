@@ -179,3 +179,20 @@ export const topicArticles = sqliteTable(
     index("topic_articles_article_idx").on(t.articleId),
   ],
 );
+
+/** A chat search session: the last few turns, so a follow-up question can build on the previous one. */
+export const searchSessions = sqliteTable(
+  "search_sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    turns: text("turns", { mode: "json" })
+      .$type<{ query: string; effectiveQuery: string; resultIds: number[]; at: number }[]>()
+      .notNull(),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [index("search_sessions_user_idx").on(t.userId, t.updatedAt)],
+);

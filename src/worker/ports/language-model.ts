@@ -14,6 +14,11 @@ export interface TopicLabelRequest {
   titles: string[];
 }
 
+export interface MatchExplanationRequest {
+  query: string;
+  articles: { title: string; summary: string; text: string; similarity?: number }[];
+}
+
 export interface LanguageModel {
   /** A short name for logs and the article's debug data. */
   readonly name: string;
@@ -24,4 +29,6 @@ export interface LanguageModel {
   summarize(request: SummaryRequest): Promise<string>;
   /** A short (2 to 5 words) label for a cluster of articles, in the language of its titles. */
   labelTopic(request: TopicLabelRequest): Promise<string>;
+  /** One sentence per article saying why it answers the query, in the articles' order. */
+  explainMatches(request: MatchExplanationRequest): Promise<string[]>;
 }

@@ -1,5 +1,7 @@
 import { generateText } from "ai";
 import { createWorkersAI } from "workers-ai-provider";
+import { queryTerms } from "../../domain/search/chat-query";
+import { explainMatch } from "../../domain/search/match-explanation";
 import { chunkText } from "../../domain/text-chunks";
 import type { LanguageModel, SummaryRequest } from "../../ports/language-model";
 
@@ -45,6 +47,25 @@ export function createWorkersAiLanguageModel(binding: Ai, modelId: string): Lang
 
   return {
     name: `workers-ai:${modelId}`,
+    /** One call for all results; any article the model skips keeps the term-based explanation. */
+    async explainMatches({ query, articles }) {
+      const fallback = articles.map((article) => explainMatch(queryTerms(query), article));
+      if (articles.length === 0) return [];
+      const listing = articles
+        .map((a, i) => `${i + 1}. ${a.title}\n${(a.summary || a.text).slice(0, 600)}`)
+        .join("\n\n");
+      const answer = await ask(
+        "You explain search results in a reading app. For each numbered article, write one short sentence saying why it answers the question. Answer as a JSON array of strings, one per article, in order, and nothing else.",
+        `Question: ${query}\n\nArticles:\n${listing}`,
+      );
+      try {
+        const parsed: unknown = JSON.parse(answer.slice(answer.indexOf("["), answer.lastIndexOf("]") + 1));
+        if (!Array.isArray(parsed)) return fallback;
+        return fallback.map((local, i) => (typeof parsed[i] === "string" && parsed[i] ? String(parsed[i]) : local));
+      } catch {
+        return fallback;
+      }
+    },
     async labelTopic({ keywords, titles }) {
       const label = await ask(
         "You name topics in a reading list. Answer with a label of 2 to 5 words only, no quotes, no punctuation at the end, in the language of the titles.",

@@ -1,5 +1,7 @@
 import { labelFromTerms } from "../../domain/clustering/keyphrases";
 import { summarizeExtractively } from "../../domain/extractive-summary";
+import { queryTerms } from "../../domain/search/chat-query";
+import { explainMatch } from "../../domain/search/match-explanation";
 import type { LanguageModel, SummaryRequest } from "../../ports/language-model";
 
 /** The local text model: extractive summaries from the article's own sentences. No network. */
@@ -12,6 +14,11 @@ export function createExtractiveLanguageModel(): LanguageModel {
     /** The cluster's distinctive key phrases ("Bees · Hive · Pollen"). */
     async labelTopic({ keywords }) {
       return labelFromTerms(keywords);
+    },
+    /** Built from the terms the article shares with the query and the passage where they occur. */
+    async explainMatches({ query, articles }) {
+      const terms = queryTerms(query);
+      return articles.map((article) => explainMatch(terms, article));
     },
   };
 }

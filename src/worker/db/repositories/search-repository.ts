@@ -1,0 +1,48 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import { integer, sqliteTable } from "drizzle-orm/sqlite-core";
+import type { Database } from "../client";
+import { searchSessions } from "../schema";
+
+export type SearchTurn = (typeof searchSessions.$inferSelect)["turns"][number];
+
+/** The FTS5 table, as in the articles repository: only what queries need. */
+const articlesFts = sqliteTable("articles_fts", { rowid: integer("rowid") });
+
+/** Sessions and full-text candidates; every method is scoped by the owner's id. */
+export function createSearchRepository(db: Database) {
+  const mine = (userId: number, id: string) => and(eq(searchSessions.userId, userId), eq(searchSessions.id, id));
+
+  return {
+    async createSession(userId: number, now: number): Promise<string> {
+      const id = crypto.randomUUID();
+      await db.insert(searchSessions).values({ id, userId, turns: [], createdAt: now, updatedAt: now });
+      return id;
+    },
+
+    async findSession(userId: number, id: string) {
+      return db.select().from(searchSessions).where(mine(userId, id)).get();
+    },
+
+    async saveTurns(userId: number, id: string, turns: SearchTurn[], now: number): Promise<void> {
+      await db.update(searchSessions).set({ turns, updatedAt: now }).where(mine(userId, id));
+    },
+
+    async deleteSession(userId: number, id: string): Promise<boolean> {
+      const row = await db.delete(searchSessions).where(mine(userId, id)).returning({ id: searchSessions.id }).get();
+      return row !== undefined;
+    },
+
+    /** Full-text candidates with their bm25 rank (negative; lower is better), best first. */
+    async ftsCandidates(ftsQuery: string, limit: number): Promise<{ id: number; rank: number }[]> {
+      const rows = await db
+        .select({ id: articlesFts.rowid, rank: sql<number>`rank` })
+        .from(articlesFts)
+        .where(sql`articles_fts MATCH ${ftsQuery}`)
+        .orderBy(sql`rank`, desc(articlesFts.rowid))
+        .limit(limit)
+        .all();
+      return rows.map((r) => ({ id: Number(r.id), rank: Number(r.rank) }));
+    },
+  };
+}
+export type SearchRepository = ReturnType<typeof createSearchRepository>;

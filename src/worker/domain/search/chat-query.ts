@@ -1,0 +1,74 @@
+import { STOP_WORDS, tokenize } from "../text";
+
+/** Words that carry the question's meaning: no stop words, no question words, at least 2 letters. */
+const QUESTION_WORDS = new Set(
+  "what which who whom whose where when why how find show give tell list articles article about anything something any some me my i read saved unread ones only just more also".split(
+    " ",
+  ),
+);
+
+export function queryTerms(query: string): string[] {
+  return [...new Set(tokenize(query).filter((w) => w.length > 1 && !STOP_WORDS.has(w) && !QUESTION_WORDS.has(w)))];
+}
+
+/**
+ * A light stem for prefix matching: common English endings removed when at least four letters remain, so
+ * "honeybees" finds "honeybee" and "dancing" finds "dance". Matching is by prefix, so over-stemming only
+ * widens recall a little; ranking decides what comes first.
+ */
+export function termStem(term: string): string {
+  for (const ending of ["ing", "ies", "es", "ed", "s"]) {
+    if (term.endsWith(ending) && term.length - ending.length >= 4) return term.slice(0, -ending.length);
+  }
+  return term;
+}
+
+/** Phrases that mark a question as building on the previous turn ("what about...", "only the unread ones"). */
+const FOLLOW_UP =
+  /^(and|also|what about|how about|only|just|more|which of|of those|from those)\b|\b(them|those|these|ones|it|that one|the first|the second|the last)\b/i;
+
+/**
+ * The query actually searched: a follow-up question is read together with the previous turn's query, so
+ * "only the unread ones" after "bees" searches bees, and "what about wasps" searches bees and wasps.
+ */
+export function effectiveQuery(query: string, previous: string | undefined): string {
+  const trimmed = query.trim();
+  if (!previous || !FOLLOW_UP.test(trimmed)) return trimmed;
+  return `${previous} ${trimmed}`.trim();
+}
+
+/** Whether the question asks to narrow to unread (false) or read (true) articles. */
+export function readFilterFromQuery(query: string): boolean | undefined {
+  if (/\b(unread|not read|haven'?t read|to read)\b/i.test(query)) return false;
+  if (/\b(already read|i read|i've read|read ones)\b/i.test(query)) return true;
+  return undefined;
+}
+
+/**
+ * An FTS5 query that ORs the terms (each quoted, so nothing the user types is syntax, each as a prefix) and
+ * pins the user, or null when no term is left. Chat questions are sentences: requiring every word would
+ * find nothing, so ranking, not matching, decides.
+ */
+export function chatFtsQuery(userId: number, terms: string[]): string | null {
+  const phrases = terms
+    .slice(0, 12)
+    .filter((t) => /[\p{L}\p{N}]/u.test(t))
+    .map((t) => `"${termStem(t).replace(/"/g, '""')}"*`);
+  return phrases.length ? `user_id : "${userId}" AND (${phrases.join(" OR ")})` : null;
+}
+
+/**
+ * Relevance in [0, 1]: half full-text, half meaning. Each part is scaled by the best candidate's, so the
+ * strongest match on either signal counts fully; `fts` is bm25's rank (lower is better, negative). Any
+ * full-text match is worth at least half its part: bm25's IDF is 0 for a word in half of a small library,
+ * and such a match is still a match.
+ */
+export function hybridScore(parts: { fts?: number; bestFts?: number; vector?: number; bestVector?: number }): number {
+  const ftsRatio = parts.bestFts ? Math.min(1, (parts.fts ?? 0) / parts.bestFts) : 1;
+  const ftsPart = parts.fts !== undefined ? 0.5 + 0.5 * ftsRatio : 0;
+  const vectorPart =
+    parts.vector !== undefined && parts.bestVector && parts.bestVector > 0
+      ? Math.min(1, Math.max(0, parts.vector) / parts.bestVector)
+      : 0;
+  return Math.round((0.5 * ftsPart + 0.5 * vectorPart) * 10_000) / 10_000;
+}

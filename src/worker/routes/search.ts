@@ -1,0 +1,56 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../context";
+import { requireAuth } from "../middleware/require-auth";
+import { validate } from "../middleware/validate";
+
+const MAX_QUERY_LENGTH = 500;
+const sessionId = z.string({ error: "session_id must be a string" }).uuid("session_id is not a valid session id");
+
+const sessionBody = z.discriminatedUnion(
+  "action",
+  [z.object({ action: z.literal("create") }), z.object({ action: z.literal("clear"), session_id: sessionId })],
+  { error: "action must be 'create' or 'clear' (with session_id)" },
+);
+
+const chatBody = z.object({
+  query: z
+    .string({ error: "query must be a string" })
+    .trim()
+    .min(1, "query is required")
+    .max(MAX_QUERY_LENGTH, `query must be at most ${MAX_QUERY_LENGTH} characters`),
+  session_id: sessionId.optional(),
+  limit: z
+    .number({ error: "limit must be a number" })
+    .int()
+    .min(1, "limit must be at least 1")
+    .max(50, "limit must be at most 50")
+    .default(10),
+  filters: z
+    .object({
+      domain: z.string().max(253).optional(),
+      is_read: z.boolean({ error: "filters.is_read must be true or false" }).optional(),
+      language: z.string().max(8).optional(),
+    })
+    .default({}),
+});
+
+/** Spec §7 search calls. */
+export const searchRoutes = new Hono<AppEnv>()
+  .use(requireAuth)
+  .post("/session", validate("json", sessionBody), async (c) => {
+    const body = c.req.valid("json");
+    const userId = c.var.auth.user.id;
+    if (body.action === "create") return c.json(await c.var.services.search.createSession(userId), 201);
+    return c.json(await c.var.services.search.clearSession(userId, body.session_id), 200);
+  })
+  .post("/chat", validate("json", chatBody), async (c) => {
+    const { query, session_id, limit, filters } = c.req.valid("json");
+    const result = await c.var.services.search.chat(c.var.auth.user.id, {
+      query,
+      sessionId: session_id,
+      limit,
+      filters,
+    });
+    return c.json(result, 200);
+  });

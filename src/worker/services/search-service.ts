@@ -1,0 +1,150 @@
+import type { ArticlesRepository } from "../db/repositories/articles-repository";
+import type { SearchRepository, SearchTurn } from "../db/repositories/search-repository";
+import { documentFrequency, labelTokens } from "../domain/clustering/keyphrases";
+import { NotFound } from "../domain/errors";
+import { htmlToText } from "../domain/extraction/extract-article";
+import {
+  chatFtsQuery,
+  effectiveQuery,
+  hybridScore,
+  queryTerms,
+  readFilterFromQuery,
+} from "../domain/search/chat-query";
+import type { Embedder } from "../ports/embedder";
+import type { LanguageModel } from "../ports/language-model";
+import type { VectorIndex } from "../ports/vector-index";
+import { toArticleJson } from "./article-json";
+
+/** Turns a session remembers; older ones no longer shape follow-up questions. */
+export const MAX_TURNS = 5;
+/** Candidates taken from each signal (full text, vectors) before they are merged and ranked. */
+const CANDIDATES = 50;
+const MAX_SUGGESTIONS = 4;
+const EXPLANATION_TEXT_CHARS = 4_000;
+
+export interface ChatRequest {
+  query: string;
+  sessionId?: string;
+  limit: number;
+  filters: { domain?: string; is_read?: boolean; language?: string };
+}
+
+interface SearchDeps {
+  search: SearchRepository;
+  articles: ArticlesRepository;
+  embedder: Embedder;
+  vectorIndex: VectorIndex;
+  languageModel: LanguageModel;
+  now?: () => number;
+}
+
+/**
+ * Chat search over one user's library: full-text (FTS5, bm25) and vector similarity merged into one
+ * relevance in [0, 1], an explanation per result, follow-up suggestions, and a session so that a follow-up
+ * question ("only the unread ones") builds on the previous one.
+ */
+export function createSearchService({
+  search,
+  articles,
+  embedder,
+  vectorIndex,
+  languageModel,
+  now = Date.now,
+}: SearchDeps) {
+  async function requireSession(userId: number, sessionId: string) {
+    const session = await search.findSession(userId, sessionId);
+    if (!session) throw new NotFound("Search session not found");
+    return session;
+  }
+
+  return {
+    async createSession(userId: number) {
+      return { session_id: await search.createSession(userId, now()) };
+    },
+
+    async clearSession(userId: number, sessionId: string) {
+      if (!(await search.deleteSession(userId, sessionId))) throw new NotFound("Search session not found");
+      return { session_id: sessionId, cleared: true };
+    },
+
+    async chat(userId: number, request: ChatRequest) {
+      const started = performance.now();
+      const session = request.sessionId ? await requireSession(userId, request.sessionId) : undefined;
+      const searched = effectiveQuery(request.query, session?.turns.at(-1)?.effectiveQuery);
+      const terms = queryTerms(searched);
+      const readFilter = request.filters.is_read ?? readFilterFromQuery(request.query);
+
+      const ftsQuery = chatFtsQuery(userId, terms);
+      const [textHits, vectorHits] = await Promise.all([
+        ftsQuery ? search.ftsCandidates(ftsQuery, CANDIDATES) : Promise.resolve([]),
+        embedder
+          .embed([searched])
+          .then(([vector]) => (vector ? vectorIndex.query(userId, vector, { topK: CANDIDATES }) : [])),
+      ]);
+      const rank = new Map(textHits.map((hit) => [hit.id, hit.rank]));
+      const similarity = new Map(vectorHits.map((hit) => [Number(hit.id), hit.score]));
+      const bestFts = Math.min(0, ...textHits.map((h) => h.rank));
+      const bestVector = Math.max(0, ...vectorHits.map((h) => h.score));
+      const candidates = await articles.findManyByIds(userId, [...new Set([...rank.keys(), ...similarity.keys()])]);
+
+      const ranked = candidates
+        .filter((a) => readFilter === undefined || a.isRead === readFilter)
+        .filter((a) => !request.filters.domain || a.domain === request.filters.domain.toLowerCase())
+        .filter((a) => !request.filters.language || a.language === request.filters.language.toLowerCase())
+        .map((article) => ({
+          article,
+          score: hybridScore({ fts: rank.get(article.id), bestFts, vector: similarity.get(article.id), bestVector }),
+        }))
+        .filter((r) => r.score > 0)
+        .sort((a, b) => b.score - a.score || b.article.createdAt - a.article.createdAt);
+      const shown = ranked.slice(0, request.limit);
+
+      // Explanations need the text where the terms occur, so the shown articles are read in full.
+      const full = await Promise.all(shown.map((r) => articles.findById(userId, r.article.id)));
+      const explanations = await languageModel.explainMatches({
+        query: searched,
+        articles: shown.map((r, i) => ({
+          title: r.article.title ?? "",
+          summary: r.article.summary ?? "",
+          text: htmlToText(full[i]?.content ?? "").slice(0, EXPLANATION_TEXT_CHARS),
+          similarity: similarity.get(r.article.id),
+        })),
+      });
+
+      if (session) {
+        const turn: SearchTurn = {
+          query: request.query,
+          effectiveQuery: searched,
+          resultIds: shown.map((r) => r.article.id),
+          at: now(),
+        };
+        await search.saveTurns(userId, session.id, [...session.turns, turn].slice(-MAX_TURNS), now());
+      }
+      return {
+        results: shown.map((r, i) => ({
+          article: toArticleJson(r.article),
+          relevance_score: r.score,
+          match_explanation: explanations[i] ?? "",
+        })),
+        total_found: ranked.length,
+        search_time_ms: Math.round(performance.now() - started),
+        suggestions: suggestFollowUps(
+          terms,
+          shown.map((r) => labelTokens(r.article.title ?? "", r.article.summary ?? "")),
+        ),
+        session_id: session?.id ?? null,
+        effective_query: searched,
+      };
+    },
+  };
+}
+
+/** Follow-up questions from words the top results share that the question did not use. */
+function suggestFollowUps(terms: string[], resultDocs: string[][]): string[] {
+  const frequency = documentFrequency(resultDocs);
+  return [...frequency.entries()]
+    .filter(([word, count]) => count >= 2 && !terms.some((t) => word.startsWith(t) || t.startsWith(word)))
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, MAX_SUGGESTIONS)
+    .map(([word]) => `More about ${word}`);
+}
