@@ -1,16 +1,17 @@
 // The processing pipeline as a command, for inspection and evaluation: the same extraction, language,
 // summary and embedding code as the Worker, with the local adapters, outside workerd.
 //
-//   npm run --silent pipeline -- <extract|lang|summarize|embed>  < in.jsonl  > out.jsonl
+//   npm run --silent pipeline -- <extract|lang|summarize|embed|cluster>  < in.jsonl  > out.jsonl
 //
 // Reads one JSON object per line on stdin and writes one per line on stdout, in input order. A line that
 // cannot be processed gives `{ "id": ..., "error": "..." }` (id null when it could not be read) and the run
-// goes on; the exit code is 1 if any line failed.
+// goes on; the exit code is 1 if any line failed. `cluster` reads the whole input as one library first.
 import { createInterface } from "node:readline";
 import { z } from "zod";
 import { createExtractiveLanguageModel } from "../src/worker/adapters/local/extractive-language-model";
 import { createHashingEmbedder } from "../src/worker/adapters/local/hashing-embedder";
 import { articleLanguage } from "../src/worker/domain/article-language";
+import { clusterLibrary } from "../src/worker/domain/clustering/cluster-library";
 import { extractArticle } from "../src/worker/domain/extraction/extract-article";
 
 const id = z.union([z.string(), z.number()]);
@@ -57,10 +58,71 @@ const stages = {
 
 type StageName = keyof typeof stages;
 
+const clusterInput = z.object({ id, title: z.string().default(""), text: z.string() });
+
+/** `cluster`: every line is one article of one library; the same clustering and labels as the Worker. */
+async function cluster(lines: string[]): Promise<number> {
+  let failures = 0;
+  const items: { id: string | number; title: string; text: string }[] = [];
+  const errors = new Map<number, { id: unknown; error: string }>();
+  lines.forEach((line, index) => {
+    try {
+      const raw: unknown = JSON.parse(line);
+      const parsed = clusterInput.safeParse(raw);
+      if (parsed.success) items.push(parsed.data);
+      else errors.set(index, { id: (raw as { id?: unknown })?.id ?? null, error: describe(parsed.error) });
+    } catch (error) {
+      errors.set(index, { id: null, error: `not JSON: ${(error as Error).message}` });
+    }
+  });
+  const embedder = createHashingEmbedder(DIMENSIONS);
+  const vectors = await embedder.embed(items.map((item) => `${item.title}\n${item.text}`));
+  const library = items.map((item, i) => ({
+    id: i,
+    vector: vectors[i] ?? [],
+    title: item.title,
+    text: item.text,
+    isRead: false,
+    createdAt: Date.now(),
+    feedback: null,
+  }));
+  const { topics } = clusterLibrary(library, Date.now());
+  const placement = new Map<number, { topicId: number; label: string; similarity: number }>();
+  topics.forEach((topic, t) => {
+    for (const member of topic.members)
+      placement.set(member.id, { topicId: t + 1, label: topic.label, similarity: member.similarity });
+  });
+  for (const error of errors.values()) {
+    failures += 1;
+    process.stdout.write(`${JSON.stringify(error)}\n`);
+  }
+  items.forEach((item, i) => {
+    const place = placement.get(i);
+    process.stdout.write(
+      `${JSON.stringify({ id: item.id, topic_id: place?.topicId ?? null, topic_label: place?.label ?? null, similarity: place?.similarity ?? null })}\n`,
+    );
+  });
+  return failures > 0 ? 1 : 0;
+}
+
+function describe(error: z.ZodError): string {
+  const issue = error.issues[0];
+  return `${issue?.path.join(".") || "line"}: ${issue?.message}`;
+}
+
 async function main(): Promise<number> {
   const name = process.argv[2];
+  if (name === "cluster") {
+    const lines: string[] = [];
+    for await (const line of createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY })) {
+      if (line.trim()) lines.push(line);
+    }
+    return cluster(lines);
+  }
   if (!name || !(name in stages)) {
-    process.stderr.write(`usage: npm run --silent pipeline -- <${Object.keys(stages).join("|")}>  < in.jsonl\n`);
+    process.stderr.write(
+      `usage: npm run --silent pipeline -- <${[...Object.keys(stages), "cluster"].join("|")}>  < in.jsonl\n`,
+    );
     return 2;
   }
   const stage = stages[name as StageName];
@@ -72,10 +134,7 @@ async function main(): Promise<number> {
       const raw: unknown = JSON.parse(line);
       lineId = (raw as { id?: unknown } | null)?.id ?? null;
       const parsed = stage.input.safeParse(raw);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        throw new Error(`${issue?.path.join(".") || "line"}: ${issue?.message}`);
-      }
+      if (!parsed.success) throw new Error(describe(parsed.error));
       // Each stage's run() takes exactly what its own schema parsed.
       const output = await (stage.run as (input: unknown) => Promise<unknown>)(parsed.data);
       process.stdout.write(`${JSON.stringify(output)}\n`);
