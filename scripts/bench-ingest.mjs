@@ -3,11 +3,10 @@
 // Readability corpus on a local test server, bulk-saves their URLs through the API, and polls batch status
 // until every article is completed or failed. Prints articles per minute, p50/p95 time from save to
 // completed, and the share that completed (with the failures' reasons).
-import { spawn } from "node:child_process";
 import { existsSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { startFixtureServer } from "../test/fixtures/fixture-server.mjs";
-import { ROOT, runOrExit, serveArgs, tool, toolEnv } from "./lib.mjs";
+import { apiClient, ROOT, runOrExit, startAppInBackground, tool, waitForHealth } from "./lib.mjs";
 import { applyMigrations, setup } from "./setup.mjs";
 
 const APP_PORT = Number(process.env.BENCH_PORT || 8794);
@@ -16,39 +15,10 @@ const PERSIST_TO = ".wrangler/ingest-state";
 const ARTICLES = 200;
 const TIMEOUT_MS = 10 * 60_000;
 const POLL_MS = 500;
-const base = `http://127.0.0.1:${APP_PORT}`;
 const corpusDir = join(ROOT, "..", "shared", "corpus", "readability-test-pages");
 
 const percentile = (sorted, q) => sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)];
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function call(method, path, { token, body } = {}) {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      ...(body ? { "Content-Type": "application/json" } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = await response.json().catch(() => null);
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${JSON.stringify(json)}`);
-  return json;
-}
-
-async function waitForHealth(server) {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error("the app server exited; see .wrangler/ingest-server.log");
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(300);
-  }
-  throw new Error("the app did not start within 90 s");
-}
 
 if (!existsSync(corpusDir)) throw new Error(`corpus not found at ${corpusDir}`);
 await setup();
@@ -57,26 +27,16 @@ rmSync(join(ROOT, PERSIST_TO), { recursive: true, force: true });
 await applyMigrations(PERSIST_TO);
 
 const fixtures = await startFixtureServer({ port: FIXTURE_PORT, corpusDir });
-const { openSync, closeSync } = await import("node:fs");
-const log = openSync(join(ROOT, ".wrangler", "ingest-server.log"), "w");
-const server = spawn(tool("wrangler"), serveArgs({ port: APP_PORT, persistTo: PERSIST_TO }), {
-  cwd: ROOT,
-  env: toolEnv(),
-  stdio: ["ignore", log, log],
-  detached: true,
+const app = startAppInBackground({
+  port: APP_PORT,
+  persistTo: PERSIST_TO,
+  logPath: join(ROOT, ".wrangler", "ingest-server.log"),
 });
-closeSync(log);
-const stop = () => {
-  try {
-    process.kill(-server.pid, "SIGTERM");
-  } catch {
-    // already gone
-  }
-};
-process.on("exit", stop);
+const { stop } = app;
+const call = apiClient(app.base);
 
 try {
-  await waitForHealth(server);
+  await waitForHealth(app);
   const email = `bench-${Date.now()}@example.com`;
   const { access_token: token } = await call("POST", "/api/auth/register", {
     body: { email, password: "bench-password" },

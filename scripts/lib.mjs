@@ -1,7 +1,7 @@
 // Helpers shared by the project scripts. Plain Node (>= 20) with no dependencies: these scripts run before
 // `npm ci` has installed anything.
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { closeSync, existsSync, openSync } from "node:fs";
 import { delimiter, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -48,11 +48,11 @@ export function tool(name) {
 }
 
 /** wrangler arguments that serve the built app (dist/) the way it is deployed: one Worker with its assets. */
-export function serveArgs({ port, persistTo }) {
+export function serveArgs({ port, persistTo, configPath = "dist/viberead/wrangler.json" }) {
   return [
     "dev",
     "-c",
-    "dist/viberead/wrangler.json",
+    configPath,
     "--port",
     String(port),
     "--persist-to",
@@ -64,6 +64,62 @@ export function serveArgs({ port, persistTo }) {
 /** Serves the built app in the foreground until it exits. */
 export function serveBuiltApp(options) {
   return runOrExit(tool("wrangler"), serveArgs(options));
+}
+
+/**
+ * Starts the built app in the background for a benchmark, its output in `logPath`. `stop()` ends wrangler
+ * and workerd (the whole process group) and is also called when this process exits.
+ */
+export function startAppInBackground({ port, persistTo, logPath, configPath }) {
+  const log = openSync(logPath, "w");
+  const server = spawn(tool("wrangler"), serveArgs({ port, persistTo, configPath }), {
+    cwd: ROOT,
+    env: toolEnv(),
+    stdio: ["ignore", log, log],
+    detached: true,
+  });
+  closeSync(log);
+  const stop = () => {
+    try {
+      process.kill(-server.pid, "SIGTERM");
+    } catch {
+      // already gone
+    }
+  };
+  process.on("exit", stop);
+  return { server, stop, base: `http://127.0.0.1:${port}`, logPath };
+}
+
+/** Resolves when the app answers /api/health; rejects if the server exits or does not start in time. */
+export async function waitForHealth({ server, base, logPath }, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the app server exited; see ${logPath}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  throw new Error(`the app did not start within ${timeoutMs / 1000} s`);
+}
+
+/** A JSON API caller for `base`; any status other than 2xx rejects with the server's answer. */
+export function apiClient(base) {
+  return async function call(method, path, { token, body } = {}) {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: {
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        ...(body ? { "Content-Type": "application/json" } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const json = await response.json().catch(() => null);
+    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${JSON.stringify(json)}`);
+    return json;
+  };
 }
 
 export const npmCommand = process.platform === "win32" ? "npm.cmd" : "npm";

@@ -16,7 +16,7 @@ export function AppHeader() {
 
   return (
     <header className="app-header">
-      <Link to="/dashboard" className="brand" aria-label="VibeRead home">
+      <Link to="/dashboard" className="brand">
         <LogoMark />
         <span className="brand-text">
           <span className="brand-name">VibeRead</span>

@@ -1,18 +1,110 @@
+import { useRef } from "react";
+import type { Article } from "../api/types";
 import { SignedInLayout } from "../components/app-header";
-import { usePageTitle } from "../hooks/use-page-title";
+import { AddArticleBox } from "../components/dashboard/add-article-box";
+import { AiSearchField } from "../components/dashboard/ai-search-field";
+import { ArticleCard } from "../components/dashboard/article-card";
+import { ErrorBanner } from "../components/dashboard/error-banner";
+import { Filters } from "../components/dashboard/filters";
+import { Pagination } from "../components/dashboard/pagination";
+import { StatCards } from "../components/dashboard/stat-cards";
+import { TopicsPanelPlaceholder } from "../components/dashboard/topics-panel-placeholder";
+import { PAGE_SIZES, useArticleList } from "../hooks/dashboard/use-article-list";
+import { useUnreadTitle } from "../hooks/dashboard/use-unread-title";
+import { useStats } from "../hooks/use-stats";
+import "../styles/dashboard.css";
 
-/**
- * The dashboard. The foundation ships its header and the library's empty state; the stat cards, add-article
- * box, topics panel, search field, card grid and pagination are laid out by the web app.
- */
+/** The signed-in home (spec §2): counters, the add box, topics, AI search, and the article grid. */
 export function DashboardPage() {
-  usePageTitle(null);
+  const { stats, refresh: refreshStats } = useStats();
+  const list = useArticleList();
+  useUnreadTitle(stats?.unread_articles);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  // A deleted card takes the focus with it: keyboard users continue from the list's heading.
+  async function deleteArticle(article: Article) {
+    const deleted = await list.remove(article);
+    if (deleted) headingRef.current?.focus();
+    return deleted;
+  }
+
+  const domains = stats?.top_domains.map((d) => d.domain) ?? [];
+  const showEmpty = list.loaded && list.articles.length === 0;
+
   return (
     <SignedInLayout>
-      <h1 className="page-title">Your library</h1>
-      <section className="empty-state" aria-labelledby="library-empty">
-        <h2 id="library-empty">No articles yet</h2>
-        <p>Articles you save will appear here, summarised and grouped by topic.</p>
+      <h1 className="visually-hidden">Your library</h1>
+      <StatCards stats={stats} />
+      <AddArticleBox onSaved={list.addArticles} />
+      <div className="dashboard-tools">
+        <TopicsPanelPlaceholder />
+        <AiSearchField />
+      </div>
+
+      <section className="library" aria-labelledby="library-heading" aria-busy={list.loading}>
+        <div className="library-header">
+          <h2 id="library-heading" className="section-title" ref={headingRef} tabIndex={-1}>
+            Articles
+          </h2>
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={list.loading}
+            onClick={() => {
+              void list.refresh();
+              void refreshStats();
+            }}
+          >
+            {list.loading && list.loaded ? "Refreshing..." : "Refresh"}
+          </button>
+        </div>
+        <Filters
+          search={list.searchInput}
+          domain={list.domainInput}
+          domains={domains}
+          onSearch={list.setSearchInput}
+          onDomain={list.setDomainInput}
+        />
+        {list.error && <ErrorBanner message={list.error} onDismiss={list.dismissError} />}
+
+        {!list.loaded && list.loading && (
+          <div className="library-loading" role="status">
+            <span className="spinner" aria-hidden="true" />
+            <span>Loading articles...</span>
+          </div>
+        )}
+        {showEmpty &&
+          (list.filtered ? (
+            <div className="empty-state">
+              <p>No articles match your current filters.</p>
+              <button type="button" className="button button-secondary" onClick={list.clearFilters}>
+                Clear filters
+              </button>
+            </div>
+          ) : (
+            <div className="empty-state">
+              <h3>No articles yet</h3>
+              <p>Articles you save will appear here, summarised and grouped by topic.</p>
+            </div>
+          ))}
+        {list.articles.length > 0 && (
+          <ul className="article-grid">
+            {list.articles.map((article) => (
+              <li key={article.id}>
+                <ArticleCard article={article} onToggleRead={list.setReadState} onDelete={deleteArticle} />
+              </li>
+            ))}
+          </ul>
+        )}
+        <Pagination
+          page={list.page}
+          perPage={list.perPage}
+          total={list.total}
+          totalPages={list.totalPages}
+          pageSizes={PAGE_SIZES}
+          onPage={list.goToPage}
+          onPerPage={list.setPerPage}
+        />
       </section>
     </SignedInLayout>
   );

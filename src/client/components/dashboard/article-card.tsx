@@ -1,0 +1,137 @@
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { Link } from "react-router";
+import type { Article } from "../../api/types";
+import { displayTitle, readingTime, relativeDate, sourceLabel, summaryPreview } from "../../lib/format";
+import { languageName } from "../../lib/languages";
+
+interface ArticleCardProps {
+  article: Article;
+  onToggleRead: (article: Article, read: boolean) => Promise<void>;
+  onDelete: (article: Article) => Promise<boolean>;
+}
+
+function StatusLine({ article }: { article: Article }) {
+  switch (article.processing_status) {
+    case "pending":
+      return <p className="card-status card-status-pending">Queued...</p>;
+    case "processing":
+    case "retrying":
+      return <p className="card-status card-status-processing">Processing...</p>;
+    case "failed":
+      return (
+        <p className="card-status card-status-failed" title={article.processing_error ?? undefined}>
+          <span>Failed to process</span>
+          {article.processing_error && <span className="visually-hidden">: {article.processing_error}</span>}
+        </p>
+      );
+    default:
+      return null;
+  }
+}
+
+/**
+ * One article in the grid (spec §2). The title link covers the card; the actions sit above it and show on
+ * hover or keyboard focus (always on touch screens). Delete asks first, inline.
+ */
+export function ArticleCard({ article, onToggleRead, onDelete }: ArticleCardProps) {
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const titleId = useId();
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const deleteRef = useRef<HTMLButtonElement>(null);
+  const wasConfirming = useRef(false);
+
+  // Focus follows the confirm: onto Cancel when it opens, back to Delete when it is cancelled.
+  useEffect(() => {
+    if (confirming) cancelRef.current?.focus();
+    else if (wasConfirming.current) deleteRef.current?.focus();
+    wasConfirming.current = confirming;
+  }, [confirming]);
+
+  const language = article.language && article.language.toLowerCase() !== "en" ? languageName(article.language) : "";
+  const minutes = readingTime(article.word_count);
+  const summary = summaryPreview(article.summary);
+
+  async function toggleRead() {
+    setBusy(true);
+    await onToggleRead(article, !article.is_read);
+    setBusy(false);
+  }
+
+  async function confirmDelete() {
+    setBusy(true);
+    const deleted = await onDelete(article);
+    // A deleted card unmounts; a failed delete leaves it as it was.
+    if (!deleted) {
+      setBusy(false);
+      setConfirming(false);
+    }
+  }
+
+  function onConfirmKeyDown(event: KeyboardEvent) {
+    if (event.key === "Escape") setConfirming(false);
+  }
+
+  return (
+    <article className={`article-card${article.is_read ? " is-read" : ""}`} aria-labelledby={titleId}>
+      <div className="card-meta">
+        <span className="chip">{sourceLabel(article.domain, article.url)}</span>
+        {article.is_read && <span className="badge badge-read">Read</span>}
+        {language && <span className="badge badge-language">{language}</span>}
+        {minutes && <span className="card-meta-text">{minutes}</span>}
+        <time className="card-meta-text" dateTime={article.created_at}>
+          {relativeDate(article.created_at)}
+        </time>
+      </div>
+      <h3 className="card-title" id={titleId}>
+        <Link to={`/article/${article.id}`} className="card-link">
+          {displayTitle(article.title)}
+        </Link>
+      </h3>
+      {summary && <p className="card-summary">{summary}</p>}
+      <StatusLine article={article} />
+      {confirming ? (
+        <div className="card-confirm">
+          <span className="card-confirm-text">Delete this article?</span>
+          <span className="card-confirm-buttons">
+            <button
+              ref={cancelRef}
+              type="button"
+              className="card-button"
+              disabled={busy}
+              onKeyDown={onConfirmKeyDown}
+              onClick={() => setConfirming(false)}
+            >
+              Cancel
+            </button>
+            <button
+              type="button"
+              className="card-button card-button-danger"
+              disabled={busy}
+              onKeyDown={onConfirmKeyDown}
+              onClick={confirmDelete}
+            >
+              Delete
+            </button>
+          </span>
+        </div>
+      ) : (
+        <div className="card-actions">
+          <button type="button" className="card-button" aria-describedby={titleId} disabled={busy} onClick={toggleRead}>
+            {article.is_read ? "Mark as unread" : "Mark as read"}
+          </button>
+          <button
+            ref={deleteRef}
+            type="button"
+            className="card-button card-button-danger"
+            aria-describedby={titleId}
+            disabled={busy}
+            onClick={() => setConfirming(true)}
+          >
+            Delete
+          </button>
+        </div>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,106 @@
+import { useId } from "react";
+import { pageWindow, shownRange } from "../../lib/pagination-window";
+
+interface PaginationProps {
+  page: number;
+  perPage: number;
+  total: number;
+  totalPages: number;
+  pageSizes: readonly number[];
+  onPage: (page: number) => void;
+  onPerPage: (perPage: number) => void;
+}
+
+/** Spec §2: 'Showing X - Y of N articles', the 'Show' size selector and the page buttons; hidden for one page. */
+export function Pagination({ page, perPage, total, totalPages, pageSizes, onPage, onPerPage }: PaginationProps) {
+  const sizeId = useId();
+  if (totalPages <= 1) return null;
+  const { from, to } = shownRange(page, perPage, total);
+  const first = page <= 1;
+  const last = page >= totalPages;
+
+  return (
+    <nav className="pagination" aria-label="Pagination">
+      <p className="pagination-summary">
+        Showing {from} - {to} of {total} articles
+      </p>
+      <div className="pagination-size">
+        <label htmlFor={sizeId}>Show</label>
+        <select id={sizeId} value={perPage} onChange={(event) => onPerPage(Number(event.target.value))}>
+          {pageSizes.map((size) => (
+            <option key={size} value={size}>
+              {size}
+            </option>
+          ))}
+        </select>
+      </div>
+      <ul className="pagination-pages">
+        <li>
+          <button
+            type="button"
+            className="page-button"
+            aria-label="First page"
+            disabled={first}
+            onClick={() => onPage(1)}
+          >
+            «
+          </button>
+        </li>
+        <li>
+          <button
+            type="button"
+            className="page-button"
+            aria-label="Previous page"
+            disabled={first}
+            onClick={() => onPage(page - 1)}
+          >
+            ‹
+          </button>
+        </li>
+        {pageWindow(page, totalPages).map((item, index) =>
+          item === "gap" ? (
+            // Gaps have no identity of their own; at most two, one either side of the current page.
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above
+            <li key={`gap-${index}`} className="page-gap" aria-hidden="true">
+              ...
+            </li>
+          ) : (
+            <li key={item}>
+              <button
+                type="button"
+                className="page-button"
+                aria-label={`Page ${item}`}
+                aria-current={item === page ? "page" : undefined}
+                onClick={() => onPage(item)}
+              >
+                {item}
+              </button>
+            </li>
+          ),
+        )}
+        <li>
+          <button
+            type="button"
+            className="page-button"
+            aria-label="Next page"
+            disabled={last}
+            onClick={() => onPage(page + 1)}
+          >
+            ›
+          </button>
+        </li>
+        <li>
+          <button
+            type="button"
+            className="page-button"
+            aria-label="Last page"
+            disabled={last}
+            onClick={() => onPage(totalPages)}
+          >
+            »
+          </button>
+        </li>
+      </ul>
+    </nav>
+  );
+}

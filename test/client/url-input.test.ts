@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import {
+  isValidArticleUrl,
+  parseUrlInput,
+  planSave,
+  saveButtonLabel,
+  URL_MESSAGES,
+  urlCountHint,
+} from "../../src/client/lib/url-input";
+
+describe("parseUrlInput", () => {
+  it("trims lines, drops blank ones and splits valid from invalid, in order", () => {
+    expect(parseUrlInput("  https://a.example/x  \n\n\t\nnot a url\r\nhttp://b.example\n ftp://c.example ")).toEqual({
+      lines: ["https://a.example/x", "not a url", "http://b.example", "ftp://c.example"],
+      valid: ["https://a.example/x", "http://b.example"],
+      invalid: ["not a url", "ftp://c.example"],
+    });
+  });
+
+  it("gives nothing for an empty or blank box", () => {
+    expect(parseUrlInput("")).toEqual({ lines: [], valid: [], invalid: [] });
+    expect(parseUrlInput(" \n \n")).toEqual({ lines: [], valid: [], invalid: [] });
+  });
+});
+
+describe("isValidArticleUrl", () => {
+  it("needs http:// or https:// and a URL that parses", () => {
+    expect(isValidArticleUrl("https://example.com")).toBe(true);
+    expect(isValidArticleUrl("HTTP://EXAMPLE.COM/a?b=c")).toBe(true);
+    expect(isValidArticleUrl("example.com")).toBe(false);
+    expect(isValidArticleUrl("mailto:a@example.com")).toBe(false);
+    expect(isValidArticleUrl("https://")).toBe(false);
+    expect(isValidArticleUrl("https://exa mple.com")).toBe(false);
+  });
+});
+
+describe("planSave (spec §5 messages)", () => {
+  it("asks for a URL when the box is blank", () => {
+    expect(planSave("  \n ")).toEqual({ kind: "error", message: "Please enter a URL" });
+  });
+
+  it("saves one valid line on its own, and rejects one invalid line", () => {
+    expect(planSave(" https://a.example/x \n")).toEqual({ kind: "single", url: "https://a.example/x" });
+    expect(planSave("www.example.com")).toEqual({
+      kind: "error",
+      message: "Please enter a valid URL (must start with http:// or https://)",
+    });
+  });
+
+  it("sends the valid lines of several to bulk add and counts the invalid ones apart", () => {
+    expect(planSave("https://a.example\nnope\nhttps://b.example")).toEqual({
+      kind: "bulk",
+      urls: ["https://a.example", "https://b.example"],
+      invalid: 1,
+    });
+    expect(planSave("https://a.example\n\nnope")).toEqual({ kind: "bulk", urls: ["https://a.example"], invalid: 1 });
+  });
+
+  it("refuses several lines when none is valid", () => {
+    expect(planSave("one\ntwo")).toEqual({ kind: "error", message: URL_MESSAGES.noneValid });
+    expect(URL_MESSAGES.noneValid).toBe("No valid URLs found. URLs must start with http:// or https://");
+  });
+});
+
+describe("labels", () => {
+  it("says Save, Save N Articles for more than one, Saving... while busy", () => {
+    expect(saveButtonLabel(0, false)).toBe("Save");
+    expect(saveButtonLabel(1, false)).toBe("Save");
+    expect(saveButtonLabel(3, false)).toBe("Save 3 Articles");
+    expect(saveButtonLabel(3, true)).toBe("Saving...");
+  });
+
+  it("counts the URLs in the hint", () => {
+    expect(urlCountHint(2)).toBe("Found 2 URLs • Press Escape to cancel");
+  });
+});

@@ -1,0 +1,335 @@
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { articleUrl, createAccount, FIXTURE_ORIGIN, saveArticles, signInWithToken } from "./helpers";
+
+/** A distinct word per test run, so titles and searches never meet another test's articles. */
+const tag = () => Math.random().toString(36).slice(2, 8);
+
+/** A fresh account, signed in, on the dashboard; `urls` are saved through the API first. */
+async function openDashboard(page: Page, urls: string[] = []) {
+  const { email, token } = await createAccount(page);
+  const saved = urls.length ? await saveArticles(page, token, urls) : { results: [] };
+  await signInWithToken(page, email);
+  // The app started signed out on /login: load the dashboard afresh so it reads the stored session.
+  await page.goto("/#/dashboard");
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Articles", exact: true })).toBeVisible();
+  return { token, ids: saved.results.map((r) => r.article.id) };
+}
+
+const urlBox = (page: Page) => page.getByLabel("Article URLs");
+const cards = (page: Page) => page.getByRole("article");
+const cardTitled = (page: Page, title: string) => page.getByRole("article", { name: title, exact: true });
+/** Before processing every card is 'Untitled Article': find one by where it links. */
+const cardOf = (page: Page, id: number) =>
+  page.getByRole("article").filter({ has: page.locator(`a[href="#/article/${id}"]`) });
+const statCard = (page: Page, label: string) => page.getByRole("link", { name: new RegExp(`^${label}\\s*[\\d–]`) });
+const toast = (page: Page, text: string) => page.locator(".toast").filter({ hasText: text });
+
+test("shows the stat cards, the empty library, the placeholders and the unread count in the tab title", async ({
+  page,
+}) => {
+  await openDashboard(page);
+  for (const label of ["Total Articles", "Unread", "Read", "Weekly Reads"]) {
+    await expect(statCard(page, label)).toHaveText(`${label}0`);
+    await expect(statCard(page, label)).toHaveAttribute("href", "#/stats");
+  }
+  await expect(page.getByRole("heading", { name: "No articles yet" })).toBeVisible();
+  await expect(page).toHaveTitle("[DEV] VibeRead");
+  await expect(page.getByRole("navigation", { name: "Pagination" })).toHaveCount(0);
+
+  // Placeholders laid out for the topics and search work.
+  await expect(page.getByRole("heading", { name: "Topics" })).toBeVisible();
+  await expect(page.getByText("Topics appear here once articles are processed.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "View all topics" })).toHaveAttribute("href", "#/topics");
+  await page.getByRole("button", { name: "Collapse topics" }).click();
+  await expect(page.getByText("Topics appear here once articles are processed.")).toBeHidden();
+  await page.getByRole("button", { name: "Expand topics" }).click();
+  await expect(page.getByRole("link", { name: "View all topics" })).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Search with AI" })).toHaveAttribute("readonly", "");
+  await expect(page.getByPlaceholder("Search with AI...")).toBeVisible();
+
+  await page.getByLabel("Article URLs").fill(`${articleUrl(`One ${tag()}`)}\n${articleUrl(`Two ${tag()}`)}`);
+  await page.getByRole("button", { name: "Save 2 Articles" }).click();
+  await expect(page).toHaveTitle("[DEV] VibeRead (2)");
+  await expect(statCard(page, "Total Articles")).toHaveText("Total Articles2");
+  await expect(statCard(page, "Unread")).toHaveText("Unread2");
+
+  await statCard(page, "Weekly Reads").click();
+  await expect(page).toHaveURL(/#\/stats$/);
+});
+
+test("adds one URL: toast, a queued card at the top, then the processed title and its toast", async ({ page }) => {
+  await openDashboard(page);
+  const title = `Gardens and bicycles ${tag()}`;
+  const url = articleUrl(title);
+
+  await expect(page.getByRole("button", { name: "Save", exact: true })).toBeDisabled();
+  await urlBox(page).fill(url);
+  await expect(page.getByText("Found 1 URLs • Press Escape to cancel")).toBeVisible();
+  await page.route("**/api/articles/", async (route) => {
+    // Held briefly so the busy label can be seen, as on a slow network.
+    if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 300));
+    await route.continue();
+  });
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByRole("button", { name: "Saving..." })).toBeDisabled();
+
+  await expect(toast(page, "Article saved! Processing in background...")).toBeVisible();
+  await expect(urlBox(page)).toHaveValue("");
+  const first = cards(page).first();
+  await expect(first).toContainText("Untitled Article");
+  await expect(first).toContainText(/Queued\.\.\.|Processing\.\.\./);
+  await expect(first.getByText("127.0.0.1")).toBeVisible();
+
+  // The 3 s status polling brings the processed title into the same card.
+  await expect(toast(page, `"${title}" finished processing!`)).toBeVisible({ timeout: 25_000 });
+  await expect(cardTitled(page, title)).toBeVisible();
+  await expect(cardTitled(page, title)).toContainText(/\d+ min read/);
+  await expect(cardTitled(page, title)).toContainText("Just now");
+  await expect(cardTitled(page, title)).not.toContainText(/Queued|Processing/);
+  await expect(cardTitled(page, title).getByRole("link", { name: title })).toHaveAttribute("href", /#\/article\/\d+$/);
+
+  // The same URL again: the server's 409 detail.
+  await urlBox(page).fill(url);
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByText("This article is already in your library")).toBeVisible();
+  await expect(cards(page)).toHaveCount(1);
+});
+
+test("adds several URLs in bulk and shows the results panel, which clears", async ({ page }) => {
+  const existing = articleUrl(`Already saved ${tag()}`);
+  const { ids } = await openDashboard(page, [existing]);
+  const fresh = [articleUrl(`Bulk one ${tag()}`), articleUrl(`Bulk two ${tag()}`)];
+
+  await urlBox(page).fill([fresh[0], "", "  not a url  ", existing, fresh[1]].join("\n"));
+  await expect(page.getByText("Found 4 URLs • Press Escape to cancel")).toBeVisible();
+  await expect(urlBox(page)).toHaveAttribute("rows", "5");
+  await page.getByRole("button", { name: "Save 4 Articles" }).click();
+
+  const panel = page.getByRole("status").filter({ hasText: "Bulk Operation Results" });
+  await expect(panel).toBeVisible();
+  await expect(panel).toContainText("Successful: 2");
+  await expect(panel).toContainText("Duplicates skipped: 1");
+  await expect(panel).toContainText("Failed: 0");
+  await expect(panel).toContainText("Invalid URLs: 1");
+  await expect(urlBox(page)).toHaveValue("");
+  await expect(cards(page)).toHaveCount(3);
+  await expect(statCard(page, "Total Articles")).toHaveText("Total Articles3");
+  // The two just saved come first; the older one is last.
+  await expect(cards(page).nth(2).locator(`a[href="#/article/${ids[0]}"]`)).toHaveCount(1);
+
+  await expect(panel).toBeHidden({ timeout: 5_000 });
+});
+
+test("validates the add box and collapses it with Escape", async ({ page }) => {
+  await openDashboard(page);
+  const save = page.locator(".add-article-submit");
+  const hint = page.getByText(/Found \d+ URLs • Press Escape to cancel/);
+
+  await expect(urlBox(page)).toHaveAttribute("rows", "1");
+  await urlBox(page).focus();
+  await expect(hint).toHaveText("Found 0 URLs • Press Escape to cancel");
+  await expect(urlBox(page)).toHaveAttribute("rows", "3");
+  await expect(save).toBeDisabled();
+
+  await urlBox(page).fill("   ");
+  await save.click();
+  await expect(page.getByRole("alert").filter({ hasText: "Please enter a URL" })).toBeVisible();
+
+  await urlBox(page).fill("example.com/story");
+  await save.click();
+  await expect(page.getByText("Please enter a valid URL (must start with http:// or https://)")).toBeVisible();
+
+  await urlBox(page).fill("ftp://example.com/a\nwww.example.com");
+  await expect(save).toHaveText("Save 2 Articles");
+  await save.click();
+  await expect(page.getByText("No valid URLs found. URLs must start with http:// or https://")).toBeVisible();
+  await expect(cards(page)).toHaveCount(0);
+
+  await urlBox(page).press("Escape");
+  await expect(urlBox(page)).toHaveValue("");
+  await expect(hint).toBeHidden();
+  await expect(page.getByText("No valid URLs found.")).toBeHidden();
+  await expect(urlBox(page)).toHaveAttribute("rows", "1");
+});
+
+test("marks an article read and unread, and deletes one after the inline confirm", async ({ page }) => {
+  const { ids } = await openDashboard(page, [articleUrl(`Older ${tag()}`), articleUrl(`Newer ${tag()}`)]);
+  const [olderId, newerId] = ids as [number, number];
+  const newer = cardOf(page, newerId);
+  await expect(page).toHaveTitle("[DEV] VibeRead (2)");
+  await expect(cards(page).first().locator(`a[href="#/article/${newerId}"]`)).toHaveCount(1);
+
+  await newer.hover();
+  await newer.getByRole("button", { name: "Mark as read" }).click();
+  await expect(toast(page, "Article marked as read!")).toBeVisible();
+  await expect(newer.getByText("Read", { exact: true })).toBeVisible();
+  await expect(newer).toHaveClass(/is-read/);
+  await expect(page).toHaveTitle("[DEV] VibeRead (1)");
+  await expect(statCard(page, "Read")).toHaveText("Read1");
+  // Read articles go after unread ones.
+  await expect(cards(page).last().locator(`a[href="#/article/${newerId}"]`)).toHaveCount(1);
+
+  await newer.getByRole("button", { name: "Mark as unread" }).click();
+  await expect(toast(page, "Article marked as unread!")).toBeVisible();
+  await expect(newer.getByText("Read", { exact: true })).toHaveCount(0);
+  await expect(page).toHaveTitle("[DEV] VibeRead (2)");
+  await expect(cards(page).first().locator(`a[href="#/article/${newerId}"]`)).toHaveCount(1);
+
+  await page.route("**/api/articles/*/mark-read", (route) =>
+    route.fulfill({ status: 503, json: { detail: "Try later" } }),
+  );
+  await newer.getByRole("button", { name: "Mark as read" }).click();
+  await expect(toast(page, "Failed to mark article as read")).toBeVisible();
+  await expect(newer.getByText("Read", { exact: true })).toHaveCount(0);
+
+  // Delete, from the keyboard: Cancel keeps the card, Delete removes it.
+  const older = cardOf(page, olderId);
+  await older.getByRole("button", { name: "Delete" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(older.getByText("Delete this article?")).toBeVisible();
+  await expect(older.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(older.getByText("Delete this article?")).toBeHidden();
+  await expect(older.getByRole("button", { name: "Delete" })).toBeFocused();
+  await expect(cards(page)).toHaveCount(2);
+
+  await older.getByRole("button", { name: "Delete" }).click();
+  await older.getByRole("button", { name: "Delete" }).click();
+  await expect(older).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Articles", exact: true })).toBeFocused();
+  await expect(cards(page)).toHaveCount(1);
+  await expect(statCard(page, "Total Articles")).toHaveText("Total Articles1");
+  await page.reload();
+  await expect(cards(page)).toHaveCount(1);
+  await expect(newer).toBeVisible();
+});
+
+test("filters by search text and domain with a 500 ms debounce, with both empty states", async ({ page }) => {
+  const word = `zebra${tag()}`;
+  const zebraTitle = `The ${word} migration`;
+  // A second domain; this one never loads (there is no internet in tests), which does not matter here.
+  await openDashboard(page, [articleUrl(zebraTitle), `https://example.org/quiet-${tag()}`]);
+  // Search reads the processed title.
+  await expect(cardTitled(page, zebraTitle)).toBeVisible({ timeout: 25_000 });
+  await expect(cards(page)).toHaveCount(2);
+
+  const searches: string[] = [];
+  page.on("request", (request) => {
+    const search = new URL(request.url()).searchParams.get("search");
+    if (request.url().includes("/api/articles/?") && search) searches.push(search);
+  });
+  await page.getByLabel("Search articles").pressSequentially(word, { delay: 40 });
+  await expect(cards(page)).toHaveCount(1);
+  await expect(cardTitled(page, zebraTitle)).toBeVisible();
+  // Requests for the whole word only, not one per keystroke.
+  expect([...new Set(searches)]).toEqual([word]);
+
+  await page.getByLabel("Search articles").fill("");
+  await expect(cards(page)).toHaveCount(2);
+  await page.getByLabel("Filter by domain").fill("example.org");
+  await expect(cards(page)).toHaveCount(1);
+  await expect(cards(page).first().getByText("example.org", { exact: true })).toBeVisible();
+
+  await page.getByLabel("Search articles").fill(word);
+  await expect(page.getByText("No articles match your current filters.")).toBeVisible();
+  await expect(page.getByText("No articles yet")).toHaveCount(0);
+  await page.getByRole("button", { name: "Clear filters" }).click();
+  await expect(cards(page)).toHaveCount(2);
+  await expect(page.getByLabel("Search articles")).toHaveValue("");
+  await expect(page.getByLabel("Filter by domain")).toHaveValue("");
+});
+
+test("paginates 25 articles: page numbers, page size, first and last", async ({ page }) => {
+  const run = tag();
+  const urls = Array.from({ length: 25 }, (_, i) => `${FIXTURE_ORIGIN}/status/404?page-test=${run}-${i}`);
+  await openDashboard(page, urls);
+  const nav = page.getByRole("navigation", { name: "Pagination" });
+
+  await expect(nav.getByText("Showing 1 - 20 of 25 articles")).toBeVisible();
+  await expect(cards(page)).toHaveCount(20);
+  await expect(page.getByLabel("Show")).toHaveValue("20");
+  await expect(nav.getByRole("button", { name: "Page 1" })).toHaveAttribute("aria-current", "page");
+  await expect(nav.getByRole("button", { name: "First page" })).toBeDisabled();
+  await expect(nav.getByRole("button", { name: "Previous page" })).toBeDisabled();
+
+  await nav.getByRole("button", { name: "Page 2" }).click();
+  await expect(nav.getByText("Showing 21 - 25 of 25 articles")).toBeVisible();
+  await expect(cards(page)).toHaveCount(5);
+  await expect(nav.getByRole("button", { name: "Next page" })).toBeDisabled();
+  await expect(nav.getByRole("button", { name: "Last page" })).toBeDisabled();
+
+  // A new page size starts again at page 1.
+  await page.getByLabel("Show").selectOption("10");
+  await expect(nav.getByText("Showing 1 - 10 of 25 articles")).toBeVisible();
+  await expect(cards(page)).toHaveCount(10);
+  await expect(nav.getByRole("button", { name: /^Page \d+$/ })).toHaveText(["1", "2", "3"]);
+  await nav.getByRole("button", { name: "Last page" }).click();
+  await expect(nav.getByText("Showing 21 - 25 of 25 articles")).toBeVisible();
+  await nav.getByRole("button", { name: "Previous page" }).click();
+  await expect(nav.getByText("Showing 11 - 20 of 25 articles")).toBeVisible();
+  await nav.getByRole("button", { name: "First page" }).click();
+  await expect(nav.getByText("Showing 1 - 10 of 25 articles")).toBeVisible();
+
+  // Everything on one page: no pagination.
+  await page.getByLabel("Show").selectOption("50");
+  await expect(cards(page)).toHaveCount(25);
+  await expect(nav).toHaveCount(0);
+});
+
+test("a failed article says so, with the reason as its tooltip, and toasts", async ({ page }) => {
+  await openDashboard(page);
+  const url = `${FIXTURE_ORIGIN}/status/404?failing=${tag()}`;
+  await urlBox(page).fill(url);
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(toast(page, "Article saved! Processing in background...")).toBeVisible();
+
+  await expect(toast(page, `Failed to process article: ${url}`)).toBeVisible({ timeout: 25_000 });
+  const status = cards(page).first().locator(".card-status");
+  await expect(status).toContainText("Failed to process");
+  await expect(status).toHaveAttribute("title", /\S/);
+});
+
+test("a failing list shows the server's detail in a dismissible banner", async ({ page }) => {
+  const { email } = await createAccount(page);
+  await signInWithToken(page, email);
+  await page.route("**/api/articles/?*", (route) =>
+    route.fulfill({ status: 503, json: { detail: "The library is resting" } }),
+  );
+  await page.goto("/#/dashboard");
+  await page.reload();
+  const banner = page.getByRole("alert").filter({ hasText: "The library is resting" });
+  await expect(banner).toBeVisible();
+  await banner.getByRole("button", { name: "Dismiss error" }).click();
+  await expect(banner).toHaveCount(0);
+
+  await page.unroute("**/api/articles/?*");
+  await page.getByRole("button", { name: "Refresh" }).click();
+  await expect(page.getByRole("heading", { name: "No articles yet" })).toBeVisible();
+});
+
+test("fits a 375 px wide screen", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  const { ids } = await openDashboard(page, [articleUrl(`Narrow ${tag()}`)]);
+  const card = cardOf(page, ids[0] as number);
+  await expect(card).toBeVisible();
+
+  const fits = async (locator: Locator) => {
+    const box = await locator.boundingBox();
+    expect(box).not.toBeNull();
+    expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= 375).toBe(true);
+  };
+  await fits(card);
+  await fits(statCard(page, "Weekly Reads"));
+  await fits(page.locator(".add-article-submit"));
+  await fits(page.getByLabel("Filter by domain"));
+  await fits(card.getByRole("button", { name: "Delete" }));
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+  // Two stat cards a row.
+  const total = await statCard(page, "Total Articles").boundingBox();
+  const unread = await statCard(page, "Unread").boundingBox();
+  const read = await statCard(page, "Read").boundingBox();
+  expect(total?.y).toBe(unread?.y);
+  expect((read?.y ?? 0) > (total?.y ?? 0)).toBe(true);
+});
