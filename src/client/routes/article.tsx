@@ -1,19 +1,257 @@
-import { useNavigate } from "react-router";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useNavigate, useParams } from "react-router";
+import type { Article } from "../api/types";
 import { SignedInLayout } from "../components/app-header";
+import { ArticleHeader } from "../components/article/article-header";
+import { ContentPanel, OriginalPanel, SummaryPanel } from "../components/article/article-panels";
+import { ArticleRating } from "../components/article/article-rating";
+import { ArticleTabs } from "../components/article/article-tabs";
+import { ConfirmDialog } from "../components/article/confirm-dialog";
+import { RelatedArticles } from "../components/article/related-articles";
+import { useArticleJobs } from "../hooks/article/article-jobs";
+import { isInProgress, useArticle } from "../hooks/article/use-article";
+import { useFeedback } from "../hooks/article/use-feedback";
+import { useGoBack } from "../hooks/article/use-go-back";
+import { useReadingActions } from "../hooks/article/use-reading-actions";
+import { useScrollMemory } from "../hooks/article/use-scroll-memory";
 import { usePageTitle } from "../hooks/use-page-title";
+import { useToast } from "../hooks/use-toast";
+import { displayTitle } from "../lib/format";
+import { isRightToLeft } from "../lib/languages";
+import "../styles/article.css";
 
+type TabId = "summary" | "content" | "original";
+const TAB_IDS: readonly TabId[] = ["summary", "content", "original"];
+const isTabId = (value: string | undefined): value is TabId => TAB_IDS.includes(value as TabId);
+
+/** /article/:id. Each id gets a fresh screen, so no state leaks from one article into the next. */
 export function ArticlePage() {
-  usePageTitle("Article");
-  const navigate = useNavigate();
+  const { id = "" } = useParams();
+  const articleId = /^\d+$/.test(id) ? Number(id) : Number.NaN;
+  return <ArticleScreen key={id} articleId={articleId} />;
+}
+
+function ArticleScreen({ articleId }: { articleId: number }) {
+  const jobs = useArticleJobs(articleId);
+  const { state, article, accept } = useArticle(articleId, { alsoPollWhile: jobs.contentRunning });
+  const [tab, setTab] = useState<TabId>("summary");
+  const memory = useScrollMemory(articleId, { ready: article !== null, tab });
+  const goBack = useGoBack();
+  const toast = useToast();
+  // Answers of mark read / unread are the newest state there is.
+  const onUpdated = useCallback((updated: Article) => accept(updated, { force: true }), [accept]);
+
+  usePageTitle(article ? displayTitle(article.title) : state.status === "error" ? "Error Loading Article" : "Article");
+
+  // The tab the reader had open when they left, so the saved scroll offset refers to the same text.
+  const { initialTab } = memory;
+  useEffect(() => {
+    if (isTabId(initialTab)) setTab(initialTab);
+  }, [initialTab]);
+
+  // Spec §2: a missing article (deleted, someone else's, a mistyped id) sends the reader back.
+  const notFound = state.status === "error" && state.notFound;
+  const leaving = useRef(false);
+  useEffect(() => {
+    if (!notFound || leaving.current) return;
+    leaving.current = true;
+    toast.error(state.status === "error" ? state.error.message : "Article not found");
+    goBack({ replace: true });
+  }, [notFound, state, toast, goBack]);
+
   return (
     <SignedInLayout>
-      <section className="empty-state">
-        <h1>Error Loading Article</h1>
-        <p>This article does not exist in your library.</p>
-        <button type="button" className="button button-secondary" onClick={() => navigate(-1)}>
-          Back
-        </button>
-      </section>
+      {state.status === "loading" || notFound ? (
+        <div className="viewer-loading" role="status">
+          <span className="spinner" aria-hidden="true" />
+          <span>Loading article...</span>
+        </div>
+      ) : state.status === "error" ? (
+        <section className="empty-state viewer-error" aria-labelledby="viewer-error-title">
+          <h1 id="viewer-error-title">Error Loading Article</h1>
+          <p>{state.error.message}</p>
+          <button type="button" className="button button-secondary" onClick={() => goBack()}>
+            Back
+          </button>
+        </section>
+      ) : (
+        <ArticleView
+          article={state.article}
+          tab={tab}
+          onTab={setTab}
+          onUpdated={onUpdated}
+          jobs={jobs}
+          onDeleted={memory.forget}
+        />
+      )}
     </SignedInLayout>
+  );
+}
+
+function ArticleView({
+  article,
+  tab,
+  onTab,
+  onUpdated,
+  jobs,
+  onDeleted,
+}: {
+  article: Article;
+  tab: TabId;
+  onTab: (tab: TabId) => void;
+  onUpdated: (article: Article) => void;
+  jobs: ReturnType<typeof useArticleJobs>;
+  onDeleted: () => void;
+}) {
+  const navigate = useNavigate();
+  const goBack = useGoBack();
+  const actions = useReadingActions(article.id, onUpdated);
+  const feedback = useFeedback(article.id);
+  const [confirming, setConfirming] = useState(false);
+
+  const inProgress = isInProgress(article);
+  const direction = article.text_direction === "rtl" || isRightToLeft(article.language) ? "rtl" : "ltr";
+  const startSummary = () => jobs.start("summary");
+  const startContent = () => jobs.start("content");
+
+  async function doneReading() {
+    if (await actions.markRead()) goBack();
+  }
+
+  async function confirmDelete() {
+    if (await actions.remove()) {
+      onDeleted();
+      navigate("/dashboard", { replace: true });
+    }
+  }
+
+  return (
+    <>
+      <article className="viewer" aria-labelledby="article-title">
+        <div className="viewer-toolbar">
+          <button type="button" className="button button-secondary" onClick={() => goBack()}>
+            <span aria-hidden="true">←</span> Back
+          </button>
+          <div className="viewer-toolbar-actions">
+            {article.is_read ? (
+              <button
+                type="button"
+                className="button button-secondary"
+                onClick={() => void actions.markUnread()}
+                disabled={actions.busy !== null}
+              >
+                {actions.busy === "unread" ? "Updating..." : "Mark as unread"}
+              </button>
+            ) : (
+              <button
+                type="button"
+                className="button button-secondary"
+                onClick={() => void actions.markRead()}
+                disabled={actions.busy !== null}
+              >
+                {actions.busy === "read" ? "Updating..." : "Mark as read"}
+              </button>
+            )}
+            <button
+              type="button"
+              className="button button-danger-outline"
+              aria-haspopup="dialog"
+              onClick={() => setConfirming(true)}
+              disabled={actions.busy !== null}
+            >
+              Delete
+            </button>
+          </div>
+        </div>
+
+        <ArticleHeader
+          article={article}
+          direction={direction}
+          refetching={jobs.contentRunning}
+          onRefetch={startContent}
+        />
+
+        <ArticleTabs<TabId>
+          label="Article views"
+          selected={tab}
+          onSelect={onTab}
+          tabs={[
+            {
+              id: "summary",
+              label: "Summary",
+              panel: (
+                <SummaryPanel
+                  article={article}
+                  direction={direction}
+                  inProgress={inProgress}
+                  running={jobs.summaryRunning}
+                  onStart={startSummary}
+                />
+              ),
+            },
+            {
+              id: "content",
+              label: "Content",
+              panel: (
+                <ContentPanel
+                  article={article}
+                  direction={direction}
+                  inProgress={inProgress}
+                  running={jobs.contentRunning}
+                  onStart={startContent}
+                />
+              ),
+            },
+            { id: "original", label: "Original", panel: <OriginalPanel article={article} /> },
+          ]}
+        />
+
+        <ArticleRating
+          rating={feedback.rating}
+          saving={feedback.saving}
+          onRate={(value) => void feedback.rate(value)}
+        />
+
+        <div className="viewer-finish">
+          {article.is_read ? (
+            <p className="read-marker">
+              <span aria-hidden="true">✓</span> Article Read
+            </p>
+          ) : (
+            <>
+              <button
+                type="button"
+                className="button button-primary"
+                onClick={() => void doneReading()}
+                disabled={actions.busy !== null}
+              >
+                Done reading
+              </button>
+              <button
+                type="button"
+                className="button button-secondary button-small"
+                onClick={() => void actions.markRead()}
+                disabled={actions.busy !== null}
+              >
+                Mark read &amp; stay
+              </button>
+            </>
+          )}
+        </div>
+      </article>
+
+      {inProgress ? null : <RelatedArticles />}
+
+      <ConfirmDialog
+        open={confirming}
+        title="Delete article"
+        message="Are you sure you want to delete this article?"
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        busy={actions.busy === "delete"}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setConfirming(false)}
+      />
+    </>
   );
 }

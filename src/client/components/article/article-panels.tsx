@@ -1,0 +1,124 @@
+import { useMemo } from "react";
+import type { Article } from "../../api/types";
+import { httpUrl, sanitizeArticleHtml } from "../../lib/sanitize-html";
+import { MarkdownView } from "./markdown-view";
+
+interface PanelProps {
+  article: Article;
+  direction: "ltr" | "rtl";
+  inProgress: boolean;
+  running: boolean;
+  onStart: () => void;
+}
+
+function BusyLabel({ label }: { label: string }) {
+  return (
+    <>
+      <span className="spinner spinner-small" aria-hidden="true" />
+      {label}
+    </>
+  );
+}
+
+/** The summary as light markdown; 'Re-summarize', or 'Generate Summary' when there is none. */
+export function SummaryPanel({ article, direction, inProgress, running, onStart }: PanelProps) {
+  if (!article.summary?.trim()) {
+    return (
+      <div className="panel-empty">
+        {inProgress ? (
+          <p>
+            <span className="spinner spinner-small" aria-hidden="true" /> Summary will be generated shortly...
+          </p>
+        ) : (
+          <p>No summary available</p>
+        )}
+        {running || !inProgress ? (
+          <button type="button" className="button button-primary" onClick={onStart} disabled={running}>
+            {running ? <BusyLabel label="Generating..." /> : "Generate Summary"}
+          </button>
+        ) : null}
+      </div>
+    );
+  }
+  return (
+    <>
+      <div className="panel-actions">
+        <button type="button" className="button button-secondary button-small" onClick={onStart} disabled={running}>
+          {running ? <BusyLabel label="Generating..." /> : "Re-summarize"}
+        </button>
+      </div>
+      <MarkdownView
+        source={article.summary}
+        dir={direction}
+        lang={article.language ?? undefined}
+        className="markdown viewer-summary"
+      />
+    </>
+  );
+}
+
+/** The extracted article, re-sanitised here before it is put into the page. */
+export function ContentPanel({ article, direction, inProgress, running, onStart }: PanelProps) {
+  const html = useMemo(() => sanitizeArticleHtml(article.content), [article.content]);
+  if (!html) {
+    return (
+      <div className="panel-empty">
+        {inProgress || running ? (
+          <p>
+            <span className="spinner spinner-small" aria-hidden="true" /> Content is being extracted...
+          </p>
+        ) : (
+          <p>No content available</p>
+        )}
+        {running || !inProgress ? (
+          <button type="button" className="button button-primary" onClick={onStart} disabled={running}>
+            {running ? <BusyLabel label="Fetching..." /> : "Fetch Content"}
+          </button>
+        ) : null}
+      </div>
+    );
+  }
+  return (
+    <>
+      <div className="panel-actions">
+        <button
+          type="button"
+          className="button button-secondary button-small"
+          onClick={onStart}
+          // The server refuses a second run while one is under way.
+          disabled={running || inProgress}
+        >
+          {running ? <BusyLabel label="Fetching..." /> : "Re-fetch Content"}
+        </button>
+      </div>
+      <div
+        className="viewer-content"
+        dir={direction}
+        lang={article.language ?? undefined}
+        // Safe: server-sanitised, then reduced again to the client allowlist by sanitizeArticleHtml.
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: see above
+        dangerouslySetInnerHTML={{ __html: html }}
+      />
+    </>
+  );
+}
+
+/** A link to the page the article was saved from, in a new tab. */
+export function OriginalPanel({ article }: { article: Article }) {
+  const url = httpUrl(article.url);
+  return (
+    <div className="original-panel">
+      <p>
+        Read the article where it was published
+        {article.site_name ? ` on ${article.site_name}` : ""}.
+      </p>
+      {url ? (
+        <a className="button button-primary" href={url} target="_blank" rel="noopener noreferrer">
+          Open original article <span aria-hidden="true">↗</span>
+          <span className="visually-hidden"> (opens in a new tab)</span>
+        </a>
+      ) : null}
+      <p className="original-url">{article.url}</p>
+    </div>
+  );
+}
