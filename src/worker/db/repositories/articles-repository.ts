@@ -42,6 +42,24 @@ export interface ListQuery {
 export function createArticlesRepository(db: Database) {
   const owned = (userId: number, id: number) => and(eq(articles.userId, userId), eq(articles.id, id));
 
+  /** The user's articles whose `column` is one of `values`, in chunks that keep within D1's parameter limit. */
+  async function findSummariesWhereIn<T extends string | number>(
+    userId: number,
+    column: typeof articles.id | typeof articles.normalizedUrl,
+    values: T[],
+  ): Promise<ArticleSummaryRecord[]> {
+    const found: ArticleSummaryRecord[] = [];
+    for (const part of chunk(values, IN_CHUNK)) {
+      const rows = await db
+        .select(summaryColumns)
+        .from(articles)
+        .where(and(eq(articles.userId, userId), inArray(column, part as never[])))
+        .all();
+      found.push(...rows);
+    }
+    return found;
+  }
+
   return {
     async findById(userId: number, id: number): Promise<ArticleRecord | undefined> {
       return db.select().from(articles).where(owned(userId, id)).get();
@@ -56,31 +74,11 @@ export function createArticlesRepository(db: Database) {
     },
 
     async findByNormalizedUrls(userId: number, normalizedUrls: string[]): Promise<ArticleSummaryRecord[]> {
-      const found: ArticleSummaryRecord[] = [];
-      for (const part of chunk(normalizedUrls, IN_CHUNK)) {
-        found.push(
-          ...(await db
-            .select(summaryColumns)
-            .from(articles)
-            .where(and(eq(articles.userId, userId), inArray(articles.normalizedUrl, part)))
-            .all()),
-        );
-      }
-      return found;
+      return findSummariesWhereIn(userId, articles.normalizedUrl, normalizedUrls);
     },
 
     async findManyByIds(userId: number, ids: number[]): Promise<ArticleSummaryRecord[]> {
-      const found: ArticleSummaryRecord[] = [];
-      for (const part of chunk(ids, IN_CHUNK)) {
-        found.push(
-          ...(await db
-            .select(summaryColumns)
-            .from(articles)
-            .where(and(eq(articles.userId, userId), inArray(articles.id, part)))
-            .all()),
-        );
-      }
-      return found;
+      return findSummariesWhereIn(userId, articles.id, ids);
     },
 
     /**
