@@ -37,7 +37,12 @@ async function vitestSuite() {
   const code = await run(tool("vitest"), ["run"]);
   const report = readJson("vitest.json");
   if (!report) return record("worker tests", 0, 1);
-  const failed = report.numFailedTests + (code !== 0 && report.numFailedTests === 0 ? 1 : 0);
+  // A test file that fails to load has no failed tests of its own: count it as one failure.
+  const brokenFiles = (report.testResults ?? []).filter(
+    (file) => file.status === "failed" && (file.assertionResults ?? []).length === 0,
+  ).length;
+  const failed = report.numFailedTests + brokenFiles;
+  if (code !== 0 && failed === 0) return record("worker tests", report.numPassedTests, 1);
   record("worker tests", report.numPassedTests, failed, report.numPendingTests + report.numTodoTests);
 }
 
