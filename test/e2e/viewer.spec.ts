@@ -68,9 +68,30 @@ test.describe("article viewer", () => {
     await expect(original).toHaveAttribute("target", "_blank");
     await expect(original).toHaveAttribute("rel", /noopener/);
 
-    await expect(page.getByRole("heading", { name: "Related Articles" })).toBeVisible();
-    await expect(page.getByText("Related articles found using semantic similarity • Click to open")).toBeVisible();
+    // Alone in its library: nothing is related, so the section is hidden (spec §2).
     await expect(page.getByRole("heading", { name: "Rate this article" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Related Articles" })).toBeHidden();
+  });
+
+  test("lists related articles in Unread and Read tabs with their similarity, and opens one", async ({ page }) => {
+    const stamp = Date.now();
+    const titles = [`Garden notes ${stamp}`, `Bicycle notes ${stamp}`, `Reading notes ${stamp}`];
+    const { token, ids } = await userWithArticles(page, titles.map(articleUrl));
+    for (const id of ids) await waitUntilFinished(page, token, id);
+    await page.request.post(`/api/articles/${ids[2]}/mark-read`, { headers: { Authorization: `Bearer ${token}` } });
+
+    await page.goto(`/#/article/${ids[0]}`);
+    const related = page.locator("section", { has: page.getByRole("heading", { name: "Related Articles" }) });
+    await expect(related).toBeVisible();
+    await expect(related.getByText("Related articles found using semantic similarity • Click to open")).toBeVisible();
+    await expect(related.getByRole("tab", { name: "Unread (1)", exact: true })).toHaveAttribute("aria-selected", "true");
+    await expect(related.getByRole("link", { name: new RegExp(titles[1] as string) })).toContainText(/\d+% similar/);
+    await related.getByRole("tab", { name: "Read (1)", exact: true }).click();
+    const readLink = related.getByRole("link", { name: new RegExp(titles[2] as string) });
+    await expect(readLink).toBeVisible();
+    await readLink.click();
+    await expect(page).toHaveURL(new RegExp(`#/article/${ids[2]}$`));
+    await expect(page.getByRole("heading", { level: 1, name: titles[2] })).toBeVisible();
   });
 
   test("an unfinished article shows its status and updates by itself", async ({ page }) => {
@@ -86,7 +107,6 @@ test.describe("article viewer", () => {
     await expect(page.getByRole("heading", { level: 1, name: "A slow article" })).toBeVisible({ timeout: 25_000 });
     await expect(page.getByRole("tabpanel", { name: "Summary" }).getByRole("listitem").first()).toBeVisible();
     await expect(page.getByText(/Queued\.\.\.|Processing\.\.\./)).toBeHidden();
-    await expect(page.getByRole("heading", { name: "Related Articles" })).toBeVisible();
   });
 
   test("marks read and unread with toasts, the Read badge and the 'Article Read' marker", async ({ page }) => {

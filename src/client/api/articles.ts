@@ -1,5 +1,5 @@
 import { ApiError, request } from "./client";
-import type { Article, ArticleList, BatchStatusItem, BulkResult, Feedback, Stats } from "./types";
+import type { Article, ArticleList, BatchStatusItem, BulkResult, Feedback, RelatedArticle, Stats } from "./types";
 
 /** Spec §7 and §9: the long jobs get their own timeouts. */
 export const REGENERATE_TIMEOUT_MS = 120_000;
@@ -67,6 +67,15 @@ export const articlesApi = {
       group: "batch-status",
     });
     return statuses;
+  },
+  /** Spec §7: up to `limit` (5) nearest articles of one read state. */
+  async related(id: number, status: "unread" | "read", limit = 5): Promise<RelatedArticle[]> {
+    const { related } = await request<{ related: RelatedArticle[] }>(
+      "GET",
+      `/api/articles/${id}/related?status=${status}&limit=${limit}`,
+      { defaultError: "Failed to fetch related articles" },
+    );
+    return related;
   },
   setFeedback: (id: number, feedback: -1 | 0 | 1) =>
     request<Feedback>("POST", `/api/articles/${id}/feedback`, {

@@ -59,6 +59,19 @@ export interface BatchStatusItem {
   language: string | null;
 }
 
+export interface RelatedArticle {
+  id: number;
+  title: string | null;
+  summary: string | null;
+  domain: string | null;
+  author: string | null;
+  publish_date: string | null;
+  created_at: string;
+  is_read: boolean;
+  /** Cosine similarity to the article being read, in [0, 1]. */
+  similarity_score: number;
+}
+
 export interface Feedback {
   id: number;
   user_id: number;

@@ -240,7 +240,7 @@ function ArticleView({
         </div>
       </article>
 
-      {inProgress ? null : <RelatedArticles />}
+      {inProgress ? null : <RelatedArticles articleId={article.id} />}
 
       <ConfirmDialog
         open={confirming}
