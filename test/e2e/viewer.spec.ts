@@ -84,7 +84,10 @@ test.describe("article viewer", () => {
     const related = page.locator("section", { has: page.getByRole("heading", { name: "Related Articles" }) });
     await expect(related).toBeVisible();
     await expect(related.getByText("Related articles found using semantic similarity • Click to open")).toBeVisible();
-    await expect(related.getByRole("tab", { name: "Unread (1)", exact: true })).toHaveAttribute("aria-selected", "true");
+    await expect(related.getByRole("tab", { name: "Unread (1)", exact: true })).toHaveAttribute(
+      "aria-selected",
+      "true",
+    );
     await expect(related.getByRole("link", { name: new RegExp(titles[1] as string) })).toContainText(/\d+% similar/);
     await related.getByRole("tab", { name: "Read (1)", exact: true }).click();
     const readLink = related.getByRole("link", { name: new RegExp(titles[2] as string) });
