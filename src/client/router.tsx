@@ -8,20 +8,24 @@ import { RegisterPage } from "./routes/register";
 
 /**
  * A route whose screen is its own JavaScript chunk, loaded on first visit (the login page stays in the main
- * bundle so the front door is fast). `signedIn` wraps it in the auth guard.
+ * bundle so the front door is fast), with a spinner while the chunk loads. `signedIn` wraps it in the auth guard.
  */
-function lazyScreen(load: () => Promise<ComponentType>, { signedIn }: { signedIn: boolean }) {
-  return async () => {
-    const Screen = await load();
-    return {
-      Component: signedIn
-        ? () => (
-            <RequireAuth>
-              <Screen />
-            </RequireAuth>
-          )
-        : Screen,
-    };
+function lazyRoute(path: string, load: () => Promise<ComponentType>, { signedIn }: { signedIn: boolean }) {
+  return {
+    path,
+    HydrateFallback: FullPageSpinner,
+    lazy: async () => {
+      const Screen = await load();
+      return {
+        Component: signedIn
+          ? () => (
+              <RequireAuth>
+                <Screen />
+              </RequireAuth>
+            )
+          : Screen,
+      };
+    },
   };
 }
 
@@ -37,40 +41,14 @@ export const router = createHashRouter([
       </RequireSignedOut>
     ),
   },
-  {
-    path: "/terms",
-    lazy: lazyScreen(async () => (await import("./routes/terms")).TermsPage, { signedIn: false }),
-    HydrateFallback: FullPageSpinner,
-  },
-  {
-    path: "/privacy",
-    lazy: lazyScreen(async () => (await import("./routes/privacy")).PrivacyPage, { signedIn: false }),
-    HydrateFallback: FullPageSpinner,
-  },
-  {
-    path: "/dashboard",
-    lazy: lazyScreen(async () => (await import("./routes/dashboard")).DashboardPage, { signedIn: true }),
-    HydrateFallback: FullPageSpinner,
-  },
-  {
-    path: "/article/:id",
-    lazy: lazyScreen(async () => (await import("./routes/article")).ArticlePage, { signedIn: true }),
-    HydrateFallback: FullPageSpinner,
-  },
-  {
-    path: "/topics",
-    lazy: lazyScreen(async () => (await import("./routes/topics")).TopicsPage, { signedIn: true }),
-    HydrateFallback: FullPageSpinner,
-  },
-  {
-    path: "/topics/:topicId",
-    lazy: lazyScreen(async () => (await import("./routes/topic-detail")).TopicDetailPage, { signedIn: true }),
-    HydrateFallback: FullPageSpinner,
-  },
-  {
-    path: "/stats",
-    lazy: lazyScreen(async () => (await import("./routes/stats")).StatsPage, { signedIn: true }),
-    HydrateFallback: FullPageSpinner,
-  },
+  lazyRoute("/terms", async () => (await import("./routes/terms")).TermsPage, { signedIn: false }),
+  lazyRoute("/privacy", async () => (await import("./routes/privacy")).PrivacyPage, { signedIn: false }),
+  lazyRoute("/dashboard", async () => (await import("./routes/dashboard")).DashboardPage, { signedIn: true }),
+  lazyRoute("/article/:id", async () => (await import("./routes/article")).ArticlePage, { signedIn: true }),
+  lazyRoute("/topics", async () => (await import("./routes/topics")).TopicsPage, { signedIn: true }),
+  lazyRoute("/topics/:topicId", async () => (await import("./routes/topic-detail")).TopicDetailPage, {
+    signedIn: true,
+  }),
+  lazyRoute("/stats", async () => (await import("./routes/stats")).StatsPage, { signedIn: true }),
   { path: "*", element: <NotFoundPage /> },
 ]);
