@@ -6,7 +6,8 @@ import { ROOT, serveBuiltApp } from "./lib.mjs";
 import { applyMigrations } from "./setup.mjs";
 
 const port = process.env.E2E_PORT || "8799";
-const persistTo = ".wrangler/e2e-state";
+// One state folder per port, so two end-to-end runs on one machine never share or delete each other's data.
+const persistTo = `.wrangler/e2e-state-${port}`;
 
 rmSync(join(ROOT, persistTo), { recursive: true, force: true });
 await applyMigrations(persistTo);
