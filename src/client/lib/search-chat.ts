@@ -1,0 +1,81 @@
+import type { SearchResponse, SearchResult } from "../api/search";
+import { displayTitle, sourceLabel } from "./format";
+import { plainSummary, replyText } from "./search-format";
+
+/**
+ * The search chat's messages (spec §3: system, user, error). A reply is a system message carrying the results
+ * it found, already reduced to what the modal shows, so a conversation is small enough to keep in session storage.
+ */
+export type ChatMessageType = "system" | "user" | "error";
+
+/** One result as the modal shows it. */
+export interface SearchHit {
+  articleId: number;
+  title: string;
+  source: string;
+  /** ISO date: the publication date, else when it was saved. */
+  date: string | null;
+  isRead: boolean;
+  /** Plain text, at most 200 characters. */
+  summary: string;
+  /** In [0, 1]. */
+  score: number;
+  explanation: string;
+}
+
+export interface ChatMessage {
+  id: string;
+  type: ChatMessageType;
+  text: string;
+  hits?: SearchHit[];
+  suggestions?: string[];
+  /** Set when a follow-up was searched together with the previous question, so the reader sees why. */
+  searchedFor?: string;
+}
+
+export const WELCOME_TEXT = "Hi! Ask me anything about your articles.";
+export const INIT_SESSION_ERROR = "Failed to initialize chat session";
+export const NEW_CHAT_ERROR = "Failed to start new chat";
+
+let counter = 0;
+export function messageId(): string {
+  counter += 1;
+  return `m${Date.now().toString(36)}-${counter}`;
+}
+
+export const welcomeMessage = (): ChatMessage => ({ id: messageId(), type: "system", text: WELCOME_TEXT });
+export const userMessage = (text: string): ChatMessage => ({ id: messageId(), type: "user", text });
+export const errorMessage = (text: string): ChatMessage => ({ id: messageId(), type: "error", text });
+
+/** The chat line for a failed search: the server's detail, or the default 'Search failed'. */
+export function searchErrorText(error: unknown): string {
+  const message = error instanceof Error && error.message.trim() ? error.message : "Search failed";
+  return `Search failed: ${message}`;
+}
+
+export function toSearchHit({ article, relevance_score, match_explanation }: SearchResult): SearchHit {
+  return {
+    articleId: article.id,
+    title: displayTitle(article.title),
+    source: sourceLabel(article.domain, article.url),
+    date: article.publish_date ?? article.created_at ?? null,
+    isRead: article.is_read,
+    summary: plainSummary(article.summary),
+    score: relevance_score,
+    explanation: match_explanation,
+  };
+}
+
+/** The reply to `query`: a line saying what was found, the results and the follow-up suggestions. */
+export function replyMessage(query: string, response: SearchResponse): ChatMessage {
+  const hits = response.results.map(toSearchHit);
+  const searched = response.effective_query?.trim();
+  return {
+    id: messageId(),
+    type: "system",
+    text: replyText(hits.length, response.total_found, response.search_time_ms),
+    hits,
+    suggestions: (response.suggestions ?? []).filter((s) => typeof s === "string" && s.trim()),
+    ...(searched && searched !== query.trim() ? { searchedFor: searched } : {}),
+  };
+}
