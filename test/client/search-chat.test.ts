@@ -11,6 +11,7 @@ import {
   WELCOME_TEXT,
   welcomeMessage,
 } from "../../src/client/lib/search-chat";
+import { isLeftOpen } from "../../src/client/lib/search-chat-reopen";
 import {
   createSearchChatStore,
   MAX_STORED_MESSAGES,
@@ -264,5 +265,18 @@ describe("stored search chat", () => {
     expect(() => broken.write({ userId: 3, sessionId: null, messages: [], open: true, scrollTop: 0 })).not.toThrow();
     expect(broken.read(3)).toBeNull();
     expect(createSearchChatStore(null).shouldReopen(3)).toBe(false);
+  });
+
+  it.each([
+    ["nothing", null, false],
+    ["not JSON", "{", false],
+    ["JSON null", "null", false],
+    ["open, same user", JSON.stringify({ v: 1, userId: 3, open: true }), true],
+    ["open, another user", JSON.stringify({ v: 1, userId: 4, open: true }), false],
+    ["closed", JSON.stringify({ v: 1, userId: 3, open: false }), false],
+    ["open as text", JSON.stringify({ v: 1, userId: 3, open: "true" }), false],
+    ["another version", JSON.stringify({ v: 2, userId: 3, open: true }), false],
+  ])("the dashboard's quick look: %s -> %s", (_name, raw, open) => {
+    expect(isLeftOpen(raw, 3)).toBe(open);
   });
 });

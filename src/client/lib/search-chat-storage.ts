@@ -1,5 +1,8 @@
 import type { KeyValueStorage } from "./reading-history";
 import type { ChatMessage, ChatMessageType, SearchHit } from "./search-chat";
+import { isLeftOpen, SEARCH_CHAT_KEY, SEARCH_CHAT_VERSION } from "./search-chat-reopen";
+
+export { SEARCH_CHAT_KEY };
 
 /**
  * The search chat kept in this tab's session storage (spec §2): opening a result and coming back to the
@@ -7,8 +10,6 @@ import type { ChatMessage, ChatMessageType, SearchHit } from "./search-chat";
  * another version of the app or from hand edits, and belongs to one user: another account signing in in the
  * same tab never sees it.
  */
-export const SEARCH_CHAT_KEY = "viberead:search-chat";
-const VERSION = 1;
 /** Older messages are dropped from what is stored; a long conversation keeps its most recent part. */
 export const MAX_STORED_MESSAGES = 40;
 const MAX_HITS = 50;
@@ -79,7 +80,7 @@ export function parseSearchChat(raw: string | null, userId: number): SearchChatS
   } catch {
     return null;
   }
-  if (!isObject(value) || value.v !== VERSION || value.userId !== userId) return null;
+  if (!isObject(value) || value.v !== SEARCH_CHAT_VERSION || value.userId !== userId) return null;
   if (!Array.isArray(value.messages)) return null;
   const messages = value.messages.flatMap((m) => parseMessage(m) ?? []).slice(-MAX_STORED_MESSAGES);
   while (messages.at(-1)?.type === "user") messages.pop();
@@ -91,7 +92,7 @@ export function parseSearchChat(raw: string | null, userId: number): SearchChatS
 
 export function serializeSearchChat(snapshot: SearchChatSnapshot): string {
   return JSON.stringify({
-    v: VERSION,
+    v: SEARCH_CHAT_VERSION,
     userId: snapshot.userId,
     sessionId: snapshot.sessionId,
     messages: snapshot.messages.slice(-MAX_STORED_MESSAGES),
@@ -119,7 +120,11 @@ export function createSearchChatStore(storage: KeyValueStorage | null) {
     },
     /** Whether the dashboard should open the modal at once: the reader left it open to read a result. */
     shouldReopen(userId: number): boolean {
-      return this.read(userId)?.open === true;
+      try {
+        return isLeftOpen(storage?.getItem(SEARCH_CHAT_KEY) ?? null, userId);
+      } catch {
+        return false;
+      }
     },
   };
 }

@@ -1,6 +1,6 @@
 import { type KeyboardEvent, lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useAuth } from "../../hooks/use-auth";
-import { browserSearchChatStore } from "../../lib/search-chat-storage";
+import { searchChatLeftOpen } from "../../lib/search-chat-reopen";
 
 // The modal is its own chunk: the dashboard's first load does not pay for the chat.
 const loadModal = () => import("../search/search-modal");
@@ -25,7 +25,7 @@ function LoadingModal() {
 export function AiSearchField() {
   const { user } = useAuth();
   const userId = user?.id ?? null;
-  const [open, setOpen] = useState(() => userId !== null && browserSearchChatStore().shouldReopen(userId));
+  const [open, setOpen] = useState(() => userId !== null && searchChatLeftOpen(userId));
   const inputRef = useRef<HTMLInputElement>(null);
   const wasOpen = useRef(open);
 
