@@ -92,3 +92,6 @@ export const topicsApi = {
     ),
   remove: (id: number) => request<null>("DELETE", `/api/topics/${id}`, { defaultError: "Failed to delete topic" }),
 };
+
+/** Spec §9: the page sizes offered, as on the dashboard. */
+export const TOPIC_PAGE_SIZES = [10, 20, 50] as const;
