@@ -126,7 +126,7 @@ function TopicHeader({ topic }: { topic: TopicDetail }) {
             {topic.label}
           </h1>
           <p className="topic-counts">
-            <TopicCounts unread={topic.unread_count} total={topic.article_count} />
+            <TopicCounts unread={topic.unread_count} total={topic.article_count} />{" "}
             <span className="topic-count">
               Created <time dateTime={topic.created_at}>{shortDate(topic.created_at)}</time>
             </span>

@@ -28,9 +28,6 @@ export function TopicsPanel() {
       <div className="topics-panel-header">
         <h2 id={headingId} className="section-title">
           Topics
-          {state.status === "loaded" && state.topics.length > 0 && (
-            <span className="topics-panel-count"> ({state.topics.length})</span>
-          )}
         </h2>
         <button
           type="button"

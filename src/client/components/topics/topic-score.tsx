@@ -16,7 +16,7 @@ export function TopicCounts({ unread, total }: { unread: number; total: number }
     <>
       <span className="topic-count">
         <strong>{unread}</strong> unread
-      </span>
+      </span>{" "}
       <span className="topic-count">
         <strong>{total}</strong> {total === 1 ? "article" : "articles"}
       </span>
