@@ -36,9 +36,9 @@ function TopicScreen({ topicId }: { topicId: number | null }) {
   );
 
   // Articles read or deleted elsewhere can leave fewer pages than the one asked for: show the last one there is.
-  const pages = state.status === "loaded" ? state.topic.pagination.pages : 0;
+  const pages = state.status === "loaded" ? state.topic.pagination.pages : 1;
   useEffect(() => {
-    if (pages > 0 && page > pages) setPage(pages);
+    if (page > Math.max(1, pages)) setPage(Math.max(1, pages));
   }, [page, pages]);
 
   function changeShowAll(next: boolean) {
