@@ -47,8 +47,11 @@ export function tool(name) {
   return path;
 }
 
-/** wrangler arguments that serve the built app (dist/) the way it is deployed: one Worker with its assets. */
-export function serveArgs({ port, persistTo, configPath = "dist/viberead/wrangler.json" }) {
+/**
+ * wrangler arguments that serve the built app (dist/) the way it is deployed: one Worker with its assets.
+ * `vars` override variables of wrangler.toml for this run only.
+ */
+export function serveArgs({ port, persistTo, configPath = "dist/viberead/wrangler.json", vars = {} }) {
   return [
     "dev",
     "-c",
@@ -58,6 +61,7 @@ export function serveArgs({ port, persistTo, configPath = "dist/viberead/wrangle
     "--persist-to",
     persistTo,
     "--show-interactive-dev-session=false",
+    ...Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
   ];
 }
 

@@ -11,4 +11,7 @@ const persistTo = `.wrangler/e2e-state-${port}`;
 
 rmSync(join(ROOT, persistTo), { recursive: true, force: true });
 await applyMigrations(persistTo);
-await serveBuiltApp({ port, persistTo });
+// Tests make topics on demand through the cron (GET /cdn-cgi/local/scheduled). The automatic re-clustering
+// 45 s after articles finish would replace a user's topics (with new ids) in the middle of a test, so here it
+// waits 600 s, the most a TopicsWorkflow accepts, which no test lasts.
+await serveBuiltApp({ port, persistTo, vars: { TOPICS_DEBOUNCE_SECONDS: "600" } });

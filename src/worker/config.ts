@@ -17,6 +17,8 @@ export interface AppConfig {
   jwtSecret: Uint8Array;
   tokenTtlSeconds: number;
   loginThrottle: { maxFailuresPerEmail: number; maxFailuresPerClient: number; windowMinutes: number };
+  /** How long after an article finishes its user's topics are recomputed (more finishing meanwhile join in). */
+  topicsDebounceSeconds: number;
 }
 
 // Only ever used when ENVIRONMENT is "development": a fixed key keeps local tokens valid across restarts.
@@ -35,6 +37,8 @@ const rawConfigSchema = z.object({
   LOGIN_MAX_FAILURES_PER_EMAIL: positiveInt,
   LOGIN_MAX_FAILURES_PER_CLIENT: positiveInt,
   LOGIN_FAILURE_WINDOW_MINUTES: positiveInt,
+  // At most the 600 s a TopicsWorkflow accepts (topics-params.ts).
+  TOPICS_DEBOUNCE_SECONDS: z.coerce.number().int().min(0).max(600),
   JWT_SECRET: z.string().optional(),
 });
 
@@ -68,6 +72,7 @@ export function getConfig(env: Env): AppConfig {
       maxFailuresPerClient: raw.LOGIN_MAX_FAILURES_PER_CLIENT,
       windowMinutes: raw.LOGIN_FAILURE_WINDOW_MINUTES,
     },
+    topicsDebounceSeconds: raw.TOPICS_DEBOUNCE_SECONDS,
   };
   cache.set(env, config);
   return config;

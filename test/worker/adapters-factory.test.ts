@@ -36,4 +36,12 @@ describe("adapter factory", () => {
     const config = getConfig({ ...env, ENVIRONMENT: "production", JWT_SECRET: "s".repeat(40) } as Env);
     expect(config.environment).toBe("production");
   });
+
+  it("reads the topics debounce, within what a TopicsWorkflow accepts", () => {
+    // wrangler types makes each var a literal type; other values stand for a `--var` override.
+    const withDebounce = (seconds: string) => ({ ...env, TOPICS_DEBOUNCE_SECONDS: seconds }) as unknown as Env;
+    expect(getConfig(env).topicsDebounceSeconds).toBe(45);
+    expect(getConfig(withDebounce("600")).topicsDebounceSeconds).toBe(600);
+    expect(() => getConfig(withDebounce("601"))).toThrow(/TOPICS_DEBOUNCE_SECONDS/);
+  });
 });

@@ -129,10 +129,10 @@ describe("topics", () => {
     await workflows.modifyAll(async (m) => m.disableSleeps());
     const { user } = await registerUser();
     const now = Date.UTC(2026, 10, 21, 12, 0, 10);
-    await requestTopicsRefresh(env.TOPICS_WORKFLOW, user.id, now);
-    await requestTopicsRefresh(env.TOPICS_WORKFLOW, user.id, now + 30_000);
+    await requestTopicsRefresh(env.TOPICS_WORKFLOW, user.id, 45, now);
+    await requestTopicsRefresh(env.TOPICS_WORKFLOW, user.id, 45, now + 30_000);
     expect(await workflows.get()).toHaveLength(1);
-    await requestTopicsRefresh(env.TOPICS_WORKFLOW, user.id, now + 61_000);
+    await requestTopicsRefresh(env.TOPICS_WORKFLOW, user.id, 45, now + 61_000);
     expect(await workflows.get()).toHaveLength(2);
   });
 

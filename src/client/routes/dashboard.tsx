@@ -8,7 +8,7 @@ import { ErrorBanner } from "../components/dashboard/error-banner";
 import { Filters } from "../components/dashboard/filters";
 import { Pagination } from "../components/dashboard/pagination";
 import { StatCards } from "../components/dashboard/stat-cards";
-import { TopicsPanelPlaceholder } from "../components/dashboard/topics-panel-placeholder";
+import { TopicsPanel } from "../components/dashboard/topics-panel";
 import { PAGE_SIZES, useArticleList } from "../hooks/dashboard/use-article-list";
 import { useUnreadTitle } from "../hooks/dashboard/use-unread-title";
 import { useStats } from "../hooks/use-stats";
@@ -37,7 +37,7 @@ export function DashboardPage() {
       <StatCards stats={stats} />
       <AddArticleBox onSaved={list.addArticles} />
       <div className="dashboard-tools">
-        <TopicsPanelPlaceholder />
+        <TopicsPanel />
         <AiSearchField />
       </div>
 

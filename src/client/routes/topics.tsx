@@ -1,9 +1,18 @@
 import { Link } from "react-router";
+import { PAGE_TOPICS_LIMIT } from "../api/topics";
 import { SignedInLayout } from "../components/app-header";
+import { TopicCard } from "../components/topics/topic-card";
+import { TopicsError, TopicsLoading } from "../components/topics/topics-status";
+import { useTopics } from "../hooks/topics/use-topics";
 import { usePageTitle } from "../hooks/use-page-title";
+import "../styles/dashboard.css";
+import "../styles/topics.css";
 
+/** /topics (spec §2): up to 50 topics with something unread, best score first. */
 export function TopicsPage() {
   usePageTitle("Topics");
+  const { state, reload } = useTopics(PAGE_TOPICS_LIMIT);
+
   return (
     <SignedInLayout>
       <nav className="breadcrumb" aria-label="Breadcrumb">
@@ -11,7 +20,35 @@ export function TopicsPage() {
       </nav>
       <h1 className="page-title">Topics</h1>
       <p className="page-subtitle">Semantic clusters of your articles generated using AI clustering</p>
-      <p className="empty-state">No topics found</p>
+
+      {state.status === "loading" && <TopicsLoading label="Loading topics..." />}
+      {state.status === "error" && <TopicsError message={state.message} onRetry={reload} />}
+      {state.status === "loaded" &&
+        (state.topics.length === 0 ? (
+          <section className="empty-state" aria-labelledby="topics-empty">
+            <h2 id="topics-empty">No topics found</h2>
+            <p>
+              Topics group your unread articles by subject. They appear about a minute after a few articles (at least
+              four) have finished processing.
+            </p>
+            <Link to="/dashboard" className="button button-secondary">
+              Go to Dashboard
+            </Link>
+          </section>
+        ) : (
+          <>
+            <p className="topics-total muted">
+              {state.topics.length === 1 ? "1 topic" : `${state.topics.length} topics`} with unread articles, best first
+            </p>
+            <ul className="topic-grid">
+              {state.topics.map((topic) => (
+                <li key={topic.id}>
+                  <TopicCard topic={topic} />
+                </li>
+              ))}
+            </ul>
+          </>
+        ))}
     </SignedInLayout>
   );
 }

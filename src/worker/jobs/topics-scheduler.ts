@@ -1,22 +1,22 @@
 import { debouncedTopicsInstanceId } from "../workflows/topics-params";
 
-/** How long after an article finishes its user's topics are recomputed (more finishing meanwhile join in). */
-export const TOPICS_DEBOUNCE_SECONDS = 45;
-
 function isDuplicateInstance(error: unknown): boolean {
   return error instanceof Error && /already exists|duplicate/i.test(error.message);
 }
 
 /**
- * Asks for the user's topics to be recomputed within about a minute. Every request in the same minute maps
- * to the same Workflow instance id, so a bulk save of 200 articles re-clusters a handful of times, not 200.
+ * Asks for the user's topics to be recomputed `debounceSeconds` (TOPICS_DEBOUNCE_SECONDS, 45) from now. Every
+ * request in the same minute maps to the same Workflow instance id, so a bulk save of 200 articles
+ * re-clusters a handful of times, not 200.
  */
-export async function requestTopicsRefresh(workflow: Workflow, userId: number, now = Date.now()): Promise<void> {
+export async function requestTopicsRefresh(
+  workflow: Workflow,
+  userId: number,
+  debounceSeconds: number,
+  now = Date.now(),
+): Promise<void> {
   try {
-    await workflow.create({
-      id: debouncedTopicsInstanceId(userId, now),
-      params: { userId, debounceSeconds: TOPICS_DEBOUNCE_SECONDS },
-    });
+    await workflow.create({ id: debouncedTopicsInstanceId(userId, now), params: { userId, debounceSeconds } });
   } catch (error) {
     if (!isDuplicateInstance(error)) throw error;
   }

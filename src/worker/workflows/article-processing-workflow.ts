@@ -1,5 +1,6 @@
 import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep, type WorkflowStepConfig } from "cloudflare:workers";
 import { NonRetryableError } from "cloudflare:workflows";
+import { getConfig } from "../config";
 import { createServices } from "../context";
 import { requestTopicsRefresh } from "../jobs/topics-scheduler";
 import type { PageOutcome } from "../services/processing/article-pipeline";
@@ -88,7 +89,7 @@ export class ArticleProcessingWorkflow extends WorkflowEntrypoint<Env, ArticlePr
       await step.do("mark completed", DATABASE_STEP, () => pipeline.complete(userId, articleId, note));
       try {
         await step.do("schedule topics refresh", DATABASE_STEP, () =>
-          requestTopicsRefresh(this.env.TOPICS_WORKFLOW, userId),
+          requestTopicsRefresh(this.env.TOPICS_WORKFLOW, userId, getConfig(this.env).topicsDebounceSeconds),
         );
       } catch (error) {
         // The daily run will pick the article up; the article itself is done.
