@@ -25,7 +25,7 @@ const cardOf = (page: Page, id: number) =>
 const statCard = (page: Page, label: string) => page.getByRole("link", { name: new RegExp(`^${label}\\s*[\\d–]`) });
 const toast = (page: Page, text: string) => page.locator(".toast").filter({ hasText: text });
 
-test("shows the stat cards, the empty library, the placeholders and the unread count in the tab title", async ({
+test("shows the stat cards, the empty library, the topics and search entries and the unread count in the tab title", async ({
   page,
 }) => {
   await openDashboard(page);
@@ -37,7 +37,7 @@ test("shows the stat cards, the empty library, the placeholders and the unread c
   await expect(page).toHaveTitle("[DEV] VibeRead");
   await expect(page.getByRole("navigation", { name: "Pagination" })).toHaveCount(0);
 
-  // Placeholders laid out for the topics and search work.
+  // The Topics panel (empty for a new library) and the AI search entry.
   await expect(page.getByRole("heading", { name: "Topics" })).toBeVisible();
   await expect(page.getByText("Topics appear here once articles are processed.")).toBeVisible();
   await expect(page.getByRole("link", { name: "View all topics" })).toHaveAttribute("href", "#/topics");

@@ -179,9 +179,14 @@ test.describe("article viewer", () => {
     await page.reload();
     await expect(group.getByRole("button", { name: "Good" })).toHaveAttribute("aria-pressed", "true");
 
+    // The app sends one rating at a time: let 'Poor' reach the server before the failing route goes in.
+    const poorSaved = page.waitForResponse(
+      (r) => r.url().endsWith(`/api/articles/${id}/feedback`) && r.request().method() === "POST" && r.ok(),
+    );
     await group.getByRole("button", { name: "Poor" }).click();
     await expect(group.getByRole("button", { name: "Poor" })).toHaveAttribute("aria-pressed", "true");
     await expect(group.getByRole("button", { name: "Good" })).toHaveAttribute("aria-pressed", "false");
+    await poorSaved;
 
     await page.route(`**/api/articles/${id}/feedback`, async (route) => {
       if (route.request().method() !== "POST") return route.continue();
