@@ -1,0 +1,122 @@
+import { type KeyboardEvent, type RefObject, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { createPortal } from "react-dom";
+
+const GAP = 8;
+
+/**
+ * The menu over a text selection (spec §2): 'Share as Image', 'Copy Text', 'Cancel'. An ARIA menu: focus moves to
+ * the first item, arrow keys, Home and End move between items, Escape and Tab close it, and so does a click
+ * anywhere else. It sits in page coordinates next to the selection and is kept inside the window.
+ */
+export function SelectionMenu({
+  menuRef,
+  x,
+  y,
+  onShare,
+  onCopy,
+  onClose,
+}: {
+  menuRef: RefObject<HTMLDivElement | null>;
+  x: number;
+  y: number;
+  onShare: () => void;
+  onCopy: () => void;
+  onClose: (options: { restoreFocus: boolean }) => void;
+}) {
+  const items = useRef<(HTMLButtonElement | null)[]>([]);
+  const [position, setPosition] = useState({ left: x, top: y + GAP, visible: false });
+
+  // Measured before paint: below and right of the point, flipped above or left when the window ends there.
+  useLayoutEffect(() => {
+    const element = menuRef.current;
+    if (!element) return;
+    const { width, height } = element.getBoundingClientRect();
+    const viewLeft = window.scrollX;
+    const viewTop = window.scrollY;
+    const viewRight = viewLeft + document.documentElement.clientWidth;
+    const viewBottom = viewTop + window.innerHeight;
+    let left = Math.min(x, viewRight - width - GAP);
+    left = Math.max(left, viewLeft + GAP);
+    let top = y + GAP;
+    if (top + height > viewBottom - GAP) top = Math.max(viewTop + GAP, y - height - GAP);
+    setPosition({ left, top, visible: true });
+  }, [menuRef, x, y]);
+
+  useEffect(() => {
+    items.current[0]?.focus({ preventScroll: true });
+  }, []);
+
+  useEffect(() => {
+    const onPointerDown = (event: PointerEvent) => {
+      if (!(event.target instanceof Node) || !menuRef.current?.contains(event.target)) {
+        onClose({ restoreFocus: false });
+      }
+    };
+    const onResize = () => onClose({ restoreFocus: false });
+    document.addEventListener("pointerdown", onPointerDown, true);
+    window.addEventListener("resize", onResize);
+    return () => {
+      document.removeEventListener("pointerdown", onPointerDown, true);
+      window.removeEventListener("resize", onResize);
+    };
+  }, [menuRef, onClose]);
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const buttons = items.current.filter((item): item is HTMLButtonElement => item !== null);
+    const index = buttons.indexOf(document.activeElement as HTMLButtonElement);
+    let next: number | null = null;
+    // The items sit in a row; both arrow pairs move, as readers try either.
+    if (event.key === "ArrowDown" || event.key === "ArrowRight") next = (index + 1) % buttons.length;
+    else if (event.key === "ArrowUp" || event.key === "ArrowLeft") next = (index - 1 + buttons.length) % buttons.length;
+    else if (event.key === "Home") next = 0;
+    else if (event.key === "End") next = buttons.length - 1;
+    else if (event.key === "Escape") {
+      event.preventDefault();
+      onClose({ restoreFocus: true });
+      return;
+    } else if (event.key === "Tab") {
+      onClose({ restoreFocus: false });
+      return;
+    }
+    if (next === null) return;
+    event.preventDefault();
+    buttons[next]?.focus();
+  }
+
+  const actions: [string, () => void][] = [
+    ["Share as Image", onShare],
+    ["Copy Text", onCopy],
+    ["Cancel", () => onClose({ restoreFocus: true })],
+  ];
+
+  return createPortal(
+    <div
+      ref={menuRef}
+      role="menu"
+      aria-label="Selected text"
+      aria-orientation="horizontal"
+      className="selection-menu"
+      style={{ left: position.left, top: position.top, visibility: position.visible ? "visible" : "hidden" }}
+      onKeyDown={onKeyDown}
+      // Keeps the text selected (and visible as the quote) while an item is pressed.
+      onMouseDown={(event) => event.preventDefault()}
+    >
+      {actions.map(([label, action], index) => (
+        <button
+          key={label}
+          ref={(element) => {
+            items.current[index] = element;
+          }}
+          type="button"
+          role="menuitem"
+          tabIndex={index === 0 ? 0 : -1}
+          className={`selection-menu-item${label === "Cancel" ? " selection-menu-cancel" : ""}`}
+          onClick={action}
+        >
+          {label}
+        </button>
+      ))}
+    </div>,
+    document.body,
+  );
+}
