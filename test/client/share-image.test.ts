@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   MAX_CANVAS_SIDE,
   planRender,
+  quoteSize,
   SHARE_CARD_WIDTH,
   shareImageFileName,
   TOO_LONG_MESSAGE,
@@ -68,5 +69,16 @@ describe("shareImageFileName", () => {
   it("is a PNG named with the local date and time", () => {
     expect(shareImageFileName(new Date(2026, 10, 21, 10, 15, 30))).toBe("viberead-quote-2026-11-21T10-15-30.png");
     expect(shareImageFileName(new Date(2027, 0, 2, 3, 4, 5))).toBe("viberead-quote-2027-01-02T03-04-05.png");
+  });
+});
+
+describe("quoteSize", () => {
+  it("sets short quotes large and long passages small", () => {
+    expect(quoteSize(3)).toBe("large");
+    expect(quoteSize(280)).toBe("large");
+    expect(quoteSize(281)).toBe("medium");
+    expect(quoteSize(1200)).toBe("medium");
+    expect(quoteSize(1201)).toBe("small");
+    expect(quoteSize(5000)).toBe("small");
   });
 });

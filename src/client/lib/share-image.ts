@@ -63,6 +63,19 @@ export function visibleHeight(rgba: ArrayLike<number>, width: number, height: nu
   return 0;
 }
 
+export type QuoteSize = "large" | "medium" | "small";
+
+/**
+ * The type size of the quote on the card, by its length in characters: a line or two reads best large, a long
+ * passage small. Smaller type keeps a 5,000-character quote of ordinary prose around 4,000 CSS px tall, so it is
+ * still drawn at ratio 3 (at one size for all it would pass 5,461 px, the most ratio 3 allows, and be scaled).
+ */
+export function quoteSize(length: number): QuoteSize {
+  if (length <= 280) return "large";
+  if (length <= 1200) return "medium";
+  return "small";
+}
+
 const two = (value: number) => String(value).padStart(2, "0");
 
 /** `viberead-quote-2026-11-21T10-15-30.png`, in the reader's local time (colons are not allowed in file names). */

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type RefObject, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { type KeyboardEvent, type RefObject, useEffect, useLayoutEffect, useRef } from "react";
 import { createPortal } from "react-dom";
 
 const GAP = 8;
@@ -24,9 +24,10 @@ export function SelectionMenu({
   onClose: (options: { restoreFocus: boolean }) => void;
 }) {
   const items = useRef<(HTMLButtonElement | null)[]>([]);
-  const [position, setPosition] = useState({ left: x, top: y + GAP, visible: false });
 
-  // Measured before paint: below and right of the point, flipped above or left when the window ends there.
+  // Measured and placed before paint: below and right of the point, moved above or left where the window ends.
+  // Written to the element's style, not state: a second render would come after the focus effect below, and a
+  // hidden element cannot take focus.
   useLayoutEffect(() => {
     const element = menuRef.current;
     if (!element) return;
@@ -39,7 +40,8 @@ export function SelectionMenu({
     left = Math.max(left, viewLeft + GAP);
     let top = y + GAP;
     if (top + height > viewBottom - GAP) top = Math.max(viewTop + GAP, y - height - GAP);
-    setPosition({ left, top, visible: true });
+    element.style.left = `${left}px`;
+    element.style.top = `${top}px`;
   }, [menuRef, x, y]);
 
   useEffect(() => {
@@ -96,7 +98,7 @@ export function SelectionMenu({
       aria-label="Selected text"
       aria-orientation="horizontal"
       className="selection-menu"
-      style={{ left: position.left, top: position.top, visibility: position.visible ? "visible" : "hidden" }}
+      style={{ left: x, top: y + GAP }}
       onKeyDown={onKeyDown}
       // Keeps the text selected (and visible as the quote) while an item is pressed.
       onMouseDown={(event) => event.preventDefault()}

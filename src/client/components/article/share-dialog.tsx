@@ -1,8 +1,8 @@
 import { forwardRef, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import type { Quote } from "../../hooks/article/use-text-selection";
 import { displayTitle } from "../../lib/format";
-import { planRender, type RenderPlan, shareImageFileName, visibleHeight } from "../../lib/share-image";
-import { textDirection } from "../../lib/text-selection";
+import { planRender, quoteSize, type RenderPlan, shareImageFileName, visibleHeight } from "../../lib/share-image";
+import { quoteLength, textDirection } from "../../lib/text-selection";
 
 export const FAILURE_MESSAGE = "Failed to generate image. Please try again.";
 
@@ -46,8 +46,9 @@ const ShareCard = forwardRef<HTMLDivElement, CardProps>(function ShareCard(
   ref,
 ) {
   const dir = textDirection(quote.text, direction);
+  const size = quoteSize(quoteLength(quote.text));
   return (
-    <div ref={ref} className={`share-card share-card-${theme}`} data-testid="share-card">
+    <div ref={ref} className={`share-card share-card-${theme} share-card-${size}`} data-testid="share-card">
       <div className="share-card-brand">
         <CardMark />
         <span className="share-card-name">VibeRead</span>
