@@ -39,7 +39,9 @@ export function SelectionMenu({
     let left = Math.min(x, viewRight - width - GAP);
     left = Math.max(left, viewLeft + GAP);
     let top = y + GAP;
-    if (top + height > viewBottom - GAP) top = Math.max(viewTop + GAP, y - height - GAP);
+    if (top + height > viewBottom - GAP) top = y - height - GAP;
+    // A point outside the window (a keyboard selection's end off screen): the nearest edge of the window.
+    top = Math.max(viewTop + GAP, Math.min(top, viewBottom - height - GAP));
     element.style.left = `${left}px`;
     element.style.top = `${top}px`;
   }, [menuRef, x, y]);

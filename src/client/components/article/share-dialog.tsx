@@ -1,7 +1,14 @@
 import { forwardRef, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import type { Quote } from "../../hooks/article/use-text-selection";
 import { displayTitle } from "../../lib/format";
-import { planRender, quoteSize, type RenderPlan, shareImageFileName, visibleHeight } from "../../lib/share-image";
+import {
+  planRender,
+  quoteSize,
+  type RenderPlan,
+  SHARE_CARD_WIDTH,
+  shareImageFileName,
+  visibleHeight,
+} from "../../lib/share-image";
 import { quoteLength, textDirection } from "../../lib/text-selection";
 
 export const FAILURE_MESSAGE = "Failed to generate image. Please try again.";
@@ -121,10 +128,13 @@ function toPngBlob(canvas: HTMLCanvasElement): Promise<Blob> {
   });
 }
 
-/** The card's size in whole CSS pixels, rounded up so nothing is cut off (the extra is trimmed afterwards). */
+/**
+ * The card's layout size in whole CSS pixels, rounded up so nothing is cut off (the extra is trimmed afterwards).
+ * From the computed style, which a scaled-down preview (narrow screens) does not change.
+ */
 function cardSize(card: HTMLElement) {
-  const rect = card.getBoundingClientRect();
-  return { width: Math.ceil(rect.width), height: Math.ceil(rect.height) };
+  const style = getComputedStyle(card);
+  return { width: Math.ceil(Number.parseFloat(style.width)), height: Math.ceil(Number.parseFloat(style.height)) };
 }
 
 /**
@@ -187,6 +197,7 @@ export function ShareDialog({
   onClose: () => void;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const body = useRef<HTMLDivElement>(null);
   const card = useRef<HTMLDivElement>(null);
   const downloadButton = useRef<HTMLButtonElement>(null);
   const titleId = useId();
@@ -197,6 +208,8 @@ export function ShareDialog({
   const [generating, setGenerating] = useState(false);
   const [saved, setSaved] = useState<string | null>(null);
   const [plan, setPlan] = useState<RenderPlan | null>(null);
+  // On a screen narrower than the card the preview is shown scaled down; the card itself keeps 416 px.
+  const [preview, setPreview] = useState({ scale: 1, height: 0 });
 
   useEffect(() => {
     // Fetched while the reader looks at the preview, so 'Download Image' does not wait for the network. A failure
@@ -205,21 +218,32 @@ export function ShareDialog({
     const element = dialog.current;
     if (!element) return;
     element.showModal();
-    downloadButton.current?.focus();
+    // Without scrolling: on a small screen the preview at the top is what the reader should see first.
+    downloadButton.current?.focus({ preventScroll: true });
     return () => element.close();
   }, []);
 
-  // The plan follows the card's height, which changes with the theme's fonts, the toggles and the window.
+  // The plan follows the card's height, which changes with the toggles and the formatting; the preview's scale
+  // follows the room the dialog has.
   useLayoutEffect(() => {
     const element = card.current;
-    if (!element) return;
+    const room = body.current;
+    if (!element || !room) return;
     const measure = () => {
       const { width, height } = cardSize(element);
       setPlan(planRender(width, height));
+      const frame = element.closest("figure");
+      const framePadding = frame ? Number.parseFloat(getComputedStyle(frame).paddingLeft) * 2 : 0;
+      const roomStyle = getComputedStyle(room);
+      const available =
+        room.clientWidth - Number.parseFloat(roomStyle.paddingLeft) - Number.parseFloat(roomStyle.paddingRight);
+      const scale = Math.min(1, Math.max(0.25, (available - framePadding) / width));
+      setPreview({ scale, height });
     };
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(element);
+    observer.observe(room);
     return () => observer.disconnect();
   }, []);
 
@@ -268,19 +292,35 @@ export function ShareDialog({
           ×
         </button>
       </div>
-      <div className="share-dialog-body">
+      <div ref={body} className="share-dialog-body">
         <figure className="share-preview" aria-label="Preview">
-          <ShareCard
-            ref={card}
-            quote={quote}
-            slogan={slogan}
-            theme={theme}
-            title={shownTitle}
-            url={includeUrl ? url : null}
-            formatted={formatted}
-            language={language}
-            direction={direction}
-          />
+          {/* Narrow screens: the box takes the scaled size, the card inside keeps its own 416 px. */}
+          <div
+            className="share-preview-scale"
+            style={
+              preview.scale < 1
+                ? { width: SHARE_CARD_WIDTH * preview.scale, height: preview.height * preview.scale }
+                : undefined
+            }
+          >
+            <div
+              style={
+                preview.scale < 1 ? { transform: `scale(${preview.scale})`, transformOrigin: "top left" } : undefined
+              }
+            >
+              <ShareCard
+                ref={card}
+                quote={quote}
+                slogan={slogan}
+                theme={theme}
+                title={shownTitle}
+                url={includeUrl ? url : null}
+                formatted={formatted}
+                language={language}
+                direction={direction}
+              />
+            </div>
+          </div>
         </figure>
         <div className="share-controls">
           <fieldset className="share-theme">
