@@ -129,12 +129,13 @@ function toPngBlob(canvas: HTMLCanvasElement): Promise<Blob> {
 }
 
 /**
- * The card's layout size in whole CSS pixels, rounded up so nothing is cut off (the extra is trimmed afterwards).
- * From the computed style, which a scaled-down preview (narrow screens) does not change.
+ * The card's layout size in CSS pixels: `exact` as laid out (often fractional), `width` and `height` rounded up to
+ * the whole pixels a canvas has. From the computed style, which a scaled-down preview (narrow screens) leaves alone.
  */
 function cardSize(card: HTMLElement) {
   const style = getComputedStyle(card);
-  return { width: Math.ceil(Number.parseFloat(style.width)), height: Math.ceil(Number.parseFloat(style.height)) };
+  const exact = { width: Number.parseFloat(style.width), height: Number.parseFloat(style.height) };
+  return { width: Math.ceil(exact.width), height: Math.ceil(exact.height), exact };
 }
 
 /**
@@ -147,12 +148,16 @@ const loadRenderer = () => import("html-to-image");
 /** Draws the card at the planned pixel ratio, trims its transparent bottom, encodes a PNG. */
 async function renderCard(card: HTMLElement, plan: Extract<RenderPlan, { ok: true }>): Promise<Blob> {
   const { toCanvas } = await loadRenderer();
-  const { width, height } = cardSize(card);
+  const { width, height, exact } = cardSize(card);
   // Web fonts are embedded by the library when the page has any; the card uses system fonts, which the
   // browser draws the same way in the image as on the page.
   const canvas = await toCanvas(card, {
+    // The canvas is whole pixels, rounded up so nothing is cut off...
     width,
     height,
+    // ...but the card keeps its own size (the library would stretch it to the canvas), so it looks exactly like
+    // the preview and the part of a pixel below it stays transparent, to be trimmed.
+    style: { width: `${exact.width}px`, height: `${exact.height}px` },
     pixelRatio: plan.pixelRatio,
     // The plan already keeps every side within 16,384 px; the library's own rescaling would distort the ratio.
     skipAutoScale: true,
