@@ -5,8 +5,9 @@ const GAP = 8;
 
 /**
  * The menu over a text selection (spec §2): 'Share as Image', 'Copy Text', 'Cancel'. An ARIA menu: focus moves to
- * the first item, arrow keys, Home and End move between items, Escape and Tab close it, and so does a click
- * anywhere else. It sits in page coordinates next to the selection and is kept inside the window.
+ * the first item, arrow keys, Home and End move between items, Escape and Tab close it (focus goes back to where
+ * it was), and so does a click anywhere else. It sits in page coordinates next to the selection and is kept
+ * inside the window.
  */
 export function SelectionMenu({
   menuRef,
@@ -79,7 +80,9 @@ export function SelectionMenu({
       onClose({ restoreFocus: true });
       return;
     } else if (event.key === "Tab") {
-      onClose({ restoreFocus: false });
+      // The menu sits at the end of the page: Tab would leave for the browser's toolbar. Back to the text instead.
+      event.preventDefault();
+      onClose({ restoreFocus: true });
       return;
     }
     if (next === null) return;
