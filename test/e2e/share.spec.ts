@@ -346,8 +346,16 @@ test.describe("quote to image", () => {
     await expect(items.nth(2)).toBeFocused();
     await page.keyboard.press("ArrowDown");
     await expect(items.nth(0)).toBeFocused();
+    // Escape closes it and gives focus back to the text's panel, where the right click put it.
     await page.keyboard.press("Escape");
     await expect(menu(page)).toHaveCount(0);
+    const panel = page.getByRole("tabpanel", { name: "Summary" });
+    await expect(panel).toBeFocused();
+    await page.mouse.click(point.x, point.y, { button: "right" });
+    await expect(items.nth(0)).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(menu(page)).toHaveCount(0);
+    await expect(panel).toBeFocused();
 
     // Cancel closes it too, and a click elsewhere.
     await page.mouse.click(point.x, point.y, { button: "right" });

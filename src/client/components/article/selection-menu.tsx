@@ -1,7 +1,21 @@
 import { type KeyboardEvent, type RefObject, useEffect, useLayoutEffect, useRef } from "react";
-import { createPortal } from "react-dom";
 
 const GAP = 8;
+
+/**
+ * Where page coordinates start for an absolutely positioned element: its containing block's padding box, or the
+ * document's origin when nothing around it is positioned. (Rendered in place rather than through a portal, which
+ * would make the main bundle export react-dom's createPortal for this chunk alone.)
+ */
+function containingOrigin(element: HTMLElement): { left: number; top: number } {
+  const parent = element.offsetParent;
+  if (!(parent instanceof HTMLElement) || getComputedStyle(parent).position === "static") return { left: 0, top: 0 };
+  const rect = parent.getBoundingClientRect();
+  return {
+    left: rect.left + window.scrollX + parent.clientLeft - parent.scrollLeft,
+    top: rect.top + window.scrollY + parent.clientTop - parent.scrollTop,
+  };
+}
 
 /**
  * The menu over a text selection (spec §2): 'Share as Image', 'Copy Text', 'Cancel'. An ARIA menu: focus moves to
@@ -43,8 +57,9 @@ export function SelectionMenu({
     if (top + height > viewBottom - GAP) top = y - height - GAP;
     // A point outside the window (a keyboard selection's end off screen): the nearest edge of the window.
     top = Math.max(viewTop + GAP, Math.min(top, viewBottom - height - GAP));
-    element.style.left = `${left}px`;
-    element.style.top = `${top}px`;
+    const origin = containingOrigin(element);
+    element.style.left = `${left - origin.left}px`;
+    element.style.top = `${top - origin.top}px`;
   }, [menuRef, x, y]);
 
   useEffect(() => {
@@ -96,14 +111,13 @@ export function SelectionMenu({
     ["Cancel", () => onClose({ restoreFocus: true })],
   ];
 
-  return createPortal(
+  return (
     <div
       ref={menuRef}
       role="menu"
       aria-label="Selected text"
       aria-orientation="horizontal"
       className="selection-menu"
-      style={{ left: x, top: y + GAP }}
       onKeyDown={onKeyDown}
       // Keeps the text selected (and visible as the quote) while an item is pressed.
       onMouseDown={(event) => event.preventDefault()}
@@ -123,7 +137,6 @@ export function SelectionMenu({
           {label}
         </button>
       ))}
-    </div>,
-    document.body,
+    </div>
   );
 }
