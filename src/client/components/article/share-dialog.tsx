@@ -11,7 +11,7 @@ import {
 } from "../../lib/share-image";
 import { quoteLength, textDirection } from "../../lib/text-selection";
 
-export const FAILURE_MESSAGE = "Failed to generate image. Please try again.";
+const FAILURE_MESSAGE = "Failed to generate image. Please try again.";
 
 type Theme = "light" | "dark";
 
