@@ -7,6 +7,7 @@ import { ContentPanel, OriginalPanel, SummaryPanel } from "../components/article
 import { ArticleRating } from "../components/article/article-rating";
 import { ArticleTabs } from "../components/article/article-tabs";
 import { ConfirmDialog } from "../components/article/confirm-dialog";
+import { QuoteSharing } from "../components/article/quote-sharing";
 import { RelatedArticles } from "../components/article/related-articles";
 import { useArticleJobs } from "../hooks/article/article-jobs";
 import { isInProgress, useArticle } from "../hooks/article/use-article";
@@ -108,6 +109,7 @@ function ArticleView({
   const actions = useReadingActions(article.id, onUpdated);
   const feedback = useFeedback(article.id);
   const [confirming, setConfirming] = useState(false);
+  const viewer = useRef<HTMLElement>(null);
 
   const inProgress = isInProgress(article);
   const direction = article.text_direction === "rtl" || isRightToLeft(article.language) ? "rtl" : "ltr";
@@ -127,7 +129,7 @@ function ArticleView({
 
   return (
     <>
-      <article className="viewer" aria-labelledby="article-title">
+      <article ref={viewer} className="viewer" aria-labelledby="article-title">
         <div className="viewer-toolbar">
           <button type="button" className="button button-secondary" onClick={() => goBack()}>
             <span aria-hidden="true">←</span> Back
@@ -241,6 +243,8 @@ function ArticleView({
       </article>
 
       {inProgress ? null : <RelatedArticles articleId={article.id} />}
+
+      <QuoteSharing root={viewer} article={article} direction={direction} />
 
       <ConfirmDialog
         open={confirming}

@@ -1,0 +1,142 @@
+import { type KeyboardEvent, type RefObject, useEffect, useLayoutEffect, useRef } from "react";
+
+const GAP = 8;
+
+/**
+ * Where page coordinates start for an absolutely positioned element: its containing block's padding box, or the
+ * document's origin when nothing around it is positioned. (Rendered in place rather than through a portal, which
+ * would make the main bundle export react-dom's createPortal for this chunk alone.)
+ */
+function containingOrigin(element: HTMLElement): { left: number; top: number } {
+  const parent = element.offsetParent;
+  if (!(parent instanceof HTMLElement) || getComputedStyle(parent).position === "static") return { left: 0, top: 0 };
+  const rect = parent.getBoundingClientRect();
+  return {
+    left: rect.left + window.scrollX + parent.clientLeft - parent.scrollLeft,
+    top: rect.top + window.scrollY + parent.clientTop - parent.scrollTop,
+  };
+}
+
+/**
+ * The menu over a text selection (spec §2): 'Share as Image', 'Copy Text', 'Cancel'. An ARIA menu: focus moves to
+ * the first item, arrow keys, Home and End move between items, Escape and Tab close it (focus goes back to where
+ * it was), and so does a click anywhere else. It sits in page coordinates next to the selection and is kept
+ * inside the window.
+ */
+export function SelectionMenu({
+  menuRef,
+  x,
+  y,
+  onShare,
+  onCopy,
+  onClose,
+}: {
+  menuRef: RefObject<HTMLDivElement | null>;
+  x: number;
+  y: number;
+  onShare: () => void;
+  onCopy: () => void;
+  onClose: (options: { restoreFocus: boolean }) => void;
+}) {
+  const items = useRef<(HTMLButtonElement | null)[]>([]);
+
+  // Measured and placed before paint: below and right of the point, moved above or left where the window ends.
+  // Written to the element's style, not state: a second render would come after the focus effect below, and a
+  // hidden element cannot take focus.
+  useLayoutEffect(() => {
+    const element = menuRef.current;
+    if (!element) return;
+    const { width, height } = element.getBoundingClientRect();
+    const viewLeft = window.scrollX;
+    const viewTop = window.scrollY;
+    const viewRight = viewLeft + document.documentElement.clientWidth;
+    const viewBottom = viewTop + window.innerHeight;
+    let left = Math.min(x, viewRight - width - GAP);
+    left = Math.max(left, viewLeft + GAP);
+    let top = y + GAP;
+    if (top + height > viewBottom - GAP) top = y - height - GAP;
+    // A point outside the window (a keyboard selection's end off screen): the nearest edge of the window.
+    top = Math.max(viewTop + GAP, Math.min(top, viewBottom - height - GAP));
+    const origin = containingOrigin(element);
+    element.style.left = `${left - origin.left}px`;
+    element.style.top = `${top - origin.top}px`;
+  }, [menuRef, x, y]);
+
+  useEffect(() => {
+    items.current[0]?.focus({ preventScroll: true });
+  }, []);
+
+  useEffect(() => {
+    const onPointerDown = (event: PointerEvent) => {
+      if (!(event.target instanceof Node) || !menuRef.current?.contains(event.target)) {
+        onClose({ restoreFocus: false });
+      }
+    };
+    const onResize = () => onClose({ restoreFocus: false });
+    document.addEventListener("pointerdown", onPointerDown, true);
+    window.addEventListener("resize", onResize);
+    return () => {
+      document.removeEventListener("pointerdown", onPointerDown, true);
+      window.removeEventListener("resize", onResize);
+    };
+  }, [menuRef, onClose]);
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const buttons = items.current.filter((item): item is HTMLButtonElement => item !== null);
+    const index = buttons.indexOf(document.activeElement as HTMLButtonElement);
+    let next: number | null = null;
+    // The items sit in a row; both arrow pairs move, as readers try either.
+    if (event.key === "ArrowDown" || event.key === "ArrowRight") next = (index + 1) % buttons.length;
+    else if (event.key === "ArrowUp" || event.key === "ArrowLeft") next = (index - 1 + buttons.length) % buttons.length;
+    else if (event.key === "Home") next = 0;
+    else if (event.key === "End") next = buttons.length - 1;
+    else if (event.key === "Escape") {
+      event.preventDefault();
+      onClose({ restoreFocus: true });
+      return;
+    } else if (event.key === "Tab") {
+      // The menu sits at the end of the page: Tab would leave for the browser's toolbar. Back to the text instead.
+      event.preventDefault();
+      onClose({ restoreFocus: true });
+      return;
+    }
+    if (next === null) return;
+    event.preventDefault();
+    buttons[next]?.focus();
+  }
+
+  const actions: [string, () => void][] = [
+    ["Share as Image", onShare],
+    ["Copy Text", onCopy],
+    ["Cancel", () => onClose({ restoreFocus: true })],
+  ];
+
+  return (
+    <div
+      ref={menuRef}
+      role="menu"
+      aria-label="Selected text"
+      aria-orientation="horizontal"
+      className="selection-menu"
+      onKeyDown={onKeyDown}
+      // Keeps the text selected (and visible as the quote) while an item is pressed.
+      onMouseDown={(event) => event.preventDefault()}
+    >
+      {actions.map(([label, action], index) => (
+        <button
+          key={label}
+          ref={(element) => {
+            items.current[index] = element;
+          }}
+          type="button"
+          role="menuitem"
+          tabIndex={index === 0 ? 0 : -1}
+          className={`selection-menu-item${label === "Cancel" ? " selection-menu-cancel" : ""}`}
+          onClick={action}
+        >
+          {label}
+        </button>
+      ))}
+    </div>
+  );
+}
