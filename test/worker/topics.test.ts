@@ -95,6 +95,26 @@ describe("topics", () => {
     expect((await api("GET", "/api/topics/?unread_only=false", { token })).body.topics).toHaveLength(2);
   });
 
+  it("keeps each topic's id and creation date when re-clustering finds the same subjects", async () => {
+    const { token, user } = await registerUser();
+    const ids = await library(user.id);
+    await recluster(user.id);
+    const before = (await api("GET", "/api/topics/?unread_only=false", { token })).body.topics;
+
+    // One more bee article arrives; the next clustering still finds the same three subjects.
+    const words = SUBJECTS.bees ?? [];
+    const newcomer = await seedProcessedArticle(user.id, { title: "waggle hive", text: words.join(" ") });
+    await recluster(user.id);
+    const after = (await api("GET", "/api/topics/?unread_only=false", { token })).body.topics;
+
+    const identity = (t: { id: number; created_at: string }) => `${t.id} ${t.created_at}`;
+    expect(new Set(after.map(identity))).toEqual(new Set(before.map(identity)));
+    const withNewcomer = after.find((t: { article_count: number }) => t.article_count === 7);
+    const detail = await api("GET", `/api/topics/${withNewcomer.id}`, { token });
+    const memberIds = detail.body.articles.map((a: { id: number }) => a.id);
+    expect(new Set(memberIds)).toEqual(new Set([...(ids.bees ?? []), newcomer]));
+  });
+
   it("keeps users apart: another user's topic is 404 and their articles never appear", async () => {
     const alice = await registerUser();
     const bob = await registerUser();

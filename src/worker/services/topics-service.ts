@@ -1,5 +1,6 @@
 import type { TopicRecord, TopicsRepository } from "../db/repositories/topics-repository";
 import { clusterLibrary } from "../domain/clustering/cluster-library";
+import { inheritTopicIdentities } from "../domain/clustering/topic-identity";
 import { NotFound } from "../domain/errors";
 import type { Embedder } from "../ports/embedder";
 import type { LanguageModel } from "../ports/language-model";
@@ -91,7 +92,12 @@ export function createTopicsService({ topics, vectorIndex, embedder, languageMod
           members: topic.members,
         });
       }
-      await topics.replaceAll(userId, drafts, at);
+      const identities = inheritTopicIdentities(
+        await topics.memberships(userId),
+        drafts.map((draft) => draft.members.map((m) => m.id)),
+      );
+      const kept = drafts.map((draft, index) => ({ ...draft, identity: identities.get(index) }));
+      await topics.replaceAll(userId, kept, at);
       return { topics: drafts.length, articles: items.length, unclustered: clustering.unclustered.length };
     },
 

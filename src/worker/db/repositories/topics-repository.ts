@@ -6,6 +6,8 @@ import { articleFeedback, articles, topicArticles, topics } from "../schema";
 export type TopicRecord = typeof topics.$inferSelect;
 export type NewTopic = Omit<TopicRecord, "id" | "userId" | "createdAt"> & {
   members: { id: number; similarity: number }[];
+  /** Set when the topic continues an earlier one (same id and creation date); otherwise a new topic. */
+  identity?: { id: number; createdAt: number };
 };
 
 // D1 allows 100 bound parameters per statement; a topic_articles row binds 4.
@@ -31,9 +33,10 @@ export function createTopicsRepository(db: Database) {
     /** Replaces all of the user's topics in one transaction (readers see the old set or the new one). */
     async replaceAll(userId: number, drafts: NewTopic[], now: number): Promise<void> {
       const statements: BatchItem<"sqlite">[] = [db.delete(topics).where(eq(topics.userId, userId))];
-      for (const { members, ...topic } of drafts) {
-        const id = newTopicId();
-        statements.push(db.insert(topics).values({ ...topic, id, userId, createdAt: now }));
+      for (const { members, identity, ...topic } of drafts) {
+        const id = identity?.id ?? newTopicId();
+        const createdAt = identity?.createdAt ?? now;
+        statements.push(db.insert(topics).values({ ...topic, id, userId, createdAt }));
         for (let i = 0; i < members.length; i += MEMBER_ROWS_PER_INSERT) {
           const rows = members.slice(i, i + MEMBER_ROWS_PER_INSERT);
           statements.push(
@@ -45,6 +48,23 @@ export function createTopicsRepository(db: Database) {
       }
       const [first, ...rest] = statements;
       if (first) await db.batch([first, ...rest]);
+    },
+
+    /** The user's current topics with their article ids, to carry identities over a re-clustering. */
+    async memberships(userId: number): Promise<{ id: number; createdAt: number; memberIds: number[] }[]> {
+      const rows = await db
+        .select({ id: topics.id, createdAt: topics.createdAt, articleId: topicArticles.articleId })
+        .from(topics)
+        .innerJoin(topicArticles, eq(topicArticles.topicId, topics.id))
+        .where(eq(topics.userId, userId))
+        .all();
+      const byTopic = new Map<number, { id: number; createdAt: number; memberIds: number[] }>();
+      for (const row of rows) {
+        const topic = byTopic.get(row.id) ?? { id: row.id, createdAt: row.createdAt, memberIds: [] };
+        topic.memberIds.push(row.articleId);
+        byTopic.set(row.id, topic);
+      }
+      return [...byTopic.values()];
     },
 
     async list(userId: number, { limit, unreadOnly }: { limit: number; unreadOnly: boolean }) {
