@@ -20,6 +20,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, 
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { encodeVector } from "../src/worker/adapters/local/vector-encoding";
 import { extractArticle, htmlToText } from "../src/worker/domain/extraction/extract-article";
 import { summarizeExtractively } from "../src/worker/domain/extractive-summary";
 import { queryTerms } from "../src/worker/domain/search/chat-query";
@@ -343,7 +344,7 @@ function writeLibrarySql(userId, sources, dir) {
       `processed_at, created_at, updated_at) VALUES (${article.map(sqlValue).join(", ")});`;
     const insertVector =
       "INSERT INTO local_vectors (user_id, item_id, vector, updated_at) VALUES " +
-      `(${userId}, '${id}', '${JSON.stringify(vector)}', ${createdAt + 30_000});`;
+      `(${userId}, '${id}', '${encodeVector(vector)}', ${createdAt + 30_000});`;
     for (const statement of [insertArticle, insertVector]) {
       if (statement.length > MAX_STATEMENT_CHARS) throw new Error(`statement of ${statement.length} characters`);
       statements.push(statement);
@@ -461,6 +462,7 @@ function report(quality, latency) {
 }
 
 async function main() {
+  const started = performance.now();
   if (!existsSync(corpusDir)) throw new Error(`corpus not found at ${corpusDir}`);
   const pages = loadLabelledSet();
   await setup();
@@ -479,6 +481,7 @@ async function main() {
     const quality = await measureQuality(call, app.base, pages, pageServer.origin);
     const latency = await measureLatency(call, app.base, pages);
     report(quality, latency);
+    console.log(`\n  (bench took ${((performance.now() - started) / 60_000).toFixed(1)} min)`);
   } finally {
     app.stop();
     await pageServer.close();

@@ -43,7 +43,7 @@ export function normalize(vector: number[]): number[] {
   return length === 0 ? vector : vector.map((v) => v / length);
 }
 
-export function cosineSimilarity(a: number[], b: number[]): number {
+export function cosineSimilarity(a: ArrayLike<number>, b: ArrayLike<number>): number {
   let dot = 0;
   let normA = 0;
   let normB = 0;
