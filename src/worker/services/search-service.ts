@@ -21,6 +21,12 @@ export const MAX_TURNS = 5;
 const CANDIDATES = 50;
 const MAX_SUGGESTIONS = 4;
 const EXPLANATION_TEXT_CHARS = 4_000;
+/**
+ * Only the start of an article's HTML is parsed for its explanation: stored articles run to hundreds of KB,
+ * and parsing ten whole ones was a large part of a search's time. Four characters of markup per character
+ * of text is generous for the sanitised HTML we store.
+ */
+const EXPLANATION_HTML_CHARS = EXPLANATION_TEXT_CHARS * 4;
 
 export interface ChatRequest {
   query: string;
@@ -106,7 +112,7 @@ export function createSearchService({
         articles: shown.map((r, i) => ({
           title: r.article.title ?? "",
           summary: r.article.summary ?? "",
-          text: htmlToText(full[i]?.content ?? "").slice(0, EXPLANATION_TEXT_CHARS),
+          text: htmlToText(htmlStart(full[i]?.content ?? "", EXPLANATION_HTML_CHARS)).slice(0, EXPLANATION_TEXT_CHARS),
           similarity: similarity.get(r.article.id),
         })),
       });
@@ -137,6 +143,13 @@ export function createSearchService({
       };
     },
   };
+}
+
+/** The first `chars` characters of some HTML, cut just after a tag so that no half tag becomes text. */
+function htmlStart(html: string, chars: number): string {
+  if (html.length <= chars) return html;
+  const cut = html.lastIndexOf(">", chars);
+  return html.slice(0, cut > 0 ? cut + 1 : chars);
 }
 
 /** Follow-up questions from words the top results share that the question did not use. */
