@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { clusterLibrary, type LibraryItem } from "../../src/worker/domain/clustering/cluster-library";
+import {
+  clusterLibrary,
+  type LibraryItem,
+  STRUCTURE_SILHOUETTE,
+} from "../../src/worker/domain/clustering/cluster-library";
 import { silhouetteSamples } from "../../src/worker/domain/clustering/silhouette";
 import { SCORE_WEIGHTS, topicScore } from "../../src/worker/domain/clustering/topic-score";
 import { seededRandom, unit } from "../../src/worker/domain/clustering/vectors";
@@ -132,5 +136,21 @@ describe("clusterLibrary", () => {
     const withOutlier = syntheticLibrary([...groups.slice(0, 2), { words: ["opera"], size: 1 }]).items;
     const result = clusterLibrary(withOutlier, NOW);
     for (const topic of result.topics) expect(topic.size).toBeGreaterThanOrEqual(2);
+  });
+
+  it("takes √(n/2) topics when no number of topics shows structure", () => {
+    const random = seededRandom(7);
+    const items: LibraryItem[] = Array.from({ length: 50 }, (_, i) => ({
+      id: i + 1,
+      vector: unit(Array.from({ length: 64 }, () => random() - 0.5)),
+      title: `note ${i}`,
+      text: "",
+      isRead: false,
+      createdAt: NOW,
+      feedback: null,
+    }));
+    const result = clusterLibrary(items, NOW);
+    expect(result.silhouette).toBeLessThan(STRUCTURE_SILHOUETTE);
+    expect(result.topics.length + result.unclustered.length).toBe(5);
   });
 });

@@ -76,4 +76,34 @@ describe("local embedder and vector index", () => {
     expect(await index.query(bob.user.id, b1 as number[], { topK: 10 })).toEqual([]);
     expect(await index.query(alice.user.id, a1 as number[], { topK: 10 })).toHaveLength(2);
   });
+
+  it("answers from the stored vectors after they are rewritten or deleted, and reads rows stored as JSON", async () => {
+    const { user } = await registerUser();
+    const db = createDatabase(env.DB);
+    const index = createD1VectorIndex(db);
+    const east = [1, 0, 0, 0];
+    const north = [0, 1, 0, 0];
+    await index.upsert(user.id, [
+      { id: "1", vector: east },
+      { id: "2", vector: north },
+    ]);
+    expect((await index.query(user.id, east, { topK: 1 }))[0]?.id).toBe("1");
+
+    // A new index object (a new request) in the same isolate, after the stored vectors changed.
+    await index.upsert(user.id, [{ id: "1", vector: north }]);
+    await index.upsert(user.id, [{ id: "2", vector: east }]);
+    const again = createD1VectorIndex(db);
+    expect((await again.query(user.id, east, { topK: 1 }))[0]?.id).toBe("2");
+    expect((await again.getVectors(user.id, ["1"]))[0]?.vector).toEqual(north);
+    await again.remove(user.id, ["2"]);
+    expect((await again.query(user.id, east, { topK: 5 })).map((h) => h.id)).toEqual(["1"]);
+
+    // An index written before vectors were stored as base64 float32.
+    await env.DB.prepare("INSERT INTO local_vectors (user_id, item_id, vector, updated_at) VALUES (?, '3', ?, 1)")
+      .bind(user.id, JSON.stringify([0.6, 0.8, 0, 0]))
+      .run();
+    const hits = await again.query(user.id, north, { topK: 5 });
+    expect(hits.map((h) => h.id)).toEqual(["1", "3"]);
+    expect(hits[1]?.score).toBeCloseTo(0.8, 6);
+  });
 });

@@ -50,7 +50,7 @@ describe("topics", () => {
     expect(response.body.topics).toHaveLength(3);
     for (const topic of response.body.topics) {
       expect(topic).toMatchObject({
-        algorithm: "spherical k-means, k chosen by silhouette",
+        algorithm: "spherical k-means, k chosen by silhouette (√(n/2) when no k shows structure)",
         cluster_size: 6,
         article_count: 6,
         unread_count: 6,

@@ -47,8 +47,11 @@ export const localVectors = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     itemId: text("item_id").notNull(),
-    /** The embedding as a JSON array; D1 has no vector type and this index is for local use only. */
-    vector: text("vector", { mode: "json" }).$type<number[]>().notNull(),
+    /**
+     * The embedding, encoded by adapters/local/vector-encoding (base64 float32; older rows a JSON array).
+     * D1 has no vector type and this index is for local use only.
+     */
+    vector: text("vector").notNull(),
     updatedAt: integer("updated_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.itemId] })],

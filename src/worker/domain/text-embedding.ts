@@ -1,20 +1,20 @@
 import { STOP_WORDS, tokenize } from "./text";
 
 /**
- * A deterministic embedding by feature hashing: words and word bigrams are hashed (FNV-1a) into
- * `dimensions` buckets with a hash-derived sign, weighted by sub-linear term frequency, then L2-normalised.
- * Texts that share vocabulary get a high cosine similarity; no model or network is needed.
+ * A deterministic embedding by feature hashing: content words (no stop words, no numbers, plurals folded)
+ * are hashed (FNV-1a) into `dimensions` buckets with a hash-derived sign, weighted by sub-linear term
+ * frequency, then L2-normalised. Texts that share vocabulary get a high cosine similarity; no model or
+ * network is needed.
+ *
+ * Single words only: a long article has about as many distinct words as there are buckets, and adding word
+ * pairs doubled the colliding features, which measurably blurred related-article neighbours
+ * (`npm run bench:semantic`). Stop words are left out for the same reason: shared "said" and "would"
+ * made every two long texts look alike.
  */
 export function hashEmbedding(text: string, dimensions: number): number[] {
   const vector = new Float64Array(dimensions);
-  const words = tokenize(text).filter((w) => !STOP_WORDS.has(w));
   const counts = new Map<string, number>();
-  for (let i = 0; i < words.length; i++) {
-    const word = words[i] as string;
-    counts.set(word, (counts.get(word) ?? 0) + 1);
-    const next = words[i + 1];
-    if (next) counts.set(`${word} ${next}`, (counts.get(`${word} ${next}`) ?? 0) + 0.5);
-  }
+  for (const word of contentWords(text)) counts.set(word, (counts.get(word) ?? 0) + 1);
   for (const [feature, count] of counts) {
     const hash = fnv1a(feature);
     const sign = hash & 1 ? 1 : -1;
@@ -24,12 +24,26 @@ export function hashEmbedding(text: string, dimensions: number): number[] {
   return normalize(Array.from(vector));
 }
 
+function contentWords(text: string): string[] {
+  return tokenize(text)
+    .filter((w) => w.length > 1 && !STOP_WORDS.has(w) && !/^[\d.,'-]+$/.test(w))
+    .map(pluralStem);
+}
+
+/** "studies" → "study", "games" → "game", "classes" → "class"; leaves "bus", "analysis", "news" alone. */
+export function pluralStem(word: string): string {
+  if (word.length > 4 && word.endsWith("ies")) return `${word.slice(0, -3)}y`;
+  if (word.length > 4 && /(?:ss|x|ch|sh)es$/.test(word)) return word.slice(0, -2);
+  if (word.length > 3 && word.endsWith("s") && !/(?:ss|us|is|ws)$/.test(word)) return word.slice(0, -1);
+  return word;
+}
+
 export function normalize(vector: number[]): number[] {
   const length = Math.hypot(...vector);
   return length === 0 ? vector : vector.map((v) => v / length);
 }
 
-export function cosineSimilarity(a: number[], b: number[]): number {
+export function cosineSimilarity(a: ArrayLike<number>, b: ArrayLike<number>): number {
   let dot = 0;
   let normA = 0;
   let normB = 0;

@@ -2,7 +2,7 @@
 
 /** Lower-cased word tokens of any script (letters and digits, Unicode-aware). */
 export function tokenize(text: string): string[] {
-  return text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? [];
+  return (text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).map((w) => w.replace(/’/g, "'"));
 }
 
 /**
@@ -19,13 +19,35 @@ export function splitSentences(text: string): string[] {
   );
 }
 
-/** A handful of very common function words in the languages users save most; they carry no topic. */
+/**
+ * Function words and the most common verbs, adverbs and fillers of English (after a standard IR stop list),
+ * plus the commonest function words of a few other languages users save. They carry no topic: left in, they
+ * dominate bag-of-words vectors and make every two long texts look alike.
+ */
 export const STOP_WORDS = new Set(
   (
-    "a an and are as at be but by for from has have he her his i in is it its of on or our she so that the their " +
-    "them there they this to was we were what when which who will with you your not no can do does did been than " +
-    "then also into more most about over after before such these those would could should may might its it's " +
+    "a about above across after afterwards again against all almost alone along already also although always am " +
+    "among amongst an and another any anybody anyhow anyone anything anyway anywhere are aren't around as at away " +
+    "back be became because become becomes becoming been before beforehand behind being below beside besides " +
+    "between beyond both but by can can't cannot could couldn't did didn't do does doesn't doing don't done down " +
+    "during each either else elsewhere enough etc even ever every everybody everyone everything everywhere except " +
+    "few for former formerly from further get gets getting go goes going gone got had hadn't has hasn't have " +
+    "haven't having he he'd he'll he's hence her here here's hereby herein hers herself him himself his how " +
+    "however i i'd i'll i'm i've if in indeed instead into is isn't it it'd it'll it's its itself just " +
+    "lately later latter least less let let's like likely made make makes making many may maybe me meanwhile " +
+    "might mine more moreover most mostly much must mustn't my myself namely neither never nevertheless next no " +
+    "nobody none noone nor not nothing now nowhere of off often oh ok okay on once one ones only onto or other " +
+    "others otherwise ought our ours ourselves out over own per perhaps please put quite rather really said same " +
+    "say saying says see seem seemed seeming seems seen several shall she she'd she'll she's should shouldn't " +
+    "since so some somebody somehow someone something sometime sometimes somewhat somewhere soon still such sure " +
+    "than that that's the their theirs them themselves then thence there there's thereafter thereby therefore " +
+    "therein these they they'd they'll they're they've thing things this those though through throughout thru " +
+    "thus to together too took toward towards under unless unlike until up upon us use used uses using usually " +
+    "very via want wanted wants was wasn't way ways we we'd we'll we're we've well went were weren't what " +
+    "what's whatever when whenever where whereas whereby wherever whether which while who who's whoever whole " +
+    "whom whose why will with within without won't would wouldn't yes yet you you'd you'll you're you've your " +
+    "yours yourself yourselves " +
     "der die das und ist ein eine zu den von mit sich des auf für im dem nicht le la les et est un une des du en " +
-    "que qui dans pour pas sur el los las y es del por con para una al lo il di che non per sono de o a em os as"
+    "que qui dans pour pas sur el los las y es del por con para una al lo il di che non per sono de o em os"
   ).split(" "),
 );

@@ -24,9 +24,12 @@ export function createRelatedService({
 }) {
   return {
     async related(userId: number, articleId: number, query: RelatedQuery) {
-      const article = await articles.findById(userId, articleId);
+      // Only whether the article is the user's: its content (often hundreds of KB) is not needed.
+      const [[article], [own]] = await Promise.all([
+        articles.findManyByIds(userId, [articleId]),
+        vectorIndex.getVectors(userId, [String(articleId)]),
+      ]);
       if (!article) throw new NotFound("Article not found");
-      const [own] = await vectorIndex.getVectors(userId, [String(articleId)]);
       // Not embedded yet (still processing, or its embedding failed): nothing to compare with.
       if (!own) return { article_id: articleId, status: query.status ?? null, related: [] };
 

@@ -1,7 +1,7 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { integer, sqliteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "../client";
-import { searchSessions } from "../schema";
+import { articles, searchSessions } from "../schema";
 
 export type SearchTurn = (typeof searchSessions.$inferSelect)["turns"][number];
 
@@ -30,6 +30,17 @@ export function createSearchRepository(db: Database) {
     async deleteSession(userId: number, id: string): Promise<boolean> {
       const row = await db.delete(searchSessions).where(mine(userId, id)).returning({ id: searchSessions.id }).get();
       return row !== undefined;
+    },
+
+    /** The first `chars` characters of the stored HTML of some of the user's articles, by id. */
+    async contentStarts(userId: number, ids: number[], chars: number): Promise<Map<number, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({ id: articles.id, start: sql<string | null>`substr(${articles.content}, 1, ${chars})` })
+        .from(articles)
+        .where(and(eq(articles.userId, userId), inArray(articles.id, ids)))
+        .all();
+      return new Map(rows.map((row) => [row.id, row.start ?? ""]));
     },
 
     /** Full-text candidates with their bm25 rank (negative; lower is better), best first. */

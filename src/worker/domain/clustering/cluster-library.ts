@@ -10,7 +10,14 @@ export const MAX_TOPICS = 15;
 const RESTARTS = 3;
 /** The exact silhouette is O(n²); above this many articles it is computed on an evenly spaced sample. */
 const SILHOUETTE_SAMPLE = 800;
-export const ALGORITHM = "spherical k-means, k chosen by silhouette";
+/**
+ * Below this mean silhouette no k has found "substantial structure" (Kaufman and Rousseeuw's reading of the
+ * silhouette scale). Then the best silhouette is noise, and in practice it was nearly always k = 2: a whole
+ * library in two topics (`npm run bench:semantic`). The number of topics then follows the usual rule of
+ * thumb, k = √(n/2), which keeps topics a browsable size.
+ */
+export const STRUCTURE_SILHOUETTE = 0.25;
+export const ALGORITHM = "spherical k-means, k chosen by silhouette (√(n/2) when no k shows structure)";
 
 export interface LibraryItem {
   id: number;
@@ -49,8 +56,9 @@ export interface LibraryClustering {
 /**
  * Groups one user's articles into topics. The number of topics is found, not given: every k from 2 to
  * min(15, n/2) is tried (best of 3 seeded restarts) and the k with the best mean silhouette wins (the
- * exact silhouette, on an evenly spaced sample of at most 800 articles, from one similarity matrix). A
- * cluster of one article is not a topic. Deterministic for a library.
+ * exact silhouette, on an evenly spaced sample of at most 800 articles, from one similarity matrix), unless
+ * even the best is below STRUCTURE_SILHOUETTE: then k = √(n/2). A cluster of one article is not a topic.
+ * Deterministic for a library.
  */
 export function clusterLibrary(items: LibraryItem[], now: number): LibraryClustering {
   if (items.length < MIN_ARTICLES) {
@@ -61,7 +69,9 @@ export function clusterLibrary(items: LibraryItem[], now: number): LibraryCluste
   const sample = vectors.map((_, i) => i).filter((i) => i % step === 0);
   const matrix = similarityMatrix(sample.map((i) => vectors[i] ?? []));
   const maxK = Math.min(MAX_TOPICS, Math.floor(items.length / 2));
-  let best: { assignments: number[]; centroids: number[][]; score: number; silhouettes: number[] } | undefined;
+  type Run = { assignments: number[]; centroids: number[][]; score: number; silhouettes: number[] };
+  const runs = new Map<number, Run>();
+  let best: Run | undefined;
   for (let k = 2; k <= maxK; k++) {
     const run = bestOfRestarts(vectors, k);
     const silhouettes = silhouetteFromMatrix(
@@ -69,7 +79,11 @@ export function clusterLibrary(items: LibraryItem[], now: number): LibraryCluste
       sample.map((i) => run.assignments[i] ?? 0),
     );
     const score = mean(silhouettes);
+    runs.set(k, { ...run, score, silhouettes });
     if (!best || score > best.score + 1e-9) best = { ...run, score, silhouettes };
+  }
+  if (best && best.score < STRUCTURE_SILHOUETTE) {
+    best = runs.get(Math.min(maxK, Math.max(2, Math.round(Math.sqrt(items.length / 2))))) ?? best;
   }
   if (!best) return { algorithm: ALGORITHM, silhouette: 0, topics: [], unclustered: items.map((i) => i.id) };
 

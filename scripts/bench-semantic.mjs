@@ -1,0 +1,496 @@
+// `npm run bench:semantic`: quality and speed of topics, related articles and chat search with the local
+// adapters, measured through the HTTP API of the built app (run with tsx: it reuses the Worker's own
+// extraction, summary and embedding code to build the 2,000-article library).
+//
+// Quality. A labelled set: the Readability corpus pages grouped by subject by hand plus a few hand-written
+// articles (scripts/bench-data/semantic-labels.json, semantic-extra.json). A local server serves them; one
+// user bulk-saves their URLs and the app processes them as it would any page (fetch, extract, language,
+// extractive summary, hashing embedder, D1 vector index, debounced topics run). Then, against the labels:
+//   - topics: NMI and purity of GET /api/topics membership (an article in no topic counts as its own cluster);
+//   - related: precision@5 of GET /api/articles/{id}/related?limit=5 (neighbours with the same subject);
+//   - search: MRR of POST /api/search/chat (limit 10) for a query made of the article's title words: its
+//     content words (the chat's own queryTerms, at least 3 characters, not numbers), the 3 rarest in the set
+//     (document frequency over title + text), in title order.
+// Speed. A second user gets 2,000 processed articles seeded straight into the local D1 (rows, vectors and the
+// FTS index through its triggers, made with the same summariser and embedder from corpus text), then 200
+// sequential requests each (after 20 warm-ups) of GET related?status=unread&limit=5 and POST /api/search/chat,
+// with GET /api/health as the reference for the machine's state.
+//
+// Figures are printed against the targets with MISSED marks; the exit code is non-zero only on a crash.
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { encodeVector } from "../src/worker/adapters/local/vector-encoding";
+import { extractArticle, htmlToText } from "../src/worker/domain/extraction/extract-article";
+import { summarizeExtractively } from "../src/worker/domain/extractive-summary";
+import { queryTerms } from "../src/worker/domain/search/chat-query";
+import { tokenize } from "../src/worker/domain/text";
+import { hashEmbedding } from "../src/worker/domain/text-embedding";
+import { apiClient, ROOT, run, runOrExit, startAppInBackground, tool, waitForHealth } from "./lib.mjs";
+import {
+  mean,
+  normalizedMutualInformation,
+  percentile,
+  precisionAtK,
+  purity,
+  reciprocalRank,
+} from "./semantic-metrics";
+import { applyMigrations, setup } from "./setup.mjs";
+
+const APP_PORT = Number(process.env.BENCH_PORT || 8841);
+const PAGES_PORT = Number(process.env.PAGES_PORT || 8842);
+const PERSIST_TO = ".wrangler/semantic-state";
+const corpusDir = join(ROOT, "..", "shared", "corpus", "readability-test-pages");
+const dataDir = join(ROOT, "scripts", "bench-data");
+
+const LIBRARY_SIZE = 2_000;
+const DIMENSIONS = 1024; // EMBEDDING_DIMENSIONS in wrangler.toml
+const EMBEDDING_TEXT_CHARS = 8_000; // as in services/processing/article-pipeline.ts
+const WARMUP = 20;
+const TIMED = 200;
+const PROCESS_TIMEOUT_MS = 10 * 60_000;
+const TOPICS_TIMEOUT_MS = 4 * 60_000;
+const MAX_STATEMENT_CHARS = 90_000; // D1 refuses statements over 100 KB
+const TARGETS = { nmi: 0.75, precision: 0.7, mrr: 0.8, searchP95: 300 };
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const escapeHtml = (s) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+// ---------------------------------------------------------------------------------------------------------
+// The labelled set.
+
+function loadLabelledSet() {
+  const { labels } = JSON.parse(readFileSync(join(dataDir, "semantic-labels.json"), "utf8"));
+  const { articles: extra } = JSON.parse(readFileSync(join(dataDir, "semantic-extra.json"), "utf8"));
+  const pages = Object.entries(labels).map(([folder, subject]) => ({
+    key: folder,
+    subject,
+    html: readFileSync(join(corpusDir, folder, "source.html"), "utf8"),
+  }));
+  for (const article of extra) {
+    const title = escapeHtml(article.title);
+    const body = article.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n");
+    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head>
+<body><article><h1>${title}</h1>\n${body}\n</article></body></html>`;
+    pages.push({ key: article.id, subject: article.subject, html });
+  }
+  return pages;
+}
+
+function startPageServer(pages) {
+  const byKey = new Map(pages.map((p) => [p.key, p.html]));
+  const server = createServer((req, res) => {
+    const key = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname.replace(/^\/page\//, ""));
+    const html = byKey.get(key);
+    res.writeHead(html ? 200 : 404, { "content-type": "text/html; charset=utf-8" });
+    res.end(html ?? "not found");
+  });
+  return new Promise((resolve) =>
+    server.listen(PAGES_PORT, "127.0.0.1", () =>
+      resolve({ origin: `http://127.0.0.1:${PAGES_PORT}`, close: () => new Promise((r) => server.close(r)) }),
+    ),
+  );
+}
+
+/** The title-word query of an article: its 3 rarest title content words, in title order. */
+function titleQuery(title, documentFrequency) {
+  const words = queryTerms(title).filter((w) => w.length >= 3 && !/^\d+$/.test(w));
+  const rarest = [...words]
+    .sort(
+      (a, b) =>
+        (documentFrequency.get(a) ?? 0) - (documentFrequency.get(b) ?? 0) || words.indexOf(a) - words.indexOf(b),
+    )
+    .slice(0, 3);
+  return words.filter((w) => rarest.includes(w)).join(" ");
+}
+
+function documentFrequencies(texts) {
+  const frequency = new Map();
+  for (const text of texts)
+    for (const word of new Set(tokenize(text))) frequency.set(word, (frequency.get(word) ?? 0) + 1);
+  return frequency;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Quality through the API.
+
+async function waitUntilProcessed(call, token, ids) {
+  const finished = new Map();
+  const deadline = Date.now() + PROCESS_TIMEOUT_MS;
+  let lastReport = Date.now();
+  while (finished.size < ids.length) {
+    if (Date.now() > deadline) throw new Error(`${ids.length - finished.size} articles still processing after 10 min`);
+    const open = ids.filter((id) => !finished.has(id));
+    for (let i = 0; i < open.length; i += 50) {
+      const { statuses } = await call("POST", "/api/articles/batch/status", {
+        token,
+        body: { article_ids: open.slice(i, i + 50) },
+      });
+      for (const s of statuses) if (s.status === "completed" || s.status === "failed") finished.set(s.article_id, s);
+    }
+    if (Date.now() - lastReport > 10_000) {
+      console.log(`  ${finished.size}/${ids.length} processed`);
+      lastReport = Date.now();
+    }
+    await sleep(500);
+  }
+  return finished;
+}
+
+/** Waits for the debounced topics run that includes every processed article; returns article id -> topic id. */
+async function waitForTopics(call, base, token, processed) {
+  const deadline = Date.now() + TOPICS_TIMEOUT_MS;
+  let triggered = false;
+  const started = Date.now();
+  for (;;) {
+    const { topics } = await call("GET", "/api/topics/?limit=50&unread_only=false", { token });
+    const generated = topics[0]?.topic_metadata.generated_from ?? "";
+    if (generated.startsWith(`${processed} articles`)) {
+      // Another debounced run of the same library may still land; it computes the same topics.
+      await sleep(5_000);
+      const settled = await call("GET", "/api/topics/?limit=50&unread_only=false", { token });
+      const membership = new Map();
+      for (const topic of settled.topics) {
+        const detail = await call("GET", `/api/topics/${topic.id}?limit=100&unread_only=false`, { token });
+        for (const article of detail.articles) membership.set(article.id, topic.id);
+      }
+      return { topics: settled.topics, membership };
+    }
+    if (Date.now() > deadline) throw new Error(`no topics run over ${processed} articles within 4 min`);
+    if (!triggered && Date.now() - started > 90_000) {
+      // The debounced run should have come by now; the daily cron re-clusters every library.
+      await fetch(`${base}/cdn-cgi/local/scheduled`);
+      triggered = true;
+    }
+    await sleep(2_000);
+  }
+}
+
+async function measureQuality(call, base, pages, origin) {
+  const { access_token: token } = await call("POST", "/api/auth/register", {
+    body: { email: `semantic-quality-${Date.now()}@example.com`, password: "bench-password" },
+  });
+  const urls = pages.map((p) => `${origin}/page/${encodeURIComponent(p.key)}`);
+  console.log(`\n› Saving the ${pages.length} labelled articles through the API and waiting for processing...`);
+  const bulk = await call("POST", "/api/articles/bulk", { token, body: { urls } });
+  if (bulk.successful !== pages.length) throw new Error(`bulk saved ${bulk.successful} of ${pages.length}`);
+  const articleIds = bulk.results.map((r) => r.article.id);
+  const statuses = await waitUntilProcessed(call, token, articleIds);
+  const failed = [...statuses.values()].filter((s) => s.status !== "completed");
+  for (const f of failed) console.log(`  failed: article ${f.article_id}: ${f.error}`);
+
+  const items = [];
+  for (const [i, id] of articleIds.entries()) {
+    if (statuses.get(id)?.status !== "completed") continue;
+    const article = await call("GET", `/api/articles/${id}`, { token });
+    items.push({
+      id,
+      key: pages[i].key,
+      subject: pages[i].subject,
+      title: article.title ?? "",
+      text: htmlToText(article.content ?? ""),
+    });
+  }
+  const subjectOf = new Map(items.map((item) => [item.id, item.subject]));
+
+  console.log("› Related articles, search and topics...");
+  const precisions = [];
+  for (const item of items) {
+    const { related } = await call("GET", `/api/articles/${item.id}/related?limit=5`, { token });
+    precisions.push(
+      precisionAtK(
+        related.map((r) => subjectOf.get(r.id) === item.subject),
+        5,
+      ),
+    );
+  }
+
+  const frequency = documentFrequencies(items.map((item) => `${item.title}\n${item.text}`));
+  const reciprocalRanks = [];
+  const searchMisses = [];
+  for (const item of items) {
+    const query = titleQuery(item.title, frequency);
+    const { results } = await call("POST", "/api/search/chat", { token, body: { query, limit: 10 } });
+    const rr = reciprocalRank(results.map((r) => r.article.id === item.id));
+    reciprocalRanks.push(rr);
+    if (rr < 1) searchMisses.push(`${item.key} "${query}" → ${rr === 0 ? "not in top 10" : `rank ${1 / rr}`}`);
+  }
+
+  const { topics, membership } = await waitForTopics(call, base, token, items.length);
+  const clusters = items.map((item) => membership.get(item.id) ?? `alone-${item.id}`);
+  const subjects = items.map((item) => item.subject);
+
+  return {
+    articles: items.length,
+    failed: failed.length,
+    subjects: new Set(subjects).size,
+    topics: topics.length,
+    unclustered: items.filter((item) => !membership.has(item.id)).length,
+    silhouette: topics[0]?.topic_metadata.silhouette_score ?? 0,
+    topicSizes: topics.map((t) => `${t.label} (${t.cluster_size})`),
+    nmi: normalizedMutualInformation(subjects, clusters),
+    purity: purity(subjects, clusters),
+    precision: mean(precisions),
+    mrr: mean(reciprocalRanks),
+    searchMisses,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Latency at 2,000 articles: a library seeded straight into D1, rows as the pipeline writes them.
+
+function mulberry32(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const sqlValue = (value) => {
+  if (value === null || value === undefined) return "NULL";
+  if (typeof value === "number") return String(value);
+  if (typeof value === "boolean") return value ? "1" : "0";
+  return `'${String(value).replace(/'/g, "''")}'`;
+};
+
+/** Corpus texts (every page with some English-or-other text) as paragraphs, to make library articles from. */
+function sourceTexts(pages) {
+  const sources = [];
+  const seen = new Set(pages.map((p) => p.key));
+  const all = [
+    ...pages,
+    ...readdirSync(corpusDir)
+      .filter((name) => !seen.has(name) && existsSync(join(corpusDir, name, "source.html")))
+      .map((name) => ({ key: name, html: readFileSync(join(corpusDir, name, "source.html"), "utf8") })),
+  ];
+  for (const page of all) {
+    const article = extractArticle(page.html, "http://fakehost/test/page.html");
+    const paragraphs = article.text.split(/\n\s*\n/).filter((p) => p.trim().length > 40);
+    if (article.title && paragraphs.length >= 2) sources.push({ title: article.title, paragraphs });
+  }
+  return sources;
+}
+
+/** SQL files that give `userId` LIBRARY_SIZE processed articles with vectors; returns files and article ids. */
+function writeLibrarySql(userId, sources, dir) {
+  const random = mulberry32(20261121);
+  const now = Date.now();
+  const files = [];
+  let statements = [];
+  let chars = 0;
+  const flush = () => {
+    if (!statements.length) return;
+    const file = join(dir, `library-${String(files.length + 1).padStart(2, "0")}.sql`);
+    writeFileSync(file, `${statements.join("\n")}\n`);
+    files.push(file);
+    statements = [];
+    chars = 0;
+  };
+  const ids = [];
+  const titles = [];
+  const firstId = 1_000_000;
+  for (let i = 0; i < LIBRARY_SIZE; i++) {
+    // An article: a stretch of one source page plus a few paragraphs of another, so texts vary like a library.
+    const base = sources[i % sources.length];
+    const other = sources[Math.floor(random() * sources.length)];
+    const start = Math.floor(random() * Math.max(1, base.paragraphs.length - 4));
+    const own = base.paragraphs.slice(start, start + 4 + Math.floor(random() * 12));
+    const mixed = other.paragraphs.slice(0, 1 + Math.floor(random() * 3));
+    const paragraphs = [...own, ...mixed];
+    const title = i < sources.length ? base.title : `${base.title} (${Math.floor(i / sources.length) + 1})`;
+    let content = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n");
+    if (content.length > 60_000) content = content.slice(0, content.lastIndexOf("</p>", 60_000) + 4);
+    const text = htmlToText(content);
+    const summary = summarizeExtractively(title, text);
+    const vector = hashEmbedding(
+      [title, summary, text].filter(Boolean).join("\n\n").slice(0, EMBEDDING_TEXT_CHARS),
+      DIMENSIONS,
+    );
+    const id = firstId + i;
+    const domain = `site${1 + Math.floor(random() * 40)}.example.com`;
+    const url = `https://${domain}/article/${id}`;
+    const createdAt = now - Math.floor(random() * 365 * 86_400_000);
+    const isRead = random() < 0.4;
+    const wordCount = text.split(/\s+/).filter(Boolean).length;
+    const article = [
+      id,
+      userId,
+      url,
+      url,
+      title,
+      summary,
+      content,
+      null,
+      domain,
+      "en",
+      null,
+      wordCount,
+      isRead,
+      isRead ? createdAt + 3_600_000 : null,
+      "completed",
+      null,
+      1,
+      createdAt + 30_000,
+      createdAt,
+      createdAt + 30_000,
+    ];
+    const insertArticle =
+      "INSERT INTO articles (id, user_id, url, normalized_url, title, summary, content, author, domain, language, " +
+      "publish_date, word_count, is_read, read_at, processing_status, processing_error, processing_attempts, " +
+      `processed_at, created_at, updated_at) VALUES (${article.map(sqlValue).join(", ")});`;
+    const insertVector =
+      "INSERT INTO local_vectors (user_id, item_id, vector, updated_at) VALUES " +
+      `(${userId}, '${id}', '${encodeVector(vector)}', ${createdAt + 30_000});`;
+    for (const statement of [insertArticle, insertVector]) {
+      if (statement.length > MAX_STATEMENT_CHARS) throw new Error(`statement of ${statement.length} characters`);
+      statements.push(statement);
+      chars += statement.length;
+    }
+    if (chars > 8_000_000) flush();
+    ids.push(id);
+    titles.push(title);
+  }
+  flush();
+  return { files, ids, titles };
+}
+
+async function timeRequests(name, base, token, request) {
+  const times = [];
+  for (let i = 0; i < WARMUP + TIMED; i++) {
+    const { method, path, body } = request(i);
+    const started = performance.now();
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const text = await response.text();
+    const elapsed = performance.now() - started;
+    if (response.status !== 200)
+      throw new Error(`${name}: ${method} ${path} answered ${response.status}: ${text.slice(0, 300)}`);
+    if (i >= WARMUP) times.push(elapsed);
+  }
+  return { p50: percentile(times, 0.5), p95: percentile(times, 0.95) };
+}
+
+async function measureLatency(call, base, pages) {
+  const session = await call("POST", "/api/auth/register", {
+    body: { email: `semantic-speed-${Date.now()}@example.com`, password: "bench-password" },
+  });
+  const token = session.access_token;
+  console.log(
+    `\n› Seeding ${LIBRARY_SIZE.toLocaleString("en-US")} processed articles with vectors into the local D1...`,
+  );
+  const seedStarted = performance.now();
+  const dir = join(tmpdir(), `viberead-semantic-${process.pid}`);
+  mkdirSync(dir, { recursive: true });
+  let library;
+  try {
+    library = writeLibrarySql(session.user.id, sourceTexts(pages), dir);
+    const seedLog = join(ROOT, ".wrangler", "semantic-seed.log");
+    for (const file of library.files) {
+      const args = ["d1", "execute", "DB", "--local", "--persist-to", PERSIST_TO, "--file", file, "--yes"];
+      const log = openSync(seedLog, "w");
+      const code = await run(tool("wrangler"), args, { spawn: { stdio: ["ignore", log, log] } });
+      closeSync(log);
+      if (code !== 0) throw new Error(`wrangler ${args.join(" ")} exited with ${code}; see ${seedLog}`);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const { total } = await call("GET", "/api/articles/?per_page=1", { token });
+  if (total !== LIBRARY_SIZE) throw new Error(`the seeded library has ${total} articles, expected ${LIBRARY_SIZE}`);
+  console.log(
+    `  seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s; timing ${TIMED} requests each...`,
+  );
+
+  // GET /api/health is the reference: wrangler's local proxy and whatever else the machine is doing.
+  const health = await timeRequests("health", base, token, () => ({ method: "GET", path: "/api/health" }));
+  const random = mulberry32(7);
+  const frequency = documentFrequencies(library.titles);
+  const pickIndex = () => Math.floor(random() * library.ids.length);
+  const related = await timeRequests("related", base, token, () => ({
+    method: "GET",
+    path: `/api/articles/${library.ids[pickIndex()]}/related?status=unread&limit=5`,
+  }));
+  const search = await timeRequests("search", base, token, () => ({
+    method: "POST",
+    path: "/api/search/chat",
+    body: { query: titleQuery(library.titles[pickIndex()], frequency) || "news", limit: 10 },
+  }));
+  return { health, related, search };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+
+function report(quality, latency) {
+  const mark = (ok) => (ok ? "ok" : "MISSED");
+  const f = (x) => x.toFixed(3);
+  const ms = (x) => `${x.toFixed(1)} ms`;
+  const rows = [
+    ["topics NMI", f(quality.nmi), `>= ${TARGETS.nmi}`, mark(quality.nmi >= TARGETS.nmi)],
+    ["topics purity", f(quality.purity), "", ""],
+    [
+      "related precision@5",
+      f(quality.precision),
+      `>= ${TARGETS.precision}`,
+      mark(quality.precision >= TARGETS.precision),
+    ],
+    ["search MRR (title words)", f(quality.mrr), `>= ${TARGETS.mrr}`, mark(quality.mrr >= TARGETS.mrr)],
+    ["health p50 / p95 (reference)", `${ms(latency.health.p50)} / ${ms(latency.health.p95)}`, "", ""],
+    ["related p50 / p95", `${ms(latency.related.p50)} / ${ms(latency.related.p95)}`, "", ""],
+    [
+      "search p50 / p95",
+      `${ms(latency.search.p50)} / ${ms(latency.search.p95)}`,
+      `p95 <= ${TARGETS.searchP95} ms`,
+      mark(latency.search.p95 <= TARGETS.searchP95),
+    ],
+  ];
+  console.log("\nbench:semantic results (local adapters)");
+  console.log(
+    `  labelled set: ${quality.articles} articles in ${quality.subjects} subjects` +
+      `${quality.failed ? ` (${quality.failed} failed to process)` : ""}; ` +
+      `${quality.topics} topics (silhouette ${quality.silhouette}), ${quality.unclustered} articles in none`,
+  );
+  console.log(`  topics: ${quality.topicSizes.join("; ")}`);
+  if (quality.searchMisses.length) console.log(`  search below rank 1: ${quality.searchMisses.join("; ")}`);
+  console.log(`  latency: ${LIBRARY_SIZE} articles, ${TIMED} sequential requests each after ${WARMUP} warm-ups\n`);
+  const widths = [0, 1, 2].map((c) => Math.max(...rows.map((r) => r[c].length)));
+  for (const r of rows)
+    console.log(`  ${r[0].padEnd(widths[0])}  ${r[1].padStart(widths[1])}  ${r[2].padEnd(widths[2])}  ${r[3]}`);
+}
+
+async function main() {
+  const started = performance.now();
+  if (!existsSync(corpusDir)) throw new Error(`corpus not found at ${corpusDir}`);
+  const pages = loadLabelledSet();
+  await setup();
+  await runOrExit(tool("vite"), ["build"]);
+  rmSync(join(ROOT, PERSIST_TO), { recursive: true, force: true });
+  await applyMigrations(PERSIST_TO);
+  const pageServer = await startPageServer(pages);
+  const app = startAppInBackground({
+    port: APP_PORT,
+    persistTo: PERSIST_TO,
+    logPath: join(ROOT, ".wrangler", "semantic-server.log"),
+  });
+  try {
+    await waitForHealth(app);
+    const call = apiClient(app.base);
+    const quality = await measureQuality(call, app.base, pages, pageServer.origin);
+    const latency = await measureLatency(call, app.base, pages);
+    report(quality, latency);
+    console.log(`\n  (bench took ${((performance.now() - started) / 60_000).toFixed(1)} min)`);
+  } finally {
+    app.stop();
+    await pageServer.close();
+  }
+}
+
+await main();
+process.exit(0);
