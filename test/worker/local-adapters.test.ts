@@ -35,6 +35,20 @@ describe("local language model (extractive)", () => {
       expect(ARTICLE).toContain(bullet.slice(2));
     }
   });
+
+  it("leaves out a byline paragraph and never glues a heading to the next sentence", async () => {
+    const text = `By Jane Doe\n\nHow bees talk\n\n${ARTICLE}`;
+    const summary = await createExtractiveLanguageModel().summarize({
+      title: "The waggle dance",
+      text,
+      language: "en",
+    });
+    expect(summary).not.toContain("Jane Doe");
+    expect(summary).not.toMatch(/How bees talk \S/);
+    for (const line of summary.split("\n").filter(Boolean)) {
+      expect(ARTICLE).toContain(line.replace(/^\*\*|\*\*$|^- /g, ""));
+    }
+  });
 });
 
 describe("local embedder and vector index", () => {

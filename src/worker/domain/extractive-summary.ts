@@ -11,9 +11,13 @@ const MAX_SENTENCE_CHARS = 320;
  * Sentences are scored by the summed document frequency of their content words (normalised by length),
  * with a bonus for early position and for words from the title; bullets keep the article's order.
  */
+/** "By Jane Doe", "Written by A. Smith and B. Jones": a byline line that Readability leaves in the text. */
+const BYLINE = /^(?:(?:written |words |reported )?by|von|par|por|di|door)\s+[\p{L}\p{M}.'’ ,&-]{2,80}$/iu;
+
 export function summarizeExtractively(title: string, text: string): string {
-  const sentences = splitSentences(text).filter((s) => s.length >= 20 && s.length <= MAX_SENTENCE_CHARS);
-  const pool = sentences.length > 0 ? sentences : splitSentences(text).map((s) => s.slice(0, MAX_SENTENCE_CHARS));
+  const all = splitSentences(text).filter((s) => !BYLINE.test(s));
+  const sentences = all.filter((s) => s.length >= 20 && s.length <= MAX_SENTENCE_CHARS);
+  const pool = sentences.length > 0 ? sentences : all.map((s) => s.slice(0, MAX_SENTENCE_CHARS));
   if (pool.length === 0) return title.trim() ? `**${title.trim()}**` : "";
 
   const frequency = new Map<string, number>();

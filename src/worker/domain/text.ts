@@ -10,12 +10,15 @@ export function tokenize(text: string): string[] {
  * punctuation. Good enough for extractive summaries; abbreviations may split early.
  */
 export function splitSentences(text: string): string[] {
-  return (
-    text
-      .replace(/\s+/g, " ")
-      .match(/[^.!?。！？؟।]+(?:[.!?。！？؟।]+["'”’)\]]*|$)/gu)
-      ?.map((s) => s.trim())
-      .filter((s) => s.length > 0) ?? []
+  // A line break ends a sentence too: a heading or a byline paragraph has no full stop, and must not be glued
+  // to the first sentence of the next paragraph.
+  return text.split(/\n+/).flatMap(
+    (line) =>
+      line
+        .replace(/\s+/g, " ")
+        .match(/[^.!?。！？؟।]+(?:[.!?。！？؟।]+["'”’)\]]*|$)/gu)
+        ?.map((s) => s.trim())
+        .filter((s) => s.length > 0) ?? [],
   );
 }
 
