@@ -10,6 +10,7 @@ import {
   visibleHeight,
 } from "../../lib/share-image";
 import { quoteLength, textDirection } from "../../lib/text-selection";
+import { LogoMark } from "../logo";
 
 const FAILURE_MESSAGE = "Failed to generate image. Please try again.";
 
@@ -28,20 +29,7 @@ interface CardProps {
 
 /** The VibeRead mark with its colours written out: the image has no stylesheet variables to resolve. */
 function CardMark() {
-  return (
-    <svg width="28" height="28" viewBox="0 0 48 48" aria-hidden="true" focusable="false" className="share-card-mark">
-      <rect width="48" height="48" rx="12" fill="#4f46e5" />
-      <path d="M10 15c5-2 10-2 14 1v19c-4-3-9-3-14-1z" fill="#ffffff" opacity="0.95" />
-      <path d="M38 15c-5-2-10-2-14 1v19c4-3 9-3 14-1z" fill="#ffffff" opacity="0.8" />
-      <path
-        d="M8 30c4-3 8 3 12 0s8 3 12 0 8 3 8 3"
-        stroke="#f59e0b"
-        strokeWidth="2.5"
-        fill="none"
-        strokeLinecap="round"
-      />
-    </svg>
-  );
+  return <LogoMark size={28} brand="#4f46e5" accent="#f59e0b" className="share-card-mark" />;
 }
 
 /**

@@ -9,7 +9,7 @@ export function TopicArticleItem({ article }: { article: TopicArticle }) {
   const titleId = useId();
   const summary = summaryPreview(article.summary, 200);
   return (
-    <article className={`topic-article${article.is_read ? " is-read" : ""}`} aria-labelledby={titleId}>
+    <article className={`article-card topic-article${article.is_read ? " is-read" : ""}`} aria-labelledby={titleId}>
       <div className="card-meta">
         <span className="topic-match">{matchLabel(article.similarity)}</span>
         {!article.is_read && <span className="badge badge-unread">Unread</span>}
