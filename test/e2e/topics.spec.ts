@@ -82,12 +82,15 @@ interface SavedArticle {
 }
 
 /**
- * Article `i` of a subject: its first 3 to 6 sentences, so articles of one subject sit at slightly different
- * distances from their topic's centre. (Different subsets of sentences per article would split a subject into
- * several smaller topics: the clustering picks the number of topics itself.)
+ * Article `i` of a subject: the subject's sentences plus one closing line of its own. Articles of a subject are
+ * then alike but never duplicates, so each subject is one topic whatever the embedder. (Groups of identical
+ * texts, e.g. different subsets or orders of the same sentences, are near-duplicates that a good clustering
+ * rightly splits into smaller topics of their own.)
  */
 function articleBody(subject: Subject, i: number): string {
-  return SUBJECTS[subject].slice(0, 3 + (i % 4)).join("\n\n");
+  return [...SUBJECTS[subject], `Filed as note ${i + 1}, reference ${(i + 1).toString(36)}x${subject.length}.`].join(
+    "\n\n",
+  );
 }
 
 const capitalised = (s: string) => s[0]?.toUpperCase() + s.slice(1);
