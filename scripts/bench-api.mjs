@@ -10,7 +10,7 @@ import { spawn } from "node:child_process";
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ROOT, run, runOrExit, serveArgs, tool, toolEnv } from "./lib.mjs";
+import { mulberry32, ROOT, run, runOrExit, serveArgs, tool, toolEnv } from "./lib.mjs";
 import { applyMigrations, setup } from "./setup.mjs";
 
 const port = process.env.BENCH_PORT || "8797";
@@ -32,16 +32,6 @@ const DAY_MS = 86_400_000;
 // ---------------------------------------------------------------------------------------------------------
 // Synthetic library: deterministic (seeded PRNG), so every run measures the same data.
 
-function mulberry32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const random = mulberry32(20240611);
 const int = (min, max) => min + Math.floor(random() * (max - min + 1));
 const pick = (list) => list[Math.floor(random() * list.length)];

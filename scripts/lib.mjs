@@ -127,3 +127,15 @@ export function apiClient(base) {
 }
 
 export const npmCommand = process.platform === "win32" ? "npm.cmd" : "npm";
+
+/** A small seeded random generator (mulberry32), so a benchmark measures the same data every run. */
+export function mulberry32(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
