@@ -21,6 +21,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, 
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createHashingEmbedder } from "../src/worker/adapters/local/hashing-embedder";
 import { encodeVector } from "../src/worker/adapters/local/vector-encoding";
 import { extractArticle, htmlToText } from "../src/worker/domain/extraction/extract-article";
 import { summarizeExtractively } from "../src/worker/domain/extractive-summary";
@@ -345,7 +346,7 @@ function writeLibrarySql(userId, sources, dir) {
       `processed_at, created_at, updated_at) VALUES (${article.map(sqlValue).join(", ")});`;
     const insertVector =
       "INSERT INTO local_vectors (user_id, item_id, vector, updated_at) VALUES " +
-      `(${userId}, '${id}', '${encodeVector(vector)}', ${createdAt + 30_000});`;
+      `(${userId}, '${id}', '${encodeVector(vector, createHashingEmbedder(DIMENSIONS).name)}', ${createdAt + 30_000});`;
     for (const statement of [insertArticle, insertVector]) {
       if (statement.length > MAX_STATEMENT_CHARS) throw new Error(`statement of ${statement.length} characters`);
       statements.push(statement);

@@ -96,7 +96,10 @@ export async function seedProcessedArticle(userId: number, article: SeedArticle 
   const { createDatabase } = await import("../../src/worker/db/client");
   const { text, ...fields } = article;
   const id = await seedArticle(userId, { summary: text, content: `<p>${text}</p>`, ...fields });
-  const [vector] = await createHashingEmbedder(1024).embed([`${article.title}\n${text}`]);
-  await createD1VectorIndex(createDatabase(env.DB)).upsert(userId, [{ id: String(id), vector: vector as number[] }]);
+  const embedder = createHashingEmbedder(1024);
+  const [vector] = await embedder.embed([`${article.title}\n${text}`]);
+  await createD1VectorIndex(createDatabase(env.DB), embedder.name).upsert(userId, [
+    { id: String(id), vector: vector as number[] },
+  ]);
   return id;
 }

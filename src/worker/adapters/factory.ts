@@ -30,10 +30,11 @@ export type AdapterBindings = Pick<Env, "BROWSER"> & { AI?: Ai; VECTORIZE?: Vect
 export function createAdapters(config: AppConfig, bindings: AdapterBindings, db: Database): Adapters {
   const pageRenderer = createBrowserRenderingRenderer(bindings.BROWSER);
   if (config.aiProvider === "local") {
+    const embedder = createHashingEmbedder(config.embeddingDimensions);
     return {
       languageModel: createExtractiveLanguageModel(),
-      embedder: createHashingEmbedder(config.embeddingDimensions),
-      vectorIndex: createD1VectorIndex(db),
+      embedder,
+      vectorIndex: createD1VectorIndex(db, embedder.name),
       pageRenderer,
     };
   }
