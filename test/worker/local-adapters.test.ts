@@ -2,9 +2,9 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createD1VectorIndex } from "../../src/worker/adapters/local/d1-vector-index";
 import { createExtractiveLanguageModel } from "../../src/worker/adapters/local/extractive-language-model";
-import { createHashingEmbedder } from "../../src/worker/adapters/local/hashing-embedder";
+import { createLocalEmbedder } from "../../src/worker/adapters/local/local-embedder";
 import { createDatabase } from "../../src/worker/db/client";
-import { cosineSimilarity } from "../../src/worker/domain/text-embedding";
+import { cosineSimilarity } from "../../src/worker/domain/embedding/text-embedding";
 import { registerUser } from "./helpers";
 
 const ARTICLE = [
@@ -39,7 +39,7 @@ describe("local language model (extractive)", () => {
 
 describe("local embedder and vector index", () => {
   it("embeds deterministically into unit vectors where related texts are closer", async () => {
-    const embedder = createHashingEmbedder(1024);
+    const embedder = createLocalEmbedder(1024);
     const [bees, bees2, tax] = await embedder.embed([
       "honeybees waggle dance hive flowers",
       "the bees dance in the hive to point at flowers",
@@ -53,10 +53,29 @@ describe("local embedder and vector index", () => {
     );
   });
 
+  it("finds texts of one subject close even when they share no word, through the word vectors", async () => {
+    const embedder = createLocalEmbedder(1024);
+    const [sanctions, ceasefire, recipe] = await embedder.embed([
+      "The parliament voted to impose sanctions on the regime after the elections.",
+      "Diplomats negotiated a ceasefire between rebel militias and government troops.",
+      "Whisk the butter with sugar, fold in flour and bake the cake for forty minutes.",
+    ]);
+    const politics = cosineSimilarity(sanctions as number[], ceasefire as number[]);
+    expect(politics).toBeGreaterThan(0.2);
+    expect(politics).toBeGreaterThan(cosineSimilarity(sanctions as number[], recipe as number[]) + 0.15);
+  });
+
+  it("embeds a text without known English words by its hashed words alone", async () => {
+    const embedder = createLocalEmbedder(1024);
+    const [japanese] = await embedder.embed(["蜂は巣の中で踊って花の場所を伝える"]);
+    expect((japanese as number[]).slice(0, 64).every((x) => x === 0)).toBe(true);
+    expect(Math.hypot(...(japanese as number[]))).toBeCloseTo(1, 6);
+  });
+
   it("returns only the asking user's vectors, nearest first, without excluded ids", async () => {
     const alice = await registerUser();
     const bob = await registerUser();
-    const embedder = createHashingEmbedder(64);
+    const embedder = createLocalEmbedder(1024);
     const index = createD1VectorIndex(createDatabase(env.DB), embedder.name);
     const [a1, a2, b1] = await embedder.embed(["bees dance", "bees dance in hives", "bees dance"]);
     await index.upsert(alice.user.id, [
