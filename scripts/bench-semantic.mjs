@@ -27,7 +27,7 @@ import { extractArticle, htmlToText } from "../src/worker/domain/extraction/extr
 import { summarizeExtractively } from "../src/worker/domain/extractive-summary";
 import { queryTerms } from "../src/worker/domain/search/chat-query";
 import { tokenize } from "../src/worker/domain/text";
-import { apiClient, ROOT, run, runOrExit, startAppInBackground, tool, waitForHealth } from "./lib.mjs";
+import { apiClient, mulberry32, ROOT, run, runOrExit, startAppInBackground, tool, waitForHealth } from "./lib.mjs";
 import {
   mean,
   normalizedMutualInformation,
@@ -239,17 +239,6 @@ async function measureQuality(call, base, pages, origin) {
 
 // ---------------------------------------------------------------------------------------------------------
 // Latency at 2,000 articles: a library seeded straight into D1, rows as the pipeline writes them.
-
-function mulberry32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const sqlValue = (value) => {
   if (value === null || value === undefined) return "NULL";
