@@ -2,6 +2,7 @@ import { env, introspectWorkflow } from "cloudflare:test";
 import { describe, expect, inject, it } from "vitest";
 import { seededRandom } from "../../src/worker/domain/clustering/vectors";
 import { requestTopicsRefresh } from "../../src/worker/jobs/topics-scheduler";
+import { debounceUntilMinuteEnds } from "../../src/worker/workflows/topics-params";
 import { api, registerUser, seedProcessedArticle } from "./helpers";
 
 const SUBJECTS: Record<string, string[]> = {
@@ -154,6 +155,14 @@ describe("topics", () => {
     expect(await workflows.get()).toHaveLength(1);
     await requestTopicsRefresh(env.TOPICS_WORKFLOW, user.id, 45, now + 61_000);
     expect(await workflows.get()).toHaveLength(2);
+  });
+
+  it("waits until the minute of the request is over, so later requests joining its run are not missed", () => {
+    const minute = Date.UTC(2026, 10, 21, 12, 0, 0);
+    expect(debounceUntilMinuteEnds(45, minute + 5_000)).toBe(56);
+    expect(debounceUntilMinuteEnds(45, minute + 30_000)).toBe(45);
+    expect(debounceUntilMinuteEnds(1, minute + 59_500)).toBe(2);
+    expect(debounceUntilMinuteEnds(600, minute)).toBe(600);
   });
 
   it("is refreshed after an article finishes processing", async () => {

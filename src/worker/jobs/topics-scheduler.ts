@@ -1,13 +1,13 @@
-import { debouncedTopicsInstanceId } from "../workflows/topics-params";
+import { debouncedTopicsInstanceId, debounceUntilMinuteEnds } from "../workflows/topics-params";
 
 function isDuplicateInstance(error: unknown): boolean {
   return error instanceof Error && /already exists|duplicate/i.test(error.message);
 }
 
 /**
- * Asks for the user's topics to be recomputed `debounceSeconds` (TOPICS_DEBOUNCE_SECONDS, 45) from now. Every
- * request in the same minute maps to the same Workflow instance id, so a bulk save of 200 articles
- * re-clusters a handful of times, not 200.
+ * Asks for the user's topics to be recomputed `debounceSeconds` (TOPICS_DEBOUNCE_SECONDS, 45) from now, and
+ * not before the current minute is over. Every request in the same minute maps to the same Workflow instance
+ * id, so a bulk save of 200 articles re-clusters a handful of times, not 200, and every article is in one.
  */
 export async function requestTopicsRefresh(
   workflow: Workflow,
@@ -16,20 +16,29 @@ export async function requestTopicsRefresh(
   now = Date.now(),
 ): Promise<void> {
   try {
-    await workflow.create({ id: debouncedTopicsInstanceId(userId, now), params: { userId, debounceSeconds } });
+    await workflow.create({
+      id: debouncedTopicsInstanceId(userId, now),
+      params: { userId, debounceSeconds: debounceUntilMinuteEnds(debounceSeconds, now) },
+    });
   } catch (error) {
     if (!isDuplicateInstance(error)) throw error;
   }
 }
 
+/** Instances the daily cron starts at once: many users' runs start quickly without a burst of thousands. */
+const DAILY_STARTS_AT_ONCE = 10;
+
 /** The daily cron: every user with processed articles, without debounce, one instance per user and day. */
 export async function refreshAllTopics(env: Env, userIds: number[], now = Date.now()): Promise<void> {
   const day = new Date(now).toISOString().slice(0, 10);
-  for (const userId of userIds) {
+  const start = async (userId: number) => {
     try {
       await env.TOPICS_WORKFLOW.create({ id: `topics-${userId}-daily-${day}`, params: { userId, debounceSeconds: 0 } });
     } catch (error) {
       if (!isDuplicateInstance(error)) console.error("Could not start daily topics run", userId, error);
     }
+  };
+  for (let i = 0; i < userIds.length; i += DAILY_STARTS_AT_ONCE) {
+    await Promise.all(userIds.slice(i, i + DAILY_STARTS_AT_ONCE).map(start));
   }
 }

@@ -12,3 +12,13 @@ export type TopicsParams = z.infer<typeof topicsParamsSchema>;
 export function debouncedTopicsInstanceId(userId: number, now: number): string {
   return `topics-${userId}-${Math.floor(now / 60_000)}`;
 }
+
+/**
+ * How long the instance for `now`'s minute waits: the configured debounce, but never less than until one second
+ * after that minute ends. Requests later in the same minute join this instance (same id), so it must not read
+ * the library before the last of them could have been made, or their articles would wait for the next run.
+ */
+export function debounceUntilMinuteEnds(configuredSeconds: number, now: number): number {
+  const secondsLeftInMinute = Math.ceil((60_000 - (now % 60_000)) / 1000);
+  return Math.min(600, Math.max(configuredSeconds, secondsLeftInMinute + 1));
+}

@@ -148,11 +148,13 @@ export function createTopicsRepository(db: Database) {
     },
 
     /** Users who have processed articles, for the daily re-clustering. */
+    /** Newest accounts first: if a run is cut short, the libraries most likely to have changed went first. */
     async usersWithCompletedArticles(): Promise<number[]> {
       const rows = await db
         .selectDistinct({ userId: articles.userId })
         .from(articles)
         .where(eq(articles.processingStatus, "completed"))
+        .orderBy(desc(articles.userId))
         .all();
       return rows.map((r) => r.userId);
     },
