@@ -222,7 +222,9 @@ test.describe("AI search modal", () => {
       await expect(dialog.getByText(/^Found \d+ articles?/)).toBeVisible();
 
       // A question that touches several articles brings follow-up suggestions; one click asks it.
+      const listsBefore = await dialog.locator(".search-suggestions").count();
       await ask(dialog, "summer honey ice");
+      await expect(dialog.locator(".search-suggestions")).toHaveCount(listsBefore + 1);
       const suggestions = dialog.locator(".search-suggestions").last();
       await expect(suggestions.getByText("Try these suggestions:")).toBeVisible();
       const suggestion = suggestions.getByRole("button").first();

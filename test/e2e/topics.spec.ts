@@ -192,7 +192,7 @@ async function libraryWithTopics(
         const response = await page.request.get("/api/topics/?limit=50&unread_only=false", auth(token));
         return response.ok() ? ((await response.json()) as { topics: unknown[] }).topics.length : -1;
       },
-      { timeout: 60_000, intervals: [250] },
+      { timeout: 90_000, intervals: [250] },
     )
     // One topic per subject: the vocabularies share nothing.
     .toBe(Object.keys(counts).length);

@@ -73,7 +73,11 @@ describe("POST /api/search/chat", () => {
     expect(results[0].match_explanation).toContain("waggle dance");
     expect(response.body.total_found).toBe(results.length);
     expect(typeof response.body.search_time_ms).toBe("number");
-    expect(Array.isArray(response.body.suggestions)).toBe(true);
+    expect(response.body.suggestions.length).toBeGreaterThan(0);
+    for (const suggestion of response.body.suggestions) {
+      expect(suggestion).toMatch(/^More about \S+$/);
+      expect(suggestion).not.toMatch(/honeybee|danc/);
+    }
   });
 
   it("reads a follow-up question together with the previous turn of the session", async () => {

@@ -160,12 +160,27 @@ function textOfHtmlStart(html: string): string {
     .trim();
 }
 
-/** Follow-up questions from words the top results share that the question did not use. */
+/** "dance" and "dancing", "honey" and "honeybees": a suggestion should not repeat the question's own word. */
+function sameStem(a: string, b: string): boolean {
+  return a.startsWith(b) || b.startsWith(a) || (a.length >= 4 && b.length >= 4 && a.slice(0, 4) === b.slice(0, 4));
+}
+
+/**
+ * Follow-up questions from words of the top results that the question did not use: words several results share
+ * first, then the words a result repeats most (so results on unrelated subjects still offer their own).
+ */
 function suggestFollowUps(terms: string[], resultDocs: string[][]): string[] {
-  const frequency = documentFrequency(resultDocs);
-  return [...frequency.entries()]
-    .filter(([word, count]) => count >= 2 && !terms.some((t) => word.startsWith(t) || t.startsWith(word)))
-    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+  const shared = documentFrequency(resultDocs);
+  const repeated = new Map<string, number>();
+  for (const doc of resultDocs) for (const word of doc) repeated.set(word, (repeated.get(word) ?? 0) + 1);
+  return [...shared.keys()]
+    .filter((word) => !terms.some((t) => sameStem(word, t)))
+    .sort(
+      (a, b) =>
+        (shared.get(b) ?? 0) - (shared.get(a) ?? 0) ||
+        (repeated.get(b) ?? 0) - (repeated.get(a) ?? 0) ||
+        a.localeCompare(b),
+    )
     .slice(0, MAX_SUGGESTIONS)
-    .map(([word]) => `More about ${word}`);
+    .map((word) => `More about ${word}`);
 }
