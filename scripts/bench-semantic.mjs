@@ -5,7 +5,7 @@
 // Quality. A labelled set: the Readability corpus pages grouped by subject by hand plus a few hand-written
 // articles (scripts/bench-data/semantic-labels.json, semantic-extra.json). A local server serves them; one
 // user bulk-saves their URLs and the app processes them as it would any page (fetch, extract, language,
-// extractive summary, hashing embedder, D1 vector index, debounced topics run). Then, against the labels:
+// extractive summary, local embedder, D1 vector index, debounced topics run). Then, against the labels:
 //   - topics: NMI and purity of GET /api/topics membership (an article in no topic counts as its own cluster);
 //   - related: precision@5 of GET /api/articles/{id}/related?limit=5 (neighbours with the same subject);
 //   - search: MRR of POST /api/search/chat (limit 10) for a query made of the article's title words: its
@@ -21,12 +21,12 @@ import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, 
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createLocalEmbedder } from "../src/worker/adapters/local/local-embedder";
 import { encodeVector } from "../src/worker/adapters/local/vector-encoding";
 import { extractArticle, htmlToText } from "../src/worker/domain/extraction/extract-article";
 import { summarizeExtractively } from "../src/worker/domain/extractive-summary";
 import { queryTerms } from "../src/worker/domain/search/chat-query";
 import { tokenize } from "../src/worker/domain/text";
-import { hashEmbedding } from "../src/worker/domain/text-embedding";
 import { apiClient, mulberry32, ROOT, run, runOrExit, startAppInBackground, tool, waitForHealth } from "./lib.mjs";
 import {
   mean,
@@ -266,7 +266,8 @@ function sourceTexts(pages) {
 }
 
 /** SQL files that give `userId` LIBRARY_SIZE processed articles with vectors; returns files and article ids. */
-function writeLibrarySql(userId, sources, dir) {
+async function writeLibrarySql(userId, sources, dir) {
+  const embedder = createLocalEmbedder(DIMENSIONS);
   const random = mulberry32(20261121);
   const now = Date.now();
   const files = [];
@@ -296,10 +297,9 @@ function writeLibrarySql(userId, sources, dir) {
     if (content.length > 60_000) content = content.slice(0, content.lastIndexOf("</p>", 60_000) + 4);
     const text = htmlToText(content);
     const summary = summarizeExtractively(title, text);
-    const vector = hashEmbedding(
+    const [vector] = await embedder.embed([
       [title, summary, text].filter(Boolean).join("\n\n").slice(0, EMBEDDING_TEXT_CHARS),
-      DIMENSIONS,
-    );
+    ]);
     const id = firstId + i;
     const domain = `site${1 + Math.floor(random() * 40)}.example.com`;
     const url = `https://${domain}/article/${id}`;
@@ -334,7 +334,7 @@ function writeLibrarySql(userId, sources, dir) {
       `processed_at, created_at, updated_at) VALUES (${article.map(sqlValue).join(", ")});`;
     const insertVector =
       "INSERT INTO local_vectors (user_id, item_id, vector, updated_at) VALUES " +
-      `(${userId}, '${id}', '${encodeVector(vector)}', ${createdAt + 30_000});`;
+      `(${userId}, '${id}', '${encodeVector(vector, embedder.name)}', ${createdAt + 30_000});`;
     for (const statement of [insertArticle, insertVector]) {
       if (statement.length > MAX_STATEMENT_CHARS) throw new Error(`statement of ${statement.length} characters`);
       statements.push(statement);
@@ -380,7 +380,7 @@ async function measureLatency(call, base, pages) {
   mkdirSync(dir, { recursive: true });
   let library;
   try {
-    library = writeLibrarySql(session.user.id, sourceTexts(pages), dir);
+    library = await writeLibrarySql(session.user.id, sourceTexts(pages), dir);
     const seedLog = join(ROOT, ".wrangler", "semantic-seed.log");
     for (const file of library.files) {
       const args = ["d1", "execute", "DB", "--local", "--persist-to", PERSIST_TO, "--file", file, "--yes"];

@@ -9,7 +9,7 @@
 import { createInterface } from "node:readline";
 import { z } from "zod";
 import { createExtractiveLanguageModel } from "../src/worker/adapters/local/extractive-language-model";
-import { createHashingEmbedder } from "../src/worker/adapters/local/hashing-embedder";
+import { createLocalEmbedder } from "../src/worker/adapters/local/local-embedder";
 import { articleLanguage } from "../src/worker/domain/article-language";
 import { clusterLibrary } from "../src/worker/domain/clustering/cluster-library";
 import { extractArticle } from "../src/worker/domain/extraction/extract-article";
@@ -50,7 +50,7 @@ const stages = {
   embed: {
     input: z.object({ id, text: z.string() }),
     async run({ id, text }: { id: string | number; text: string }) {
-      const [vector] = await createHashingEmbedder(DIMENSIONS).embed([text]);
+      const [vector] = await createLocalEmbedder(DIMENSIONS).embed([text]);
       return { id, vector };
     },
   },
@@ -75,7 +75,7 @@ async function cluster(lines: string[]): Promise<number> {
       errors.set(index, { id: null, error: `not JSON: ${(error as Error).message}` });
     }
   });
-  const embedder = createHashingEmbedder(DIMENSIONS);
+  const embedder = createLocalEmbedder(DIMENSIONS);
   const vectors = await embedder.embed(items.map((item) => `${item.title}\n${item.text}`));
   const library = items.map((item, i) => ({
     id: i,

@@ -92,11 +92,14 @@ export async function seedArticle(userId: number, article: SeedArticle = {}): Pr
 export async function seedProcessedArticle(userId: number, article: SeedArticle & { title: string; text: string }) {
   const { env } = await import("cloudflare:test");
   const { createD1VectorIndex } = await import("../../src/worker/adapters/local/d1-vector-index");
-  const { createHashingEmbedder } = await import("../../src/worker/adapters/local/hashing-embedder");
+  const { createLocalEmbedder } = await import("../../src/worker/adapters/local/local-embedder");
   const { createDatabase } = await import("../../src/worker/db/client");
   const { text, ...fields } = article;
   const id = await seedArticle(userId, { summary: text, content: `<p>${text}</p>`, ...fields });
-  const [vector] = await createHashingEmbedder(1024).embed([`${article.title}\n${text}`]);
-  await createD1VectorIndex(createDatabase(env.DB)).upsert(userId, [{ id: String(id), vector: vector as number[] }]);
+  const embedder = createLocalEmbedder(1024);
+  const [vector] = await embedder.embed([`${article.title}\n${text}`]);
+  await createD1VectorIndex(createDatabase(env.DB), embedder.name).upsert(userId, [
+    { id: String(id), vector: vector as number[] },
+  ]);
   return id;
 }

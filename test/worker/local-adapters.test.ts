@@ -2,9 +2,9 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createD1VectorIndex } from "../../src/worker/adapters/local/d1-vector-index";
 import { createExtractiveLanguageModel } from "../../src/worker/adapters/local/extractive-language-model";
-import { createHashingEmbedder } from "../../src/worker/adapters/local/hashing-embedder";
+import { createLocalEmbedder } from "../../src/worker/adapters/local/local-embedder";
 import { createDatabase } from "../../src/worker/db/client";
-import { cosineSimilarity } from "../../src/worker/domain/text-embedding";
+import { cosineSimilarity } from "../../src/worker/domain/embedding/text-embedding";
 import { registerUser } from "./helpers";
 
 const ARTICLE = [
@@ -53,7 +53,7 @@ describe("local language model (extractive)", () => {
 
 describe("local embedder and vector index", () => {
   it("embeds deterministically into unit vectors where related texts are closer", async () => {
-    const embedder = createHashingEmbedder(1024);
+    const embedder = createLocalEmbedder(1024);
     const [bees, bees2, tax] = await embedder.embed([
       "honeybees waggle dance hive flowers",
       "the bees dance in the hive to point at flowers",
@@ -67,11 +67,30 @@ describe("local embedder and vector index", () => {
     );
   });
 
+  it("finds texts of one subject close even when they share no word, through the word vectors", async () => {
+    const embedder = createLocalEmbedder(1024);
+    const [sanctions, ceasefire, recipe] = await embedder.embed([
+      "The parliament voted to impose sanctions on the regime after the elections.",
+      "Diplomats negotiated a ceasefire between rebel militias and government troops.",
+      "Whisk the butter with sugar, fold in flour and bake the cake for forty minutes.",
+    ]);
+    const politics = cosineSimilarity(sanctions as number[], ceasefire as number[]);
+    expect(politics).toBeGreaterThan(0.2);
+    expect(politics).toBeGreaterThan(cosineSimilarity(sanctions as number[], recipe as number[]) + 0.15);
+  });
+
+  it("embeds a text without known English words by its hashed words alone", async () => {
+    const embedder = createLocalEmbedder(1024);
+    const [japanese] = await embedder.embed(["蜂は巣の中で踊って花の場所を伝える"]);
+    expect((japanese as number[]).slice(0, 64).every((x) => x === 0)).toBe(true);
+    expect(Math.hypot(...(japanese as number[]))).toBeCloseTo(1, 6);
+  });
+
   it("returns only the asking user's vectors, nearest first, without excluded ids", async () => {
     const alice = await registerUser();
     const bob = await registerUser();
-    const index = createD1VectorIndex(createDatabase(env.DB));
-    const embedder = createHashingEmbedder(64);
+    const embedder = createLocalEmbedder(1024);
+    const index = createD1VectorIndex(createDatabase(env.DB), embedder.name);
     const [a1, a2, b1] = await embedder.embed(["bees dance", "bees dance in hives", "bees dance"]);
     await index.upsert(alice.user.id, [
       { id: "1", vector: a1 as number[] },
@@ -91,10 +110,10 @@ describe("local embedder and vector index", () => {
     expect(await index.query(alice.user.id, a1 as number[], { topK: 10 })).toHaveLength(2);
   });
 
-  it("answers from the stored vectors after they are rewritten or deleted, and reads rows stored as JSON", async () => {
+  it("answers from the stored vectors after they are rewritten or deleted, never from another embedder's", async () => {
     const { user } = await registerUser();
     const db = createDatabase(env.DB);
-    const index = createD1VectorIndex(db);
+    const index = createD1VectorIndex(db, "test-space");
     const east = [1, 0, 0, 0];
     const north = [0, 1, 0, 0];
     await index.upsert(user.id, [
@@ -106,16 +125,28 @@ describe("local embedder and vector index", () => {
     // A new index object (a new request) in the same isolate, after the stored vectors changed.
     await index.upsert(user.id, [{ id: "1", vector: north }]);
     await index.upsert(user.id, [{ id: "2", vector: east }]);
-    const again = createD1VectorIndex(db);
+    const again = createD1VectorIndex(db, "test-space");
     expect((await again.query(user.id, east, { topK: 1 }))[0]?.id).toBe("2");
     expect((await again.getVectors(user.id, ["1"]))[0]?.vector).toEqual(north);
     await again.remove(user.id, ["2"]);
     expect((await again.query(user.id, east, { topK: 5 })).map((h) => h.id)).toEqual(["1"]);
 
-    // An index written before vectors were stored as base64 float32.
-    await env.DB.prepare("INSERT INTO local_vectors (user_id, item_id, vector, updated_at) VALUES (?, '3', ?, 1)")
-      .bind(user.id, JSON.stringify([0.6, 0.8, 0, 0]))
-      .run();
+    // Rows of other embedders: an earlier version's base64 row, the first version's JSON array, and a vector
+    // of another space written through its own index. None is compared with this space's vectors.
+    for (const [id, stored] of [
+      ["3", JSON.stringify([0.6, 0.8, 0, 0])],
+      ["4", "f32:abcd1234:AAAAAAAAgD8AAAAAAAAAAA=="],
+    ]) {
+      await env.DB.prepare("INSERT INTO local_vectors (user_id, item_id, vector, updated_at) VALUES (?, ?, ?, 1)")
+        .bind(user.id, id, stored)
+        .run();
+    }
+    await createD1VectorIndex(db, "other-space").upsert(user.id, [{ id: "5", vector: north }]);
+    expect((await again.query(user.id, north, { topK: 5 })).map((h) => h.id)).toEqual(["1"]);
+    expect(await again.getVectors(user.id, ["3", "4", "5"])).toEqual([]);
+
+    // Processing the article again writes it in this space.
+    await again.upsert(user.id, [{ id: "3", vector: [0.6, 0.8, 0, 0] }]);
     const hits = await again.query(user.id, north, { topK: 5 });
     expect(hits.map((h) => h.id)).toEqual(["1", "3"]);
     expect(hits[1]?.score).toBeCloseTo(0.8, 6);

@@ -13,14 +13,16 @@ const SUBJECTS: Record<string, string[]> = {
 
 /**
  * A library of processed articles (content, summary and vector) in three subjects, `perSubject` each:
- * every article draws its own words from its subject's vocabulary, so no two are duplicates.
+ * every article draws its own 16 words from its subject's vocabulary, so no two are duplicates. With 8, the
+ * word vectors sometimes split a subject in two by meaning (the Rust words are everyday English too: borrow,
+ * traits, cargo, crates), as they might split real articles that short.
  */
 async function library(userId: number, perSubject = 6) {
   const random = seededRandom(userId);
   const ids: Record<string, number[]> = { bees: [], ice: [], code: [] };
   for (const [subject, words] of Object.entries(SUBJECTS)) {
     for (let i = 0; i < perSubject; i++) {
-      const text = Array.from({ length: 8 }, () => words[Math.floor(random() * words.length)]).join(" ");
+      const text = Array.from({ length: 16 }, () => words[Math.floor(random() * words.length)]).join(" ");
       const title = `${words[i % words.length]} ${words[(i + 3) % words.length]}`;
       const id = await seedProcessedArticle(userId, { title, text });
       ids[subject]?.push(id);
@@ -62,7 +64,7 @@ describe("topics", () => {
       expect(topic.avg_recency_days).toBeGreaterThanOrEqual(0);
       expect(topic.topic_metadata.silhouette_score).toBeGreaterThan(0);
       expect(topic.topic_metadata.article_count).toBe(6);
-      expect(topic.topic_metadata.generated_from).toBe("18 articles · local-hashing embeddings");
+      expect(topic.topic_metadata.generated_from).toBe("18 articles · local-glove-hashing-v1 embeddings");
       expect(topic.label).toMatch(/\S/);
     }
     const detail = await api("GET", `/api/topics/${response.body.topics[0].id}`, { token });

@@ -11,7 +11,7 @@ import { createWorkersAiEmbedder } from "./cloudflare/workers-ai-embedder";
 import { createWorkersAiLanguageModel } from "./cloudflare/workers-ai-language-model";
 import { createD1VectorIndex } from "./local/d1-vector-index";
 import { createExtractiveLanguageModel } from "./local/extractive-language-model";
-import { createHashingEmbedder } from "./local/hashing-embedder";
+import { createLocalEmbedder } from "./local/local-embedder";
 
 export interface Adapters {
   languageModel: LanguageModel;
@@ -30,10 +30,11 @@ export type AdapterBindings = Pick<Env, "BROWSER"> & { AI?: Ai; VECTORIZE?: Vect
 export function createAdapters(config: AppConfig, bindings: AdapterBindings, db: Database): Adapters {
   const pageRenderer = createBrowserRenderingRenderer(bindings.BROWSER);
   if (config.aiProvider === "local") {
+    const embedder = createLocalEmbedder(config.embeddingDimensions);
     return {
       languageModel: createExtractiveLanguageModel(),
-      embedder: createHashingEmbedder(config.embeddingDimensions),
-      vectorIndex: createD1VectorIndex(db),
+      embedder,
+      vectorIndex: createD1VectorIndex(db, embedder.name),
       pageRenderer,
     };
   }

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { localVectors } from "../../db/schema";
 import type { VectorIndex } from "../../ports/vector-index";
-import { decodeVector, encodeVector, VERSION_CHARS } from "./vector-encoding";
+import { decodeVector, encodeVector, spacePrefix, versionChars } from "./vector-encoding";
 
 /**
  * Decoded vectors of this isolate, by user and item, with the stored version they were decoded from. A
@@ -38,10 +38,15 @@ function remember(key: string, version: string, stored: string): CachedVector {
 
 /**
  * The local vector index: vectors in D1, exact cosine search over one user's rows. Linear in the size of
- * that user's library, which is fine for local use; deployments use Vectorize.
+ * that user's library, which is fine for local use; deployments use Vectorize. `space` is the embedder's
+ * name: the index writes its vectors under it and reads only those (see vector-encoding), so vectors of an
+ * earlier embedder are never compared with new ones.
  */
-export function createD1VectorIndex(db: Database): VectorIndex {
-  const versionColumn = sql<string>`substr(${localVectors.vector}, 1, ${VERSION_CHARS})`;
+export function createD1VectorIndex(db: Database, space: string): VectorIndex {
+  const prefix = spacePrefix(space);
+  const versionColumn = sql<string>`substr(${localVectors.vector}, 1, ${versionChars(space)})`;
+  const inSpace = sql`substr(${localVectors.vector}, 1, ${prefix.length}) = ${prefix}`;
+  const mine = (userId: number) => and(eq(localVectors.userId, userId), inSpace);
 
   return {
     name: "local-d1",
@@ -49,7 +54,7 @@ export function createD1VectorIndex(db: Database): VectorIndex {
     async upsert(userId, items) {
       const now = Date.now();
       const [first, ...rest] = items.map((item) => {
-        const vector = encodeVector(item.vector);
+        const vector = encodeVector(item.vector, space);
         return db
           .insert(localVectors)
           .values({ userId, itemId: item.id, vector, updatedAt: now })
@@ -67,17 +72,16 @@ export function createD1VectorIndex(db: Database): VectorIndex {
         await db
           .select({ itemId: localVectors.itemId, version: versionColumn })
           .from(localVectors)
-          .where(eq(localVectors.userId, userId))
+          .where(mine(userId))
           .all()
       ).filter((row) => !excluded.has(row.itemId));
       const missing = rows.filter((row) => cache.get(cacheKey(userId, row.itemId))?.version !== row.version);
       if (missing.length > 0) {
         const ids = missing.map((row) => row.itemId);
-        const mine = eq(localVectors.userId, userId);
         const stored = await db
           .select({ itemId: localVectors.itemId, version: versionColumn, vector: localVectors.vector })
           .from(localVectors)
-          .where(ids.length > MAX_IDS_PER_QUERY ? mine : and(mine, inArray(localVectors.itemId, ids)))
+          .where(ids.length > MAX_IDS_PER_QUERY ? mine(userId) : and(mine(userId), inArray(localVectors.itemId, ids)))
           .all();
         for (const row of stored) remember(cacheKey(userId, row.itemId), row.version, row.vector);
       }
@@ -106,7 +110,7 @@ export function createD1VectorIndex(db: Database): VectorIndex {
       const rows = await db
         .select({ itemId: localVectors.itemId, vector: localVectors.vector })
         .from(localVectors)
-        .where(and(eq(localVectors.userId, userId), inArray(localVectors.itemId, ids.slice(0, 90))))
+        .where(and(mine(userId), inArray(localVectors.itemId, ids.slice(0, 90))))
         .all();
       return rows.map((row) => ({ id: row.itemId, vector: Array.from(decodeVector(row.vector)) }));
     },
