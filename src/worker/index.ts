@@ -10,7 +10,7 @@ const app = createApp();
 export default {
   fetch: app.fetch,
   queue: (batch, env) => handleIngestBatch(batch, env),
-  async scheduled(_controller, env, ctx) {
-    ctx.waitUntil(runDailyHousekeeping(env));
+  async scheduled(controller, env, ctx) {
+    ctx.waitUntil(runDailyHousekeeping(env, controller.scheduledTime));
   },
 } satisfies ExportedHandler<Env, unknown>;

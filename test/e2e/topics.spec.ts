@@ -178,8 +178,9 @@ async function libraryWithTopics(
 
   await beforeClustering?.(token, articles);
   // The cron answers at once and starts the runs in the background (waitUntil); a busy local runtime sometimes
-  // drops the request or that work, so it is asked again every 10 s until the topics are there. Each user's
-  // cron run starts at most once a day, so asking again never re-clusters a library that has its topics.
+  // drops the request, that work or a run, so it is asked again every 10 s until the topics are there. Each
+  // cron event re-clusters only due libraries (here: this one until its topics are computed), so asking again
+  // never re-clusters the other tests' libraries.
   let cronAt = 0;
   let cronAnswered = false;
   await expect
@@ -187,7 +188,9 @@ async function libraryWithTopics(
       async () => {
         if (Date.now() - cronAt > 10_000) {
           cronAt = Date.now();
-          cronAnswered ||= (await page.request.get("/cdn-cgi/local/scheduled")).ok();
+          // Not `||=` on the request itself: that would skip every request after the first answer.
+          const answered = (await page.request.get("/cdn-cgi/local/scheduled")).ok();
+          cronAnswered ||= answered;
         }
         const response = await page.request.get("/api/topics/?limit=50&unread_only=false", auth(token));
         return response.ok() ? ((await response.json()) as { topics: unknown[] }).topics.length : -1;

@@ -102,7 +102,14 @@ describe("chat search rules", () => {
   it("scores in [0, 1]: half text (any match at least half of it), half meaning", () => {
     expect(hybridScore({ fts: -2, bestFts: -2, vector: 0.8, bestVector: 0.8 })).toBe(1);
     expect(hybridScore({ fts: -0, bestFts: -2 })).toBe(0.25);
-    expect(hybridScore({ vector: 0.4, bestVector: 0.8 })).toBe(0.25);
+    expect(hybridScore({ fts: -1, bestFts: -2, vector: 0.2, bestVector: 0.8 })).toBe(0.5);
     expect(hybridScore({ vector: -0.3, bestVector: 0.8 })).toBe(0);
+  });
+
+  it("keeps a meaning-only match only when it is close to the best one", () => {
+    expect(hybridScore({ vector: 0.8, bestVector: 0.8 })).toBe(0.5);
+    expect(hybridScore({ vector: 0.64, bestVector: 0.8 })).toBe(0.4);
+    expect(hybridScore({ vector: 0.58, bestVector: 0.8 })).toBe(0);
+    expect(hybridScore({ vector: 0.4, bestVector: 0.8 })).toBe(0);
   });
 });

@@ -1,9 +1,11 @@
 import { env, introspectWorkflow } from "cloudflare:test";
 import { describe, expect, inject, it } from "vitest";
+import { createDatabase } from "../../src/worker/db/client";
+import { createTopicsRepository } from "../../src/worker/db/repositories/topics-repository";
 import { seededRandom } from "../../src/worker/domain/clustering/vectors";
-import { requestTopicsRefresh } from "../../src/worker/jobs/topics-scheduler";
+import { refreshDueTopics, requestTopicsRefresh } from "../../src/worker/jobs/topics-scheduler";
 import { debounceUntilMinuteEnds } from "../../src/worker/workflows/topics-params";
-import { api, registerUser, seedProcessedArticle } from "./helpers";
+import { api, registerUser, seedArticle, seedProcessedArticle } from "./helpers";
 
 const SUBJECTS: Record<string, string[]> = {
   bees: "honeybees hive pollen waggle dance queen beekeeping honey colony swarm nectar drones".split(" "),
@@ -179,5 +181,43 @@ describe("topics", () => {
     await expect.poll(async () => (await topicRuns.get()).length, { timeout: 20_000 }).toBe(1);
     const [run] = await topicRuns.get();
     await run?.waitForStatus("complete");
+  });
+
+  it("the cron re-clusters only due libraries: new articles, never clustered, or clustered too long ago", async () => {
+    const repository = createTopicsRepository(createDatabase(env.DB));
+    const { user: current } = await registerUser();
+    const { user: neverClustered } = await registerUser();
+    const { user: nothingCompleted } = await registerUser();
+    await library(current.id, 2);
+    await seedProcessedArticle(neverClustered.id, { title: "Bees", text: "honeybees hive pollen" });
+    await seedArticle(nothingCompleted.id, { processingStatus: "pending" });
+    const before = Date.now();
+    await recluster(current.id);
+    const due = async (staleBefore: number) =>
+      (await repository.usersNeedingTopics(staleBefore)).filter((id) =>
+        [current.id, neverClustered.id, nothingCompleted.id].includes(id),
+      );
+
+    expect(await due(before - 3_600_000)).toEqual([neverClustered.id]);
+    // Clustered before `staleBefore`: due again, newest account first.
+    expect(await due(Date.now() + 60_000)).toEqual([neverClustered.id, current.id].sort((a, b) => b - a));
+    // An article completed after the run began reading the library: due.
+    const late = await seedProcessedArticle(current.id, { title: "Late", text: "glacier melting icecap" });
+    await env.DB.prepare("UPDATE articles SET processed_at = ? WHERE id = ?")
+      .bind(Date.now() + 1_000, late)
+      .run();
+    expect(await due(before - 3_600_000)).toEqual([neverClustered.id, current.id].sort((a, b) => b - a));
+  });
+
+  it("the cron starts one run per user and cron event, and a later event starts a fresh one", async () => {
+    await using workflows = await introspectWorkflow(env.TOPICS_WORKFLOW);
+    await workflows.modifyAll(async (m) => m.disableSleeps());
+    const { user } = await registerUser();
+    const event = Date.UTC(2026, 10, 21, 3, 0, 0);
+    await refreshDueTopics(env, [user.id], event);
+    await refreshDueTopics(env, [user.id], event);
+    expect(await workflows.get()).toHaveLength(1);
+    await refreshDueTopics(env, [user.id], event + 86_400_000);
+    expect(await workflows.get()).toHaveLength(2);
   });
 });

@@ -13,6 +13,11 @@ export const users = sqliteTable("users", {
   /** `pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>` */
   passwordHash: text("password_hash").notNull(),
   createdAt: integer("created_at").notNull(),
+  /**
+   * When the last topics run that finished began reading this user's library (null: never). An article
+   * completed after it is not in the topics yet; the daily cron uses it to skip libraries that are current.
+   */
+  topicsComputedAt: integer("topics_computed_at"),
 });
 
 /** Logged-out token ids, kept until the token would have expired anyway (the daily cron prunes them). */

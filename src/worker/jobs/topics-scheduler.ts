@@ -1,4 +1,4 @@
-import { debouncedTopicsInstanceId, debounceUntilMinuteEnds } from "../workflows/topics-params";
+import { cronTopicsInstanceId, debouncedTopicsInstanceId, debounceUntilMinuteEnds } from "../workflows/topics-params";
 
 function isDuplicateInstance(error: unknown): boolean {
   return error instanceof Error && /already exists|duplicate/i.test(error.message);
@@ -28,12 +28,18 @@ export async function requestTopicsRefresh(
 /** Instances the daily cron starts at once: many users' runs start quickly without a burst of thousands. */
 const DAILY_STARTS_AT_ONCE = 10;
 
-/** The daily cron: every user with processed articles, without debounce, one instance per user and day. */
-export async function refreshAllTopics(env: Env, userIds: number[], now = Date.now()): Promise<void> {
-  const day = new Date(now).toISOString().slice(0, 10);
+/**
+ * The daily cron: every user whose topics are due (see usersNeedingTopics), without debounce. The instance id
+ * names the cron event (its scheduled time), so a retried event starts nothing twice, while a later event
+ * starts a fresh run even when an earlier one was lost.
+ */
+export async function refreshDueTopics(env: Env, userIds: number[], scheduledTime: number): Promise<void> {
   const start = async (userId: number) => {
     try {
-      await env.TOPICS_WORKFLOW.create({ id: `topics-${userId}-daily-${day}`, params: { userId, debounceSeconds: 0 } });
+      await env.TOPICS_WORKFLOW.create({
+        id: cronTopicsInstanceId(userId, scheduledTime),
+        params: { userId, debounceSeconds: 0 },
+      });
     } catch (error) {
       if (!isDuplicateInstance(error)) console.error("Could not start daily topics run", userId, error);
     }

@@ -46,6 +46,8 @@ export function createTopicsService({ topics, vectorIndex, embedder, languageMod
   return {
     /** Clusters the user's processed articles again and replaces their topics. */
     async recompute(userId: number) {
+      // Articles completed from now on may be missed by this run, so they keep the library due (usersNeedingTopics).
+      const readAt = now();
       const library = await topics.clusteringInput(userId, MAX_CLUSTERED_ARTICLES);
       const vectors = new Map<string, number[]>();
       for (let i = 0; i < library.length; i += 90) {
@@ -97,7 +99,7 @@ export function createTopicsService({ topics, vectorIndex, embedder, languageMod
         drafts.map((draft) => draft.members.map((m) => m.id)),
       );
       const kept = drafts.map((draft, index) => ({ ...draft, identity: identities.get(index) }));
-      await topics.replaceAll(userId, kept, at);
+      await topics.replaceAll(userId, kept, at, readAt);
       return { topics: drafts.length, articles: items.length, unclustered: clustering.unclustered.length };
     },
 

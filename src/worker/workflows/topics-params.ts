@@ -13,6 +13,11 @@ export function debouncedTopicsInstanceId(userId: number, now: number): string {
   return `topics-${userId}-${Math.floor(now / 60_000)}`;
 }
 
+/** One cron run per user per cron event: `scheduledTime` is the event's, the same when the event is retried. */
+export function cronTopicsInstanceId(userId: number, scheduledTime: number): string {
+  return `topics-${userId}-cron-${scheduledTime}`;
+}
+
 /**
  * How long the instance for `now`'s minute waits: the configured debounce, but never less than until one second
  * after that minute ends. Requests later in the same minute join this instance (same id), so it must not read

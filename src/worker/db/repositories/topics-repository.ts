@@ -1,7 +1,7 @@
-import { and, count, desc, eq, gt, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../client";
-import { articleFeedback, articles, topicArticles, topics } from "../schema";
+import { articleFeedback, articles, topicArticles, topics, users } from "../schema";
 
 export type TopicRecord = typeof topics.$inferSelect;
 export type NewTopic = Omit<TopicRecord, "id" | "userId" | "createdAt"> & {
@@ -30,9 +30,15 @@ export function createTopicsRepository(db: Database) {
   const mine = (userId: number, topicId: number) => and(eq(topics.userId, userId), eq(topics.id, topicId));
 
   return {
-    /** Replaces all of the user's topics in one transaction (readers see the old set or the new one). */
-    async replaceAll(userId: number, drafts: NewTopic[], now: number): Promise<void> {
-      const statements: BatchItem<"sqlite">[] = [db.delete(topics).where(eq(topics.userId, userId))];
+    /**
+     * Replaces all of the user's topics in one transaction (readers see the old set or the new one) and
+     * records `readAt`, when the run began reading the library, as the user's topics time.
+     */
+    async replaceAll(userId: number, drafts: NewTopic[], now: number, readAt = now): Promise<void> {
+      const statements: BatchItem<"sqlite">[] = [
+        db.delete(topics).where(eq(topics.userId, userId)),
+        db.update(users).set({ topicsComputedAt: readAt }).where(eq(users.id, userId)),
+      ];
       for (const { members, identity, ...topic } of drafts) {
         const id = identity?.id ?? newTopicId();
         const createdAt = identity?.createdAt ?? now;
@@ -149,11 +155,26 @@ export function createTopicsRepository(db: Database) {
 
     /** Users who have processed articles, for the daily re-clustering. */
     /** Newest accounts first: if a run is cut short, the libraries most likely to have changed went first. */
-    async usersWithCompletedArticles(): Promise<number[]> {
+    /**
+     * Users whose topics are due, newest account first: those with a completed article that no finished
+     * topics run has read (completed after the last run began, or never clustered), and those whose last
+     * run began before `staleBefore` (scores age with the articles).
+     */
+    async usersNeedingTopics(staleBefore: number): Promise<number[]> {
       const rows = await db
         .selectDistinct({ userId: articles.userId })
         .from(articles)
-        .where(eq(articles.processingStatus, "completed"))
+        .innerJoin(users, eq(users.id, articles.userId))
+        .where(
+          and(
+            eq(articles.processingStatus, "completed"),
+            or(
+              isNull(users.topicsComputedAt),
+              lt(users.topicsComputedAt, staleBefore),
+              gt(articles.processedAt, users.topicsComputedAt),
+            ),
+          ),
+        )
         .orderBy(desc(articles.userId))
         .all();
       return rows.map((r) => r.userId);

@@ -58,10 +58,18 @@ export function chatFtsQuery(userId: number, terms: string[]): string | null {
 }
 
 /**
+ * A result found by meaning alone (no full-text match) must be at least this close to the question,
+ * relative to the closest article. Embeddings give every two texts some similarity, so without a floor
+ * any question listed the whole library: a follow-up about glaciers also listed the bee article. Close
+ * runners-up (synonyms, a subject named in other words) still count.
+ */
+export const MEANING_ONLY_MIN_SHARE = 0.75;
+
+/**
  * Relevance in [0, 1]: half full-text, half meaning. Each part is scaled by the best candidate's, so the
  * strongest match on either signal counts fully; `fts` is bm25's rank (lower is better, negative). Any
  * full-text match is worth at least half its part: bm25's IDF is 0 for a word in half of a small library,
- * and such a match is still a match.
+ * and such a match is still a match. A meaning-only match below MEANING_ONLY_MIN_SHARE scores 0.
  */
 export function hybridScore(parts: { fts?: number; bestFts?: number; vector?: number; bestVector?: number }): number {
   const ftsRatio = parts.bestFts ? Math.min(1, (parts.fts ?? 0) / parts.bestFts) : 1;
@@ -70,5 +78,6 @@ export function hybridScore(parts: { fts?: number; bestFts?: number; vector?: nu
     parts.vector !== undefined && parts.bestVector && parts.bestVector > 0
       ? Math.min(1, Math.max(0, parts.vector) / parts.bestVector)
       : 0;
+  if (parts.fts === undefined && vectorPart < MEANING_ONLY_MIN_SHARE) return 0;
   return Math.round((0.5 * ftsPart + 0.5 * vectorPart) * 10_000) / 10_000;
 }

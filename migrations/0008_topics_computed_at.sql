@@ -1,0 +1,1 @@
+ALTER TABLE `users` ADD `topics_computed_at` integer;
