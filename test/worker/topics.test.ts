@@ -220,4 +220,21 @@ describe("topics", () => {
     await refreshDueTopics(env, [user.id], event + 86_400_000);
     expect(await workflows.get()).toHaveLength(2);
   });
+
+  it("looking at the topics asks for a run when a completed article is missing from them, and not after", async () => {
+    await using workflows = await introspectWorkflow(env.TOPICS_WORKFLOW);
+    await workflows.modifyAll(async (m) => m.disableSleeps());
+    const { token, user } = await registerUser();
+    await library(user.id, 2);
+    expect((await api("GET", "/api/topics/", { token })).status).toBe(200);
+    await expect.poll(async () => (await workflows.get()).length, { timeout: 10_000 }).toBe(1);
+    const [run] = await workflows.get();
+    await run?.waitForStatus("complete");
+    const repository = createTopicsRepository(createDatabase(env.DB));
+    expect(await repository.isBehind(user.id)).toBe(false);
+
+    expect((await api("GET", "/api/topics/", { token })).body.topics).toHaveLength(3);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await workflows.get()).toHaveLength(1);
+  });
 });

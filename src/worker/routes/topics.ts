@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context";
+import { requestTopicsRefresh } from "../jobs/topics-scheduler";
 import { requireAuth } from "../middleware/require-auth";
 import { validate } from "../middleware/validate";
 import { wholeNumber } from "./article-schemas";
@@ -31,7 +32,19 @@ export const topicRoutes = new Hono<AppEnv>()
   .use(requireAuth)
   .get("/", validate("query", listQuery), async (c) => {
     const { limit, unread_only } = c.req.valid("query");
-    return c.json(await c.var.services.topics.list(c.var.auth.user.id, { limit, unreadOnly: unread_only }), 200);
+    const userId = c.var.auth.user.id;
+    const body = await c.var.services.topics.list(userId, { limit, unreadOnly: unread_only });
+    // Self-healing, after the response: if a completed article is still missing from the topics (its run is
+    // pending, or the runtime lost it), ask for a run again. Same-minute requests share one run.
+    c.executionCtx.waitUntil(
+      c.var.services.topics
+        .isBehind(userId)
+        .then((behind) =>
+          behind ? requestTopicsRefresh(c.env.TOPICS_WORKFLOW, userId, c.var.config.topicsDebounceSeconds) : undefined,
+        )
+        .catch((error) => console.error("Could not check whether topics are behind", userId, error)),
+    );
+    return c.json(body, 200);
   })
   .get("/:id", validate("param", topicIdParams), validate("query", detailQuery), async (c) => {
     const { unread_only, limit, offset } = c.req.valid("query");

@@ -103,6 +103,11 @@ export function createTopicsService({ topics, vectorIndex, embedder, languageMod
       return { topics: drafts.length, articles: items.length, unclustered: clustering.unclustered.length };
     },
 
+    /** Whether a completed article is missing from the topics (its run is pending, or was lost). */
+    isBehind(userId: number): Promise<boolean> {
+      return topics.isBehind(userId);
+    },
+
     async list(userId: number, query: { limit: number; unreadOnly: boolean }) {
       const rows = await topics.list(userId, query);
       return { topics: rows.map(toTopicJson), total: rows.length };

@@ -155,6 +155,24 @@ export function createTopicsRepository(db: Database) {
 
     /** Users who have processed articles, for the daily re-clustering. */
     /** Newest accounts first: if a run is cut short, the libraries most likely to have changed went first. */
+    /** Whether the user has a completed article that no finished topics run has read (see usersNeedingTopics). */
+    async isBehind(userId: number): Promise<boolean> {
+      const row = await db
+        .select({ id: articles.id })
+        .from(articles)
+        .innerJoin(users, eq(users.id, articles.userId))
+        .where(
+          and(
+            eq(articles.userId, userId),
+            eq(articles.processingStatus, "completed"),
+            or(isNull(users.topicsComputedAt), gt(articles.processedAt, users.topicsComputedAt)),
+          ),
+        )
+        .limit(1)
+        .get();
+      return row !== undefined;
+    },
+
     /**
      * Users whose topics are due, newest account first: those with a completed article that no finished
      * topics run has read (completed after the last run began, or never clustered), and those whose last
