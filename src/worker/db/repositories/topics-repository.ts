@@ -25,6 +25,12 @@ function newTopicId(): number {
   return (high & 0xffff) * 2 ** 32 + low || 1;
 }
 
+/**
+ * An article (joined with its owner) that no finished topics run has read: the user was never clustered, or
+ * it completed after the last run began reading the library.
+ */
+const notYetClustered = or(isNull(users.topicsComputedAt), gt(articles.processedAt, users.topicsComputedAt));
+
 /** Every method is scoped by the owner's id. */
 export function createTopicsRepository(db: Database) {
   const mine = (userId: number, topicId: number) => and(eq(topics.userId, userId), eq(topics.id, topicId));
@@ -153,28 +159,21 @@ export function createTopicsRepository(db: Database) {
         .all();
     },
 
-    /** Users who have processed articles, for the daily re-clustering. */
-    /** Newest accounts first: if a run is cut short, the libraries most likely to have changed went first. */
     /** Whether the user has a completed article that no finished topics run has read (see usersNeedingTopics). */
     async isBehind(userId: number): Promise<boolean> {
       const row = await db
         .select({ id: articles.id })
         .from(articles)
         .innerJoin(users, eq(users.id, articles.userId))
-        .where(
-          and(
-            eq(articles.userId, userId),
-            eq(articles.processingStatus, "completed"),
-            or(isNull(users.topicsComputedAt), gt(articles.processedAt, users.topicsComputedAt)),
-          ),
-        )
+        .where(and(eq(articles.userId, userId), eq(articles.processingStatus, "completed"), notYetClustered))
         .limit(1)
         .get();
       return row !== undefined;
     },
 
     /**
-     * Users whose topics are due, newest account first: those with a completed article that no finished
+     * Users whose topics are due, newest account first (if a cron run is cut short, the libraries most likely
+     * to have changed went first): those with a completed article that no finished
      * topics run has read (completed after the last run began, or never clustered), and those whose last
      * run began before `staleBefore` (scores age with the articles).
      */
@@ -184,14 +183,7 @@ export function createTopicsRepository(db: Database) {
         .from(articles)
         .innerJoin(users, eq(users.id, articles.userId))
         .where(
-          and(
-            eq(articles.processingStatus, "completed"),
-            or(
-              isNull(users.topicsComputedAt),
-              lt(users.topicsComputedAt, staleBefore),
-              gt(articles.processedAt, users.topicsComputedAt),
-            ),
-          ),
+          and(eq(articles.processingStatus, "completed"), or(notYetClustered, lt(users.topicsComputedAt, staleBefore))),
         )
         .orderBy(desc(articles.userId))
         .all();
