@@ -4,6 +4,7 @@ import {
   type LibraryItem,
   STRUCTURE_SILHOUETTE,
 } from "../../src/worker/domain/clustering/cluster-library";
+import { packVectors, sphericalKMeans } from "../../src/worker/domain/clustering/kmeans";
 import { silhouetteSamples } from "../../src/worker/domain/clustering/silhouette";
 import { SCORE_WEIGHTS, topicScore } from "../../src/worker/domain/clustering/topic-score";
 import { seededRandom, unit } from "../../src/worker/domain/clustering/vectors";
@@ -152,5 +153,37 @@ describe("clusterLibrary", () => {
     const result = clusterLibrary(items, NOW);
     expect(result.silhouette).toBeLessThan(STRUCTURE_SILHOUETTE);
     expect(result.topics.length + result.unclustered.length).toBe(5);
+  });
+});
+
+describe("spherical k-means", () => {
+  it("separates clear groups with unit centres, the same from plain or packed vectors", () => {
+    const { items, labels } = syntheticLibrary([
+      { words: ["a"], size: 6 },
+      { words: ["b"], size: 6 },
+      { words: ["c"], size: 6 },
+    ]);
+    const vectors = items.map((item) => item.vector);
+    const plain = sphericalKMeans(vectors, 3, 7);
+    expect(sphericalKMeans(packVectors(vectors), 3, 7)).toEqual(plain);
+    // One cluster per group, whatever its number.
+    for (const group of [0, 1, 2]) {
+      const clusters = new Set(plain.assignments.filter((_, i) => labels[i] === group));
+      expect(clusters.size).toBe(1);
+    }
+    expect(new Set(plain.assignments).size).toBe(3);
+    for (const centre of plain.centroids) expect(Math.hypot(...centre)).toBeCloseTo(1, 10);
+  });
+
+  it("restarts an empty cluster instead of returning it empty", () => {
+    const twice = [unit([1, 0, 0]), unit([1, 0, 0]), unit([0, 1, 0]), unit([0, 1, 0])];
+    const result = sphericalKMeans(twice, 3, 1);
+    const [a, b, c, d] = result.assignments;
+    expect(a).toBe(b);
+    expect(c).toBe(d);
+    expect(a).not.toBe(c);
+    expect(result.centroids).toHaveLength(3);
+    // The re-seeded centre is a real point (unit length), not an empty cluster's zero or NaN vector.
+    for (const centre of result.centroids) expect(Math.hypot(...centre)).toBeCloseTo(1, 10);
   });
 });
