@@ -1,3 +1,4 @@
+import { isDuplicateInstance } from "../workflows/instance-errors";
 import { ingestMessageSchema, workflowInstanceId } from "./ingest-message";
 
 /**
@@ -9,11 +10,6 @@ import { ingestMessageSchema, workflowInstanceId } from "./ingest-message";
 export const MAX_WAIT_FOR_WORKFLOWS_MS = 5 * 60_000;
 const POLL_MS = 500;
 const FINISHED = new Set(["complete", "errored", "terminated"]);
-
-/** Anything Workflows answers when an instance id is taken: the message was already handled. */
-function isDuplicateInstance(error: unknown): boolean {
-  return error instanceof Error && /already exists|duplicate/i.test(error.message);
-}
 
 /**
  * Starts one ArticleProcessingWorkflow per message. A message that does not parse is forwarded to the

@@ -1,8 +1,5 @@
+import { isDuplicateInstance } from "../workflows/instance-errors";
 import { cronTopicsInstanceId, debouncedTopicsInstanceId, debounceUntilMinuteEnds } from "../workflows/topics-params";
-
-function isDuplicateInstance(error: unknown): boolean {
-  return error instanceof Error && /already exists|duplicate/i.test(error.message);
-}
 
 /**
  * Asks for the user's topics to be recomputed `debounceSeconds` (TOPICS_DEBOUNCE_SECONDS, 45) from now, and
