@@ -7,12 +7,14 @@
 // user bulk-saves their URLs and the app processes them as it would any page (fetch, extract, language,
 // extractive summary, local embedder, D1 vector index, debounced topics run). Then, against the labels:
 //   - topics: NMI and purity of GET /api/topics membership (an article in no topic counts as its own cluster);
-//   - related: precision@5 of GET /api/articles/{id}/related?limit=5 (neighbours with the same subject);
+//   - related: precision@5 of GET /api/articles/{id}/related?limit=5 (neighbours with the same subject), asked
+//     after the topics run, which stores the library mean related articles are ranked around;
 //   - search: MRR of POST /api/search/chat (limit 10) for a query made of the article's title words: its
 //     content words (the chat's own queryTerms, at least 3 characters, not numbers), the 3 rarest in the set
 //     (document frequency over title + text), in title order.
 // Speed. A second user gets 2,000 processed articles seeded straight into the local D1 (rows, vectors and the
-// FTS index through its triggers, made with the same summariser and embedder from corpus text), then 200
+// FTS index through its triggers, made with the same summariser and embedder from corpus text, and the library
+// mean a topics run would store), then 200
 // sequential requests each (after 20 warm-ups) of GET related?status=unread&limit=5 and POST /api/search/chat,
 // with GET /api/health as the reference for the machine's state.
 //
@@ -22,7 +24,8 @@ import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createLocalEmbedder } from "../src/worker/adapters/local/local-embedder";
-import { encodeVector } from "../src/worker/adapters/local/vector-encoding";
+import { libraryMean } from "../src/worker/domain/embedding/library-space";
+import { encodeVector, spaceOf } from "../src/worker/domain/embedding/vector-encoding";
 import { extractArticle, htmlToText } from "../src/worker/domain/extraction/extract-article";
 import { summarizeExtractively } from "../src/worker/domain/extractive-summary";
 import { queryTerms } from "../src/worker/domain/search/chat-query";
@@ -194,18 +197,7 @@ async function measureQuality(call, base, pages, origin) {
   }
   const subjectOf = new Map(items.map((item) => [item.id, item.subject]));
 
-  console.log("› Related articles, search and topics...");
-  const precisions = [];
-  for (const item of items) {
-    const { related } = await call("GET", `/api/articles/${item.id}/related?limit=5`, { token });
-    precisions.push(
-      precisionAtK(
-        related.map((r) => subjectOf.get(r.id) === item.subject),
-        5,
-      ),
-    );
-  }
-
+  console.log("› Search, topics and related articles...");
   const frequency = documentFrequencies(items.map((item) => `${item.title}\n${item.text}`));
   const reciprocalRanks = [];
   const searchMisses = [];
@@ -218,6 +210,18 @@ async function measureQuality(call, base, pages, origin) {
   }
 
   const { topics, membership } = await waitForTopics(call, base, token, items.length);
+  // After the topics run, as in steady use: it stores the library mean that related articles are ranked around.
+  const precisions = [];
+  for (const item of items) {
+    const { related } = await call("GET", `/api/articles/${item.id}/related?limit=5`, { token });
+    precisions.push(
+      precisionAtK(
+        related.map((r) => subjectOf.get(r.id) === item.subject),
+        5,
+      ),
+    );
+  }
+
   const clusters = items.map((item) => membership.get(item.id) ?? `alone-${item.id}`);
   const subjects = items.map((item) => item.subject);
 
@@ -283,6 +287,7 @@ async function writeLibrarySql(userId, sources, dir) {
   };
   const ids = [];
   const titles = [];
+  const vectors = [];
   const firstId = 1_000_000;
   for (let i = 0; i < LIBRARY_SIZE; i++) {
     // An article: a stretch of one source page plus a few paragraphs of another, so texts vary like a library.
@@ -343,7 +348,11 @@ async function writeLibrarySql(userId, sources, dir) {
     if (chars > 8_000_000) flush();
     ids.push(id);
     titles.push(title);
+    vectors.push(vector);
   }
+  // As a topics run would store it, so related articles are ranked inside the library as in steady use.
+  const mean = encodeVector(libraryMean(vectors), spaceOf(embedder.name));
+  statements.push(`UPDATE users SET library_mean = '${mean}' WHERE id = ${userId};`);
   flush();
   return { files, ids, titles };
 }

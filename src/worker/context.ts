@@ -24,6 +24,7 @@ export function createServices(env: Env) {
   const sessions = createSessionsRepository(db);
   const adapters = createAdapters(config, env, db);
   const articles = createArticlesRepository(db);
+  const topics = createTopicsRepository(db);
   const pipeline = createArticlePipeline({ config, articles, adapters, resolver: createDohResolver() });
   return {
     config,
@@ -33,8 +34,13 @@ export function createServices(env: Env) {
     adapters,
     auth: createAuthService({ config, users, sessions }),
     pipeline,
-    related: createRelatedService({ articles, vectorIndex: adapters.vectorIndex }),
-    topics: createTopicsService({ topics: createTopicsRepository(db), ...adapters }),
+    related: createRelatedService({
+      articles,
+      topics,
+      vectorIndex: adapters.vectorIndex,
+      embedderName: adapters.embedder.name,
+    }),
+    topics: createTopicsService({ topics, ...adapters }),
     search: createSearchService({ search: createSearchRepository(db), articles, ...adapters }),
     articles: createArticleService({
       articles,

@@ -1,5 +1,7 @@
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api, registerUser, seedArticle, seedProcessedArticle } from "./helpers";
+import { library, recluster } from "./topics-helpers";
 
 const processedArticle = (userId: number, title: string, text: string, isRead = false) =>
   seedProcessedArticle(userId, { title, text, isRead });
@@ -28,6 +30,31 @@ describe("GET /api/articles/{id}/related", () => {
       expect(score).toBeLessThanOrEqual(1);
     }
     expect(response.body.related[0]).toMatchObject({ id: hives, title: "Inside the hive", is_read: false });
+  });
+
+  it("once a topics run stored the library's mean, ranks inside the library: other subjects score 0", async () => {
+    const { token, user } = await registerUser();
+    const ids = await library(user.id, 5);
+    const [article, ...sameSubject] = ids.bees as number[];
+    const before = await api("GET", `/api/articles/${article}/related?limit=20`, { token });
+    const plainScores = new Map<number, number>(
+      before.body.related.map((r: { id: number; similarity_score: number }) => [r.id, r.similarity_score]),
+    );
+    const others = [...(ids.ice as number[]), ...(ids.code as number[])];
+    // Plain cosines: the word-vector half makes articles of other subjects look somewhat alike.
+    expect(others.filter((id) => (plainScores.get(id) ?? 0) > 0).length).toBeGreaterThan(0);
+
+    await recluster(user.id);
+    const stored = await env.DB.prepare("SELECT library_mean FROM users WHERE id = ?").bind(user.id).first();
+    expect(stored?.library_mean).toMatch(/^f32:local-glove-hashing-v1:/);
+
+    const after = await api("GET", `/api/articles/${article}/related?limit=20`, { token });
+    const related: { id: number; similarity_score: number }[] = after.body.related;
+    expect(new Set(related.slice(0, 4).map((r) => r.id))).toEqual(new Set(sameSubject));
+    const scores = related.map((r) => r.similarity_score);
+    expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+    for (const r of related.slice(0, 4)) expect(r.similarity_score).toBeGreaterThan(0.2);
+    expect(related.slice(4).map((r) => r.similarity_score)).toEqual(others.map(() => 0));
   });
 
   it("filters by read status and honours the limit", async () => {

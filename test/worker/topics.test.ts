@@ -2,47 +2,11 @@ import { env, introspectWorkflow } from "cloudflare:test";
 import { describe, expect, inject, it } from "vitest";
 import { createDatabase } from "../../src/worker/db/client";
 import { createTopicsRepository } from "../../src/worker/db/repositories/topics-repository";
-import { seededRandom } from "../../src/worker/domain/clustering/vectors";
+import { ALGORITHM } from "../../src/worker/domain/clustering/cluster-library";
 import { refreshDueTopics, requestTopicsRefresh } from "../../src/worker/jobs/topics-scheduler";
 import { debounceUntilMinuteEnds } from "../../src/worker/workflows/topics-params";
 import { api, registerUser, seedArticle, seedProcessedArticle } from "./helpers";
-
-const SUBJECTS: Record<string, string[]> = {
-  bees: "honeybees hive pollen waggle dance queen beekeeping honey colony swarm nectar drones".split(" "),
-  ice: "glacier melting icecap climate warming arctic retreat sea ice permafrost snowpack thaw".split(" "),
-  code: "rust compiler borrow checker lifetimes llvm ownership traits cargo crates generics macros".split(" "),
-};
-
-/**
- * A library of processed articles (content, summary and vector) in three subjects, `perSubject` each:
- * every article draws its own 16 words from its subject's vocabulary, so no two are duplicates. With 8, the
- * word vectors sometimes split a subject in two by meaning (the Rust words are everyday English too: borrow,
- * traits, cargo, crates), as they might split real articles that short.
- */
-async function library(userId: number, perSubject = 6) {
-  const random = seededRandom(userId);
-  const ids: Record<string, number[]> = { bees: [], ice: [], code: [] };
-  for (const [subject, words] of Object.entries(SUBJECTS)) {
-    for (let i = 0; i < perSubject; i++) {
-      const text = Array.from({ length: 16 }, () => words[Math.floor(random() * words.length)]).join(" ");
-      const title = `${words[i % words.length]} ${words[(i + 3) % words.length]}`;
-      const id = await seedProcessedArticle(userId, { title, text });
-      ids[subject]?.push(id);
-    }
-  }
-  return ids;
-}
-
-/** Runs the topics Workflow for a user now (no debounce) and waits for it. */
-async function recluster(userId: number) {
-  await using workflows = await introspectWorkflow(env.TOPICS_WORKFLOW);
-  await env.TOPICS_WORKFLOW.create({
-    id: `test-${userId}-${crypto.randomUUID()}`,
-    params: { userId, debounceSeconds: 0 },
-  });
-  const [instance] = await workflows.get();
-  await instance?.waitForStatus("complete");
-}
+import { library, recluster, SUBJECTS } from "./topics-helpers";
 
 describe("topics", () => {
   it("clusters a library into its subjects with every Topic field", async () => {
@@ -55,7 +19,7 @@ describe("topics", () => {
     expect(response.body.topics).toHaveLength(3);
     for (const topic of response.body.topics) {
       expect(topic).toMatchObject({
-        algorithm: "spherical k-means, k chosen by silhouette (√(n/2) when no k shows structure)",
+        algorithm: ALGORITHM,
         cluster_size: 6,
         article_count: 6,
         unread_count: 6,

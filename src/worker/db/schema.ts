@@ -18,6 +18,12 @@ export const users = sqliteTable("users", {
    * completed after it is not in the topics yet; the daily cron uses it to skip libraries that are current.
    */
   topicsComputedAt: integer("topics_computed_at"),
+  /**
+   * The library's mean embedding from the last topics run, encoded by domain/embedding/vector-encoding with
+   * the embedder's name as its space (null: no run over enough articles yet). Related articles are ranked
+   * around it (domain/embedding/library-space).
+   */
+  libraryMean: text("library_mean"),
 });
 
 /** Logged-out token ids, kept until the token would have expired anyway (the daily cron prunes them). */
@@ -53,7 +59,7 @@ export const localVectors = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     itemId: text("item_id").notNull(),
     /**
-     * The embedding, encoded by adapters/local/vector-encoding (base64 float32; older rows a JSON array).
+     * The embedding, encoded by domain/embedding/vector-encoding (base64 float32; older rows a JSON array).
      * D1 has no vector type and this index is for local use only.
      */
     vector: text("vector").notNull(),

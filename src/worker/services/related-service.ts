@@ -1,9 +1,14 @@
 import type { ArticlesRepository } from "../db/repositories/articles-repository";
+import type { TopicsRepository } from "../db/repositories/topics-repository";
+import { rankInLibrary } from "../domain/embedding/library-space";
+import { decodeInSpace, spaceOf } from "../domain/embedding/vector-encoding";
 import { NotFound } from "../domain/errors";
 import type { VectorIndex } from "../ports/vector-index";
 
 /** Neighbours fetched per requested result: some are filtered out by read status. */
 const CANDIDATES_PER_RESULT = 6;
+/** At least this many, so the ranking inside the library has candidates to reorder. */
+const MIN_CANDIDATES = 30;
 const MAX_CANDIDATES = 100;
 
 export interface RelatedQuery {
@@ -12,31 +17,41 @@ export interface RelatedQuery {
 }
 
 /**
- * Articles of the same user nearest to one article in the vector index. Cosine similarity is reported as
- * `similarity_score` clamped to [0, 1] (negative cosine means unrelated, not "less than unrelated").
+ * Articles of the same user nearest to one article. The vector index finds the candidates by plain cosine;
+ * once a topics run has stored the library's mean embedding, they are ranked inside the library
+ * (domain/embedding/library-space: centred on the mean, the article blended with its nearest candidates),
+ * which measurably picks more same-subject neighbours. That score, clamped to [0, 1] (a negative cosine
+ * means unrelated, not "less than unrelated"), is the reported `similarity_score`.
  */
 export function createRelatedService({
   articles,
+  topics,
   vectorIndex,
+  embedderName,
 }: {
   articles: ArticlesRepository;
+  topics: Pick<TopicsRepository, "libraryMean">;
   vectorIndex: VectorIndex;
+  embedderName: string;
 }) {
   return {
     async related(userId: number, articleId: number, query: RelatedQuery) {
       // Only whether the article is the user's: its content (often hundreds of KB) is not needed.
-      const [[article], [own]] = await Promise.all([
+      const [[article], [own], storedMean] = await Promise.all([
         articles.findManyByIds(userId, [articleId]),
         vectorIndex.getVectors(userId, [String(articleId)]),
+        topics.libraryMean(userId),
       ]);
       if (!article) throw new NotFound("Article not found");
       // Not embedded yet (still processing, or its embedding failed): nothing to compare with.
       if (!own) return { article_id: articleId, status: query.status ?? null, related: [] };
 
-      const matches = await vectorIndex.query(userId, own.vector, {
-        topK: Math.min(MAX_CANDIDATES, query.limit * CANDIDATES_PER_RESULT + 1),
+      const candidates = await vectorIndex.query(userId, own.vector, {
+        topK: Math.min(MAX_CANDIDATES, Math.max(MIN_CANDIDATES, query.limit * CANDIDATES_PER_RESULT + 1)),
         excludeIds: [String(articleId)],
       });
+      const mean = decodeInSpace(storedMean, spaceOf(embedderName));
+      const matches = mean ? await rankAroundMean(userId, own.vector, candidates, mean) : candidates;
       const ids = matches.map((m) => Number(m.id)).filter((id) => Number.isSafeInteger(id) && id !== articleId);
       const rows = new Map((await articles.findManyByIds(userId, ids)).map((row) => [row.id, row]));
       const related = matches
@@ -57,4 +72,17 @@ export function createRelatedService({
       return { article_id: articleId, status: query.status ?? null, related };
     },
   };
+
+  async function rankAroundMean(
+    userId: number,
+    vector: number[],
+    candidates: { id: string; score: number }[],
+    mean: Float32Array,
+  ) {
+    const vectors = await vectorIndex.getVectors(
+      userId,
+      candidates.map((c) => c.id),
+    );
+    return rankInLibrary(vector, vectors, mean).map(({ candidate, score }) => ({ id: candidate.id, score }));
+  }
 }

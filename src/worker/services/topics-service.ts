@@ -1,6 +1,7 @@
 import type { TopicRecord, TopicsRepository } from "../db/repositories/topics-repository";
 import { clusterLibrary } from "../domain/clustering/cluster-library";
 import { inheritTopicIdentities } from "../domain/clustering/topic-identity";
+import { encodeVector, spaceOf } from "../domain/embedding/vector-encoding";
 import { NotFound } from "../domain/errors";
 import type { Embedder } from "../ports/embedder";
 import type { LanguageModel } from "../ports/language-model";
@@ -99,7 +100,8 @@ export function createTopicsService({ topics, vectorIndex, embedder, languageMod
         drafts.map((draft) => draft.members.map((m) => m.id)),
       );
       const kept = drafts.map((draft, index) => ({ ...draft, identity: identities.get(index) }));
-      await topics.replaceAll(userId, kept, at, readAt);
+      const mean = clustering.libraryMean && encodeVector(clustering.libraryMean, spaceOf(embedder.name));
+      await topics.replaceAll(userId, kept, at, readAt, mean);
       return { topics: drafts.length, articles: items.length, unclustered: clustering.unclustered.length };
     },
 

@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { localVectors } from "../../db/schema";
+import { decodeVector, encodeVector, spacePrefix, versionChars } from "../../domain/embedding/vector-encoding";
 import type { VectorIndex } from "../../ports/vector-index";
-import { decodeVector, encodeVector, spacePrefix, versionChars } from "./vector-encoding";
 
 /**
  * Decoded vectors of this isolate, by user and item, with the stored version they were decoded from. A
@@ -106,13 +106,17 @@ export function createD1VectorIndex(db: Database, space: string): VectorIndex {
     },
 
     async getVectors(userId, ids) {
-      if (ids.length === 0) return [];
-      const rows = await db
-        .select({ itemId: localVectors.itemId, vector: localVectors.vector })
-        .from(localVectors)
-        .where(and(mine(userId), inArray(localVectors.itemId, ids.slice(0, 90))))
-        .all();
-      return rows.map((row) => ({ id: row.itemId, vector: Array.from(decodeVector(row.vector)) }));
+      const found: { id: string; vector: number[] }[] = [];
+      // D1 binds at most 100 parameters per statement.
+      for (let i = 0; i < ids.length; i += MAX_IDS_PER_QUERY) {
+        const rows = await db
+          .select({ itemId: localVectors.itemId, vector: localVectors.vector })
+          .from(localVectors)
+          .where(and(mine(userId), inArray(localVectors.itemId, ids.slice(i, i + MAX_IDS_PER_QUERY))))
+          .all();
+        for (const row of rows) found.push({ id: row.itemId, vector: Array.from(decodeVector(row.vector)) });
+      }
+      return found;
     },
 
     async remove(userId, ids) {

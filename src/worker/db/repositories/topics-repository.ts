@@ -38,12 +38,19 @@ export function createTopicsRepository(db: Database) {
   return {
     /**
      * Replaces all of the user's topics in one transaction (readers see the old set or the new one) and
-     * records `readAt`, when the run began reading the library, as the user's topics time.
+     * records `readAt`, when the run began reading the library, as the user's topics time, and the run's
+     * encoded library mean (see users.libraryMean).
      */
-    async replaceAll(userId: number, drafts: NewTopic[], now: number, readAt = now): Promise<void> {
+    async replaceAll(
+      userId: number,
+      drafts: NewTopic[],
+      now: number,
+      readAt = now,
+      libraryMean: string | null = null,
+    ): Promise<void> {
       const statements: BatchItem<"sqlite">[] = [
         db.delete(topics).where(eq(topics.userId, userId)),
-        db.update(users).set({ topicsComputedAt: readAt }).where(eq(users.id, userId)),
+        db.update(users).set({ topicsComputedAt: readAt, libraryMean }).where(eq(users.id, userId)),
       ];
       for (const { members, identity, ...topic } of drafts) {
         const id = identity?.id ?? newTopicId();
@@ -60,6 +67,12 @@ export function createTopicsRepository(db: Database) {
       }
       const [first, ...rest] = statements;
       if (first) await db.batch([first, ...rest]);
+    },
+
+    /** The encoded library mean of the user's last topics run, or null. */
+    async libraryMean(userId: number): Promise<string | null> {
+      const row = await db.select({ libraryMean: users.libraryMean }).from(users).where(eq(users.id, userId)).get();
+      return row?.libraryMean ?? null;
     },
 
     /** The user's current topics with their article ids, to carry identities over a re-clustering. */

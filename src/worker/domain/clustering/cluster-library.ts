@@ -1,8 +1,9 @@
+import { blendWithNeighbours, centred, libraryMean } from "../embedding/library-space";
 import { distinctiveTerms, documentFrequency, labelFromTerms, labelTokens } from "./keyphrases";
 import { type PackedVectors, packVectors, sphericalKMeans } from "./kmeans";
-import { mean, silhouetteFromMatrix, similarityMatrix } from "./silhouette";
+import { mean as average, silhouetteFromMatrix, similarityMatrix } from "./silhouette";
 import { topicScore } from "./topic-score";
-import { dot, unit } from "./vectors";
+import { dot } from "./vectors";
 
 /** Below this many embedded articles there is nothing to group. */
 export const MIN_ARTICLES = 4;
@@ -23,7 +24,8 @@ const SILHOUETTE_SAMPLE = 800;
  * thumb, k = √(n/2), which keeps topics a browsable size.
  */
 export const STRUCTURE_SILHOUETTE = 0.25;
-export const ALGORITHM = "spherical k-means, k chosen by silhouette (√(n/2) when no k shows structure)";
+export const ALGORITHM =
+  "spherical k-means on library-centred vectors blended with 3 neighbours, k chosen by silhouette (√(n/2) when no k shows structure)";
 
 export interface LibraryItem {
   id: number;
@@ -57,10 +59,14 @@ export interface LibraryClustering {
   topics: TopicDraft[];
   /** Articles in no topic (alone in their cluster). */
   unclustered: number[];
+  /** The library's mean embedding (library-space), kept for related articles; null below MIN_ARTICLES. */
+  libraryMean: number[] | null;
 }
 
 /**
- * Groups one user's articles into topics. The number of topics is found, not given: every k from 2 to
+ * Groups one user's articles into topics. The articles are compared inside the library (library-space:
+ * centred on the library's mean, each blended with its 3 nearest articles), and every similarity and
+ * silhouette below is measured there. The number of topics is found, not given: every k from 2 to
  * min(15, n/2) is tried (best of 10 seeded restarts) and the k with the best mean silhouette wins (the
  * exact silhouette, on an evenly spaced sample of at most 800 articles, from one similarity matrix), unless
  * even the best is below STRUCTURE_SILHOUETTE: then k = √(n/2). A cluster of one article is not a topic.
@@ -68,9 +74,10 @@ export interface LibraryClustering {
  */
 export function clusterLibrary(items: LibraryItem[], now: number): LibraryClustering {
   if (items.length < MIN_ARTICLES) {
-    return { algorithm: ALGORITHM, silhouette: 0, topics: [], unclustered: items.map((i) => i.id) };
+    return { algorithm: ALGORITHM, silhouette: 0, topics: [], unclustered: items.map((i) => i.id), libraryMean: null };
   }
-  const vectors = items.map((item) => unit(item.vector));
+  const mean = libraryMean(items.map((item) => item.vector));
+  const vectors = blendWithNeighbours(items.map((item) => centred(item.vector, mean)));
   const step = Math.max(1, Math.ceil(vectors.length / SILHOUETTE_SAMPLE));
   const sample = vectors.map((_, i) => i).filter((i) => i % step === 0);
   const matrix = similarityMatrix(sample.map((i) => vectors[i] ?? []));
@@ -85,14 +92,16 @@ export function clusterLibrary(items: LibraryItem[], now: number): LibraryCluste
       matrix,
       sample.map((i) => run.assignments[i] ?? 0),
     );
-    const score = mean(silhouettes);
+    const score = average(silhouettes);
     runs.set(k, { ...run, score, silhouettes });
     if (!best || score > best.score + 1e-9) best = { ...run, score, silhouettes };
   }
   if (best && best.score < STRUCTURE_SILHOUETTE) {
     best = runs.get(Math.min(maxK, Math.max(2, Math.round(Math.sqrt(items.length / 2))))) ?? best;
   }
-  if (!best) return { algorithm: ALGORITHM, silhouette: 0, topics: [], unclustered: items.map((i) => i.id) };
+  if (!best) {
+    return { algorithm: ALGORITHM, silhouette: 0, topics: [], unclustered: items.map((i) => i.id), libraryMean: mean };
+  }
 
   const chosen = best;
   const samples = new Map(sample.map((i, j) => [i, chosen.silhouettes[j] ?? 0]));
@@ -122,10 +131,10 @@ export function clusterLibrary(items: LibraryItem[], now: number): LibraryCluste
       members,
       size: members.length,
       unreadCount: memberItems.filter((m) => !m.isRead).length,
-      silhouette: round(mean(memberIndexes.flatMap((i) => (samples.has(i) ? [samples.get(i) as number] : [])))),
-      cohesion: round(mean(members.map((m) => m.similarity))),
-      averageAgeDays: round(mean(memberItems.map((m) => (now - m.createdAt) / 86_400_000))),
-      averageFeedback: rated.length ? round(mean(rated)) : null,
+      silhouette: round(average(memberIndexes.flatMap((i) => (samples.has(i) ? [samples.get(i) as number] : [])))),
+      cohesion: round(average(members.map((m) => m.similarity))),
+      averageAgeDays: round(average(memberItems.map((m) => (now - m.createdAt) / 86_400_000))),
+      averageFeedback: rated.length ? round(average(rated)) : null,
     };
     topics.push({
       ...draft,
@@ -139,7 +148,13 @@ export function clusterLibrary(items: LibraryItem[], now: number): LibraryCluste
     });
   });
   topics.sort((a, b) => b.finalScore - a.finalScore);
-  return { algorithm: ALGORITHM, silhouette: round(mean([...samples.values()])), topics, unclustered };
+  return {
+    algorithm: ALGORITHM,
+    silhouette: round(average([...samples.values()])),
+    topics,
+    unclustered,
+    libraryMean: mean,
+  };
 }
 
 function bestOfRestarts(vectors: number[][], packed: PackedVectors, k: number) {

@@ -40,3 +40,13 @@ export function decodeVector(stored: string): Float32Array {
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
   return new Float32Array(bytes.buffer);
 }
+
+/** A valid space name for any embedder's name (Workers AI model ids carry "@", ":" and "/"). */
+export function spaceOf(embedderName: string): string {
+  return embedderName.toLowerCase().replace(/[^a-z0-9.-]+/g, "-");
+}
+
+/** The vector of a stored value if it was written in `space`; null for nothing or another space. */
+export function decodeInSpace(stored: string | null, space: string): Float32Array | null {
+  return stored?.startsWith(spacePrefix(space)) ? decodeVector(stored) : null;
+}
