@@ -128,14 +128,9 @@ const topicDetail = (page: Page, token: string, id: number, query: string) =>
 
 /**
  * A new account whose library has `counts[subject]` processed articles per subject and its topics computed,
- * signed in in the browser. `beforeClustering` runs once the articles are processed (ratings are taken into
- * the topics' figures at clustering time).
+ * signed in in the browser.
  */
-async function libraryWithTopics(
-  page: Page,
-  counts: Partial<Record<Subject, number>>,
-  { beforeClustering }: { beforeClustering?: (token: string, articles: SavedArticle[]) => Promise<void> } = {},
-) {
+async function libraryWithTopics(page: Page, counts: Partial<Record<Subject, number>>) {
   const { email, token } = await createAccount(page);
   const run = tag();
   const planned = (Object.entries(counts) as [Subject, number][]).flatMap(([subject, count]) =>
@@ -176,7 +171,6 @@ async function libraryWithTopics(
     )
     .toBe(ids.length);
 
-  await beforeClustering?.(token, articles);
   // The cron answers at once and starts the runs in the background (waitUntil); a busy local runtime sometimes
   // drops the request, that work or a run, so it is asked again every 10 s until the topics are there. Each
   // cron event re-clusters only due libraries (here: this one until its topics are computed), so asking again
@@ -240,20 +234,14 @@ test("/topics lists the topics with unread articles: label, score, counts, age, 
   page,
 }) => {
   test.setTimeout(180_000);
-  const { token, articles } = await libraryWithTopics(
-    page,
-    { cooking: 4, astronomy: 4, football: 4 },
-    {
-      beforeClustering: async (token, articles) => {
-        const cooking = articles.filter((a) => a.subject === "cooking");
-        await api(page, token, "POST", `/api/articles/${cooking[0]?.id}/feedback`, { feedback: 1 });
-      },
-    },
-  );
+  const { token, articles } = await libraryWithTopics(page, { cooking: 4, astronomy: 4, football: 4 });
+  // A rating after the clustering shows at once: the average feedback is live, like the counts.
+  const cookingArticles = articles.filter((a) => a.subject === "cooking");
+  await api(page, token, "POST", `/api/articles/${cookingArticles[0]?.id}/feedback`, { feedback: 1 });
   const cooking = await topicOf(page, token, articles, "cooking");
   const football = await topicOf(page, token, articles, "football");
   // Counts are live: one cooking article read, every football article read (so that topic has nothing unread).
-  await markRead(page, token, articles.filter((a) => a.subject === "cooking")[1]?.id as number);
+  await markRead(page, token, cookingArticles[1]?.id as number);
   for (const a of articles.filter((a) => a.subject === "football")) await markRead(page, token, a.id);
   const expected = await listTopics(page, token, true);
   expect(expected.map((t) => t.id)).not.toContain(football.id);

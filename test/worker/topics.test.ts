@@ -64,6 +64,38 @@ describe("topics", () => {
     expect((await api("GET", "/api/topics/?unread_only=false", { token })).body.topics).toHaveLength(2);
   });
 
+  it("shows a rating in its topic's average feedback at once, without waiting for the next run", async () => {
+    const { token, user } = await registerUser();
+    const ids = await library(user.id);
+    await recluster(user.id);
+    const [liked, disliked, unsure] = ids.ice as number[];
+    const iceTopic = async () => {
+      const { topics } = (await api("GET", "/api/topics/?unread_only=false", { token })).body;
+      for (const topic of topics) {
+        const detail = await api("GET", `/api/topics/${topic.id}`, { token });
+        if (detail.body.articles.some((a: { id: number }) => a.id === liked)) return { topic, detail: detail.body };
+      }
+      throw new Error("no topic holds the ice articles");
+    };
+    expect((await iceTopic()).topic.avg_feedback_score).toBeNull();
+
+    for (const [id, feedback] of [
+      [liked, 1],
+      [disliked, -1],
+      [unsure, 1],
+    ] as const) {
+      expect((await api("POST", `/api/articles/${id}/feedback`, { token, body: { feedback } })).status).toBe(200);
+    }
+    const { topic, detail } = await iceTopic();
+    expect(topic.avg_feedback_score).toBe(0.3333);
+    expect(detail.avg_feedback_score).toBe(0.3333);
+    // The other topics have no ratings.
+    const { topics } = (await api("GET", "/api/topics/?unread_only=false", { token })).body;
+    for (const other of topics.filter((t: { id: number }) => t.id !== topic.id)) {
+      expect(other.avg_feedback_score).toBeNull();
+    }
+  });
+
   it("keeps each topic's id and creation date when re-clustering finds the same subjects", async () => {
     const { token, user } = await registerUser();
     const ids = await library(user.id);

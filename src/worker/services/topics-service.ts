@@ -21,7 +21,12 @@ interface TopicsDeps {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-function toTopicJson(row: { topic: TopicRecord; articleCount: number; unreadCount: number }) {
+function toTopicJson(row: {
+  topic: TopicRecord;
+  articleCount: number;
+  unreadCount: number;
+  averageFeedback: number | null;
+}) {
   const { topic } = row;
   return {
     id: topic.id,
@@ -32,7 +37,8 @@ function toTopicJson(row: { topic: TopicRecord; articleCount: number; unreadCoun
     cluster_size: topic.clusterSize,
     article_count: Number(row.articleCount),
     avg_recency_days: topic.avgRecencyDays,
-    avg_feedback_score: topic.avgFeedbackScore,
+    // Live, like the counts: rating an article shows in its topic at once, not after the next run.
+    avg_feedback_score: row.averageFeedback === null ? null : Math.round(Number(row.averageFeedback) * 10_000) / 10_000,
     created_at: iso(topic.createdAt),
     algorithm: topic.algorithm,
     topic_metadata: {

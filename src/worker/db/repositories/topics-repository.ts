@@ -13,11 +13,18 @@ export type NewTopic = Omit<TopicRecord, "id" | "userId" | "createdAt"> & {
 // D1 allows 100 bound parameters per statement; a topic_articles row binds 4.
 const MEMBER_ROWS_PER_INSERT = 24;
 
-/** Live counts from the topic's current articles (reading or deleting an article changes them at once). */
+/**
+ * Live figures from the topic's current articles: reading, rating or deleting an article changes them at once
+ * (the stored score keeps the figures of its run). Feedback is one row per article at most, so joining it
+ * leaves the counts alone.
+ */
 const liveCounts = {
   articleCount: sql<number>`count(${articles.id})`.as("article_count"),
   unreadCount: sql<number>`coalesce(sum(case when ${articles.isRead} then 0 else 1 end), 0)`.as("unread_count"),
+  averageFeedback: sql<number | null>`avg(${articleFeedback.feedbackValue})`.as("average_feedback"),
 };
+const feedbackOf = (userId: number) =>
+  and(eq(articleFeedback.articleId, articles.id), eq(articleFeedback.userId, userId));
 
 /** A random id below 2^48: topic rows can then be written in one atomic batch with their members. */
 function newTopicId(): number {
@@ -98,6 +105,7 @@ export function createTopicsRepository(db: Database) {
         .from(topics)
         .innerJoin(topicArticles, eq(topicArticles.topicId, topics.id))
         .innerJoin(articles, and(eq(articles.id, topicArticles.articleId), eq(articles.userId, userId)))
+        .leftJoin(articleFeedback, feedbackOf(userId))
         .where(eq(topics.userId, userId))
         .groupBy(topics.id)
         .orderBy(desc(topics.finalScore), desc(topics.id))
@@ -111,6 +119,7 @@ export function createTopicsRepository(db: Database) {
         .from(topics)
         .leftJoin(topicArticles, eq(topicArticles.topicId, topics.id))
         .leftJoin(articles, and(eq(articles.id, topicArticles.articleId), eq(articles.userId, userId)))
+        .leftJoin(articleFeedback, feedbackOf(userId))
         .where(mine(userId, topicId))
         .groupBy(topics.id)
         .get();
