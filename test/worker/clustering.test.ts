@@ -4,6 +4,12 @@ import {
   type LibraryItem,
   STRUCTURE_SILHOUETTE,
 } from "../../src/worker/domain/clustering/cluster-library";
+import {
+  distinctiveTerms,
+  documentFrequency,
+  labelFromTerms,
+  labelTokens,
+} from "../../src/worker/domain/clustering/keyphrases";
 import { packVectors, sphericalKMeans } from "../../src/worker/domain/clustering/kmeans";
 import { silhouetteSamples } from "../../src/worker/domain/clustering/silhouette";
 import { SCORE_WEIGHTS, topicScore } from "../../src/worker/domain/clustering/topic-score";
@@ -128,6 +134,22 @@ describe("clusterLibrary", () => {
     expect(result.topics.map((t) => t.finalScore)).toEqual(
       [...result.topics.map((t) => t.finalScore)].sort((a, b) => b - a),
     );
+  });
+
+  it("labels with the words titles carry or texts repeat, one form of a word only", () => {
+    const cluster = [
+      labelTokens("Interest rates", "The bank held rates as borrowing fell. Rates matter."),
+      labelTokens("Rates cut", "Borrowing fell again; the bank cut rates."),
+    ];
+    const library = [...cluster, labelTokens("Goal", "A striker scored"), labelTokens("Hive", "Bees dance")];
+    // "borrowing" and "fell" are in both texts as often as "rates" is in both documents: the titles decide.
+    const terms = distinctiveTerms(cluster, documentFrequency(library), library.length);
+    expect(terms.slice(0, 1)).toEqual(["rates"]);
+    expect(terms.indexOf("rates")).toBeLessThan(terms.indexOf("borrowing"));
+    expect(labelFromTerms(["games", "gaming", "game", "launch", "review"])).toBe("Games · Launch · Review");
+    expect(labelFromTerms(["drugs", "drug", "brain", "deep"])).toBe("Drugs · Brain · Deep");
+    expect(labelFromTerms(["star", "start", "films"])).toBe("Star · Start · Films");
+    expect(labelFromTerms([])).toBe("Miscellaneous");
   });
 
   it("is deterministic, leaves tiny libraries alone and never makes a topic of one article", () => {

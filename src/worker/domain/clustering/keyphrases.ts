@@ -2,22 +2,36 @@ import { STOP_WORDS, tokenize } from "../text";
 
 const LABEL_TERMS = 3;
 
+/** A term counts at most this many times per document (a title word counts this much: see labelTokens). */
+const MAX_TERM_WEIGHT = 3;
+
 /**
- * The terms that set one cluster apart: how many of its documents use a term, weighted by how rare the
- * term is in the whole library (a TF-IDF over documents). Titles count three times.
+ * The terms that set one cluster apart: how much of its documents use a term, weighted by how rare the term
+ * is in the whole library (a TF-IDF over documents). Within a document a term weighs its count, at most 3, so
+ * a title word (counted three times) or a word the text repeats outweighs a word said once: "Interest · Rates
+ * · Cuts" rather than "Borrowing · Fell · Grocery" for a cluster of central-bank articles. A term must still
+ * be in 2 of the cluster's documents.
  */
 export function distinctiveTerms(
   clusterDocs: string[][],
   libraryDocFrequency: Map<string, number>,
   libraryDocs: number,
 ) {
-  const inCluster = new Map<string, number>();
-  for (const doc of clusterDocs) for (const term of new Set(doc)) inCluster.set(term, (inCluster.get(term) ?? 0) + 1);
-  return [...inCluster.entries()]
-    .filter(([, count]) => count >= Math.min(2, clusterDocs.length))
-    .map(([term, count]) => ({
+  const weight = new Map<string, number>();
+  const docsWith = new Map<string, number>();
+  for (const doc of clusterDocs) {
+    const counts = new Map<string, number>();
+    for (const term of doc) counts.set(term, (counts.get(term) ?? 0) + 1);
+    for (const [term, count] of counts) {
+      weight.set(term, (weight.get(term) ?? 0) + Math.min(MAX_TERM_WEIGHT, count) / MAX_TERM_WEIGHT);
+      docsWith.set(term, (docsWith.get(term) ?? 0) + 1);
+    }
+  }
+  return [...weight.entries()]
+    .filter(([term]) => (docsWith.get(term) ?? 0) >= Math.min(2, clusterDocs.length))
+    .map(([term, total]) => ({
       term,
-      score: (count / clusterDocs.length) * Math.log(libraryDocs / (libraryDocFrequency.get(term) ?? 1)),
+      score: (total / clusterDocs.length) * Math.log(libraryDocs / (libraryDocFrequency.get(term) ?? 1)),
     }))
     .sort((a, b) => b.score - a.score || a.term.localeCompare(b.term))
     .map((t) => t.term);
@@ -37,8 +51,30 @@ export function documentFrequency(docs: string[][]): Map<string, number> {
   return frequency;
 }
 
-/** "Bees · Hive · Pollen": the first few distinctive terms, capitalised. */
+/**
+ * "Bees · Hive · Pollen": the first few distinctive terms, capitalised, leaving out a term that is another form
+ * of one already picked ("Games · Gaming · Game" is one word three times).
+ */
 export function labelFromTerms(terms: string[]): string {
-  const picked = terms.slice(0, LABEL_TERMS).map((t) => t.charAt(0).toLocaleUpperCase() + t.slice(1));
-  return picked.length > 0 ? picked.join(" · ") : "Miscellaneous";
+  const picked: string[] = [];
+  for (const term of terms) {
+    if (picked.length === LABEL_TERMS) break;
+    if (!picked.some((p) => sameWordFamily(p, term))) picked.push(term);
+  }
+  return picked.length > 0
+    ? picked.map((t) => t.charAt(0).toLocaleUpperCase() + t.slice(1)).join(" · ")
+    : "Miscellaneous";
+}
+
+/** "game", "games" and "gaming"; "drug" and "drugs"; not "star" and "start". */
+function sameWordFamily(a: string, b: string): boolean {
+  const [x, y] = [stem(a), stem(b)];
+  // Suffixes drop a final e: "gaming" → "gam", "game" → "game".
+  return x === y || `${x}e` === y || `${y}e` === x;
+}
+
+/** The word without one common inflection ending, if at least 3 letters remain. */
+function stem(word: string): string {
+  const match = /^(.{3,}?)(?:ing|ed|es|s)$/.exec(word);
+  return match?.[1] ?? word;
 }
