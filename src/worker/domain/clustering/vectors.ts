@@ -1,5 +1,5 @@
 /** Vector helpers for clustering unit-length embeddings, where the dot product is the cosine. */
-export function dot(a: number[], b: number[]): number {
+export function dot(a: ArrayLike<number>, b: ArrayLike<number>): number {
   let sum = 0;
   for (let i = 0; i < a.length; i++) sum += (a[i] ?? 0) * (b[i] ?? 0);
   return sum;

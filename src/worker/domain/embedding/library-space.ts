@@ -1,3 +1,5 @@
+import { dot, unit } from "../clustering/vectors";
+
 /**
  * Comparing articles within one library rather than against the whole language. Two steps, both measured
  * on the labelled set of `npm run bench:semantic` (80 articles, 6 subjects):
@@ -23,7 +25,7 @@ export function libraryMean(vectors: ArrayLike<number>[]): number[] {
   const dimensions = vectors[0]?.length ?? 0;
   const sum = new Float64Array(dimensions);
   for (const vector of vectors) {
-    const length = norm(vector);
+    const length = Math.sqrt(dot(vector, vector));
     if (length === 0) continue;
     for (let d = 0; d < dimensions; d++) sum[d] = (sum[d] as number) + (vector[d] as number) / length;
   }
@@ -35,11 +37,11 @@ export function libraryMean(vectors: ArrayLike<number>[]): number[] {
  * one of another length, i.e. another embedder) the vector's own unit direction.
  */
 export function centred(vector: ArrayLike<number>, mean: ArrayLike<number> | null): number[] {
-  const length = norm(vector);
+  const length = Math.sqrt(dot(vector, vector));
   const out = Array.from(vector, (x) => (length === 0 ? 0 : x / length));
   if (mean && mean.length === out.length)
     for (let d = 0; d < out.length; d++) out[d] = (out[d] as number) - (mean[d] as number);
-  return unitArray(out);
+  return unit(out);
 }
 
 /**
@@ -90,11 +92,11 @@ export function rankInLibrary<T extends { vector: ArrayLike<number> }>(
     mean && mean.length === query.length
       ? blend(
           query,
-          nearest(spaced, (c) => dotArrays(query, c.vector)).map((c) => c.vector),
+          nearest(spaced, (c) => dot(query, c.vector)).map((c) => c.vector),
         )
       : query;
   return spaced
-    .map(({ candidate, vector }) => ({ candidate, score: dotArrays(expanded, vector) }))
+    .map(({ candidate, vector }) => ({ candidate, score: dot(expanded, vector) }))
     .sort((a, b) => b.score - a.score);
 }
 
@@ -121,20 +123,5 @@ function blend(vector: number[], neighbours: number[][]): number[] {
   const out = vector.slice();
   for (const neighbour of neighbours)
     for (let d = 0; d < out.length; d++) out[d] = (out[d] as number) + weight * (neighbour[d] ?? 0);
-  return unitArray(out);
-}
-
-function dotArrays(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  let sum = 0;
-  for (let i = 0; i < a.length; i++) sum += (a[i] as number) * ((b[i] as number) ?? 0);
-  return sum;
-}
-
-function norm(vector: ArrayLike<number>): number {
-  return Math.sqrt(dotArrays(vector, vector));
-}
-
-function unitArray(vector: number[]): number[] {
-  const length = norm(vector);
-  return length === 0 ? vector : vector.map((x) => x / length);
+  return unit(out);
 }
