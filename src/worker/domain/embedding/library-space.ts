@@ -1,3 +1,4 @@
+import { similarityMatrix } from "../clustering/silhouette";
 import { dot, unit } from "../clustering/vectors";
 
 /**
@@ -50,20 +51,7 @@ export function centred(vector: ArrayLike<number>, mean: ArrayLike<number> | nul
  */
 export function blendWithNeighbours(vectors: number[][]): number[][] {
   const n = vectors.length;
-  const dimensions = vectors[0]?.length ?? 0;
-  const packed = new Float64Array(n * dimensions);
-  for (const [i, vector] of vectors.entries()) packed.set(vector, i * dimensions);
-  const similarity = new Float64Array(n * n);
-  for (let i = 0; i < n; i++) {
-    for (let j = i + 1; j < n; j++) {
-      let sum = 0;
-      for (let d = 0, a = i * dimensions, b = j * dimensions; d < dimensions; d++) {
-        sum += (packed[a + d] as number) * (packed[b + d] as number);
-      }
-      similarity[i * n + j] = sum;
-      similarity[j * n + i] = sum;
-    }
-  }
+  const similarity = similarityMatrix(vectors);
   return vectors.map((vector, i) => {
     const others = nearest(
       Array.from({ length: n }, (_, j) => j).filter((j) => j !== i),
