@@ -163,6 +163,38 @@ test.describe("article viewer", () => {
     await expect(tab).toHaveURL(/#\/dashboard$/);
   });
 
+  test("a rating clicked while the stored one loads wins, even when it is saved before the load answers", async ({
+    page,
+  }) => {
+    // The stored rating (none yet) is answered late, after the click below has been saved.
+    let releaseLoad: () => void = () => {};
+    const loadHeld = new Promise<void>((resolve) => {
+      releaseLoad = resolve;
+    });
+    await page.route(/\/api\/articles\/\d+\/feedback$/, async (route) => {
+      if (route.request().method() !== "GET") return route.continue();
+      const response = await route.fetch();
+      await loadHeld;
+      await route.fulfill({ response });
+    });
+    const { id } = await openProcessedArticle(page, `Early rating ${Date.now()}`);
+    const group = page.getByRole("group", { name: "Rate this article" });
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith(`/api/articles/${id}/feedback`) && r.request().method() === "POST" && r.ok(),
+    );
+    await group.getByRole("button", { name: "Good" }).click();
+    await saved;
+    const loaded = page.waitForResponse(
+      (r) => r.url().endsWith(`/api/articles/${id}/feedback`) && r.request().method() === "GET",
+    );
+    releaseLoad();
+    expect((await loaded).status()).toBe(404);
+    await expect(group.getByRole("button", { name: "Good" })).toHaveAttribute("aria-pressed", "true");
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+    await page.reload();
+    await expect(group.getByRole("button", { name: "Good" })).toHaveAttribute("aria-pressed", "true");
+  });
+
   test("rates an article; the pressed rating persists and a failure is reverted", async ({ page }) => {
     const { id } = await openProcessedArticle(page, `Rating ${Date.now()}`);
     const group = page.getByRole("group", { name: "Rate this article" });

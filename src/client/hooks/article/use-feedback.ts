@@ -15,14 +15,19 @@ export function useFeedback(articleId: number) {
   const [loaded, setLoaded] = useState(false);
   const [saving, setSaving] = useState(false);
   const savingRef = useRef(false);
+  /** Set by the first click: from then on the reader's choice, not the loaded value, is the rating. */
+  const ratedRef = useRef(false);
 
   useEffect(() => {
     let cancelled = false;
+    // Another article: its own stored rating applies until the reader clicks.
+    ratedRef.current = false;
     articlesApi.getFeedback(articleId).then(
       (feedback) => {
         if (cancelled) return;
-        // A click made while the rating loaded wins over the stored value.
-        if (!savingRef.current) setRating(feedback?.feedback_value ?? null);
+        // A click made while the rating loaded wins over the stored value, even when its request has already
+        // finished: the load may have been answered before the click was saved.
+        if (!ratedRef.current) setRating(feedback?.feedback_value ?? null);
         setLoaded(true);
       },
       (error: unknown) => {
@@ -40,6 +45,7 @@ export function useFeedback(articleId: number) {
     async (value: Rating) => {
       if (savingRef.current || value === rating) return;
       const previous = rating;
+      ratedRef.current = true;
       savingRef.current = true;
       setSaving(true);
       setRating(value);
