@@ -24,6 +24,7 @@ import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createLocalEmbedder } from "../src/worker/adapters/local/local-embedder";
+import { articleEmbeddingText } from "../src/worker/domain/embedding/article-embedding-text";
 import { libraryMean } from "../src/worker/domain/embedding/library-space";
 import { encodeVector, spaceOf } from "../src/worker/domain/embedding/vector-encoding";
 import { extractArticle, htmlToText } from "../src/worker/domain/extraction/extract-article";
@@ -49,7 +50,6 @@ const dataDir = join(ROOT, "scripts", "bench-data");
 
 const LIBRARY_SIZE = 2_000;
 const DIMENSIONS = 1024; // EMBEDDING_DIMENSIONS in wrangler.toml
-const EMBEDDING_TEXT_CHARS = 8_000; // as in services/processing/article-pipeline.ts
 const WARMUP = 20;
 const TIMED = 200;
 const PROCESS_TIMEOUT_MS = 10 * 60_000;
@@ -302,9 +302,7 @@ async function writeLibrarySql(userId, sources, dir) {
     if (content.length > 60_000) content = content.slice(0, content.lastIndexOf("</p>", 60_000) + 4);
     const text = htmlToText(content);
     const summary = summarizeExtractively(title, text);
-    const [vector] = await embedder.embed([
-      [title, summary, text].filter(Boolean).join("\n\n").slice(0, EMBEDDING_TEXT_CHARS),
-    ]);
+    const [vector] = await embedder.embed([articleEmbeddingText({ title, summary, text }, embedder.maxInputChars)]);
     const id = firstId + i;
     const domain = `site${1 + Math.floor(random() * 40)}.example.com`;
     const url = `https://${domain}/article/${id}`;

@@ -12,6 +12,7 @@ import { createExtractiveLanguageModel } from "../src/worker/adapters/local/extr
 import { createLocalEmbedder } from "../src/worker/adapters/local/local-embedder";
 import { articleLanguage } from "../src/worker/domain/article-language";
 import { clusterLibrary } from "../src/worker/domain/clustering/cluster-library";
+import { articleEmbeddingText } from "../src/worker/domain/embedding/article-embedding-text";
 import { extractArticle } from "../src/worker/domain/extraction/extract-article";
 
 const id = z.union([z.string(), z.number()]);
@@ -75,8 +76,16 @@ async function cluster(lines: string[]): Promise<number> {
       errors.set(index, { id: null, error: `not JSON: ${(error as Error).message}` });
     }
   });
+  // Embedded as the Worker embeds an article: title, summary (the local model's) and text.
   const embedder = createLocalEmbedder(DIMENSIONS);
-  const vectors = await embedder.embed(items.map((item) => `${item.title}\n${item.text}`));
+  const summarizer = createExtractiveLanguageModel();
+  const texts = await Promise.all(
+    items.map(async (item) => {
+      const summary = await summarizer.summarize({ title: item.title, text: item.text, language: "en" });
+      return articleEmbeddingText({ title: item.title, summary, text: item.text }, embedder.maxInputChars);
+    }),
+  );
+  const vectors = await embedder.embed(texts);
   const library = items.map((item, i) => ({
     id: i,
     vector: vectors[i] ?? [],

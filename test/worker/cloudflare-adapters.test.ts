@@ -146,6 +146,8 @@ describe("Workers AI embedder adapter (fake binding)", () => {
       [2, 0, 0],
     ]);
     expect(calls[0]?.model).toBe("@cf/baai/bge-m3");
+    // bge-m3 reads 8,192 tokens; the pipeline sends at most this many characters of an article.
+    expect(embedder.maxInputChars).toBe(8_000);
     await expect(createWorkersAiEmbedder(binding, "@cf/baai/bge-m3", 1024).embed(["a"])).rejects.toThrow(/dimensions/);
   });
 });

@@ -1,5 +1,10 @@
 import { env, introspectWorkflow } from "cloudflare:test";
 import { describe, expect, inject, it } from "vitest";
+import { createLocalEmbedder } from "../../src/worker/adapters/local/local-embedder";
+import { articleEmbeddingText } from "../../src/worker/domain/embedding/article-embedding-text";
+import { cosineSimilarity } from "../../src/worker/domain/embedding/text-embedding";
+import { decodeInSpace, spaceOf } from "../../src/worker/domain/embedding/vector-encoding";
+import { htmlToText } from "../../src/worker/domain/extraction/extract-article";
 import { api, registerUser } from "./helpers";
 
 const origin = () => inject("fixtureOrigin");
@@ -48,6 +53,29 @@ describe("processing pipeline (real queue, Workflow and fetch to a local server)
       .bind(user.id, String(article.id))
       .first<{ n: number }>();
     expect(vectors?.n).toBe(1);
+  });
+
+  it("embeds the whole article, not only its first 8,000 characters (the local embedder reads 100,000)", async () => {
+    const body = [
+      "Honeybees dance inside the hive to tell their sisters where the flowers are, and how far away.",
+      "Parliament passed the tax reform after a long budget debate; the opposition voted against it.",
+    ].join("\n\n");
+    const { article, user } = await saveAndProcess(
+      `${origin()}/article?title=${encodeURIComponent("Bees and a budget")}&repeat=90&body=${encodeURIComponent(body)}`,
+    );
+    expect(article.processing_status).toBe("completed");
+    const stored = await env.DB.prepare("SELECT vector FROM local_vectors WHERE user_id = ? AND item_id = ?")
+      .bind(user.id, String(article.id))
+      .first<{ vector: string }>();
+    const embedder = createLocalEmbedder(1024);
+    const vector = decodeInSpace(stored?.vector ?? null, spaceOf(embedder.name));
+    expect(vector).not.toBeNull();
+    const parts = { title: article.title, summary: article.summary, text: htmlToText(article.content) };
+    expect(articleEmbeddingText(parts, embedder.maxInputChars).length).toBeGreaterThan(8_500);
+    const [whole] = await embedder.embed([articleEmbeddingText(parts, embedder.maxInputChars)]);
+    const [start] = await embedder.embed([articleEmbeddingText(parts, 8_000)]);
+    expect(cosineSimilarity(vector as Float32Array, whole as number[])).toBeGreaterThan(0.99999);
+    expect(cosineSimilarity(vector as Float32Array, start as number[])).toBeLessThan(0.9999);
   });
 
   it.each([

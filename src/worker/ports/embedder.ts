@@ -3,6 +3,11 @@ export interface Embedder {
   readonly name: string;
   /** Length of every vector returned; equals the vector index's dimensions (EMBEDDING_DIMENSIONS). */
   readonly dimensions: number;
+  /**
+   * The most characters of one text worth sending: the model's input limit, or for the local embedder a CPU
+   * bound. Callers send the start of a longer text (see domain/embedding/article-embedding-text).
+   */
+  readonly maxInputChars: number;
   /** One unit-length vector per input text, in input order. */
   embed(texts: string[]): Promise<number[][]>;
 }

@@ -2,6 +2,12 @@ import { embedMany } from "ai";
 import { createWorkersAI } from "workers-ai-provider";
 import type { Embedder } from "../../ports/embedder";
 
+/**
+ * Characters sent to the model: bge-m3 reads at most 8,192 tokens, and 8,000 characters stay under that even
+ * for scripts with about one token per character.
+ */
+const MAX_INPUT_CHARS = 8_000;
+
 /** Workers AI embeddings (a multilingual model by default, `@cf/baai/bge-m3`). */
 export function createWorkersAiEmbedder(binding: Ai, modelId: string, dimensions: number): Embedder {
   const model = createWorkersAI({ binding }).embedding(
@@ -10,6 +16,7 @@ export function createWorkersAiEmbedder(binding: Ai, modelId: string, dimensions
   return {
     name: `workers-ai:${modelId}`,
     dimensions,
+    maxInputChars: MAX_INPUT_CHARS,
     async embed(texts) {
       if (texts.length === 0) return [];
       const { embeddings } = await embedMany({ model, values: texts });

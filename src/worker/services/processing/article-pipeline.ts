@@ -2,14 +2,13 @@ import type { Adapters } from "../../adapters/factory";
 import type { AppConfig } from "../../config";
 import type { ArticlesRepository } from "../../db/repositories/articles-repository";
 import { articleLanguage } from "../../domain/article-language";
+import { articleEmbeddingText } from "../../domain/embedding/article-embedding-text";
 import { extractArticle, hasTooLittleText, htmlToText } from "../../domain/extraction/extract-article";
 import type { HostResolver } from "../fetching/host-resolver";
 import { assertFetchableUrl, FetchFailure, fetchPage } from "../fetching/page-fetcher";
 import { compressText, decompressText, MAX_STEP_PAYLOAD_CHARS } from "./compressed-text";
 
 const RENDER_TIMEOUT_MS = 45_000;
-/** Text sent to the embedder: the title, the summary and the start of the article. */
-const EMBEDDING_TEXT_CHARS = 8_000;
 
 export type PageOutcome =
   | { ok: true; url: string; compressedHtml: string }
@@ -118,8 +117,11 @@ export function createArticlePipeline({ config, articles, adapters, resolver, no
     async embed(userId: number, articleId: number): Promise<void> {
       const article = await articles.findById(userId, articleId);
       if (!article) return;
-      const text = [article.title, article.summary, htmlToText(article.content ?? "")].filter(Boolean).join("\n\n");
-      const [vector] = await adapters.embedder.embed([text.slice(0, EMBEDDING_TEXT_CHARS)]);
+      const text = articleEmbeddingText(
+        { title: article.title, summary: article.summary, text: htmlToText(article.content ?? "") },
+        adapters.embedder.maxInputChars,
+      );
+      const [vector] = await adapters.embedder.embed([text]);
       if (vector) await adapters.vectorIndex.upsert(userId, [{ id: String(articleId), vector }]);
     },
 
