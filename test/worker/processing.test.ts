@@ -109,6 +109,11 @@ describe("processing pipeline (real queue, Workflow and fetch to a local server)
     await instance?.waitForStepResult({ name: "mark retrying (attempt 2)" });
     await instance?.waitForStatus("complete");
     expect(await instance?.getOutput()).toEqual({ articleId: article.id, outcome: "completed" });
+    // Steps hand the runtime text, not objects (an object result is reported as a hung invocation: json-step).
+    for (const name of ["validate parameters", "start processing", "fetch page (attempt 3)", "extract article"]) {
+      expect(typeof (await instance?.waitForStepResult({ name }))).toBe("string");
+    }
+    expect(await instance?.waitForStepResult({ name: "resume processing (attempt 2)" })).toBeUndefined();
   });
 
   it("gives up after 3 attempts when the site keeps failing", async () => {

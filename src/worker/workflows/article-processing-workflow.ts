@@ -5,6 +5,7 @@ import { createServices } from "../context";
 import { requestTopicsRefresh } from "../jobs/topics-scheduler";
 import type { PageOutcome } from "../services/processing/article-pipeline";
 import { type ArticleProcessingParams, articleProcessingParamsSchema } from "./article-processing-params";
+import { jsonStep } from "./json-step";
 
 /**
  * Retries are explicit on every step: the local Workflows runtime's defaults differ from production's.
@@ -40,7 +41,7 @@ const UNEXPECTED_MESSAGE = "Processing failed unexpectedly. Use Re-fetch Content
  */
 export class ArticleProcessingWorkflow extends WorkflowEntrypoint<Env, ArticleProcessingParams> {
   override async run(event: WorkflowEvent<ArticleProcessingParams>, step: WorkflowStep) {
-    const { userId, articleId } = await step.do("validate parameters", NO_RETRIES, async () => {
+    const { userId, articleId } = await jsonStep(step, "validate parameters", NO_RETRIES, async () => {
       const parsed = articleProcessingParamsSchema.safeParse(event.payload);
       if (!parsed.success) throw new NonRetryableError(`Invalid workflow parameters: ${parsed.error.message}`);
       return parsed.data;
@@ -48,7 +49,7 @@ export class ArticleProcessingWorkflow extends WorkflowEntrypoint<Env, ArticlePr
     const pipeline = createServices(this.env).pipeline;
 
     try {
-      const article = await step.do("start processing", DATABASE_STEP, () => pipeline.begin(userId, articleId));
+      const article = await jsonStep(step, "start processing", DATABASE_STEP, () => pipeline.begin(userId, articleId));
       if (!article) return { articleId, outcome: "deleted" };
 
       const page = await this.fetchWithRetries(step, userId, articleId, article.url);
@@ -57,11 +58,13 @@ export class ArticleProcessingWorkflow extends WorkflowEntrypoint<Env, ArticlePr
         return { articleId, outcome: "failed" };
       }
 
-      let extraction = await step.do("extract article", EXTRACT_STEP, () => pipeline.extract(userId, articleId, page));
+      let extraction = await jsonStep(step, "extract article", EXTRACT_STEP, () =>
+        pipeline.extract(userId, articleId, page),
+      );
       if (extraction.tooLittleText) {
-        const rendered = await step.do("render in browser", RENDER_STEP, () => pipeline.render(page.url));
+        const rendered = await jsonStep(step, "render in browser", RENDER_STEP, () => pipeline.render(page.url));
         if (rendered.ok) {
-          const renderedExtraction = await step.do("extract rendered article", EXTRACT_STEP, () =>
+          const renderedExtraction = await jsonStep(step, "extract rendered article", EXTRACT_STEP, () =>
             pipeline.extract(userId, articleId, rendered),
           );
           if (renderedExtraction.hasText) extraction = renderedExtraction;
@@ -110,7 +113,7 @@ export class ArticleProcessingWorkflow extends WorkflowEntrypoint<Env, ArticlePr
     const pipeline = createServices(this.env).pipeline;
     let outcome: PageOutcome = { ok: false, message: "The page could not be loaded", retryable: false };
     for (let attempt = 1; attempt <= FETCH_ATTEMPTS; attempt++) {
-      outcome = await step.do(`fetch page (attempt ${attempt})`, FETCH_STEP, () =>
+      outcome = await jsonStep(step, `fetch page (attempt ${attempt})`, FETCH_STEP, () =>
         pipeline.fetch(userId, articleId, url),
       );
       if (outcome.ok || !outcome.retryable || attempt === FETCH_ATTEMPTS) return outcome;
@@ -119,9 +122,10 @@ export class ArticleProcessingWorkflow extends WorkflowEntrypoint<Env, ArticlePr
         pipeline.markRetrying(userId, articleId, message),
       );
       await step.sleep(`wait before fetch attempt ${attempt + 1}`, FETCH_BACKOFF[attempt - 1] ?? "30 seconds");
-      await step.do(`resume processing (attempt ${attempt + 1})`, DATABASE_STEP, () =>
-        pipeline.begin(userId, articleId),
-      );
+      // Returns nothing: the article row is not needed again here (see json-step for why not an object).
+      await step.do(`resume processing (attempt ${attempt + 1})`, DATABASE_STEP, async () => {
+        await pipeline.begin(userId, articleId);
+      });
     }
     return outcome;
   }
