@@ -12,6 +12,8 @@
 //   - search: MRR of POST /api/search/chat (limit 10) for a query made of the article's title words: its
 //     content words (the chat's own queryTerms, at least 3 characters, not numbers), the 3 rarest in the set
 //     (document frequency over title + text), in title order.
+//   Also the topics NMI against a second, independent labelling (semantic-labels-second.json) and how far the
+//   two labellings agree, for scale: the labels' own uncertainty is part of the distance to a target.
 // Speed. A second user gets 2,000 processed articles seeded straight into the local D1 (rows, vectors and the
 // FTS index through its triggers, made with the same summariser and embedder from corpus text, and the library
 // mean a topics run would store), then 200
@@ -224,6 +226,10 @@ async function measureQuality(call, base, pages, origin) {
 
   const clusters = items.map((item) => membership.get(item.id) ?? `alone-${item.id}`);
   const subjects = items.map((item) => item.subject);
+  // How far a second, independent labelling agrees with the first, and the topics against it: how much of the
+  // distance to the target is the labels' own uncertainty.
+  const secondLabels = JSON.parse(readFileSync(join(dataDir, "semantic-labels-second.json"), "utf8")).labels;
+  const secondSubjects = items.map((item) => secondLabels[item.key] ?? "unlabelled");
 
   return {
     articles: items.length,
@@ -235,6 +241,11 @@ async function measureQuality(call, base, pages, origin) {
     topicSizes: topics.map((t) => `${t.label} (${t.cluster_size})`),
     nmi: normalizedMutualInformation(subjects, clusters),
     purity: purity(subjects, clusters),
+    second: {
+      agreement: subjects.filter((subject, i) => subject === secondSubjects[i]).length,
+      labellingsNmi: normalizedMutualInformation(subjects, secondSubjects),
+      topicsNmi: normalizedMutualInformation(secondSubjects, clusters),
+    },
     precision: mean(precisions),
     mrr: mean(reciprocalRanks),
     searchMisses,
@@ -454,6 +465,11 @@ function report(quality, latency) {
       `${quality.topics} topics (silhouette ${quality.silhouette}), ${quality.unclustered} articles in none`,
   );
   console.log(`  topics: ${quality.topicSizes.join("; ")}`);
+  console.log(
+    `  second, independent labelling (semantic-labels-second.json): agrees on ${quality.second.agreement} of ` +
+      `${quality.articles} (NMI ${quality.second.labellingsNmi.toFixed(3)} between the two); topics NMI against ` +
+      `it ${quality.second.topicsNmi.toFixed(3)}`,
+  );
   if (quality.searchMisses.length) console.log(`  search below rank 1: ${quality.searchMisses.join("; ")}`);
   console.log(`  latency: ${LIBRARY_SIZE} articles, ${TIMED} sequential requests each after ${WARMUP} warm-ups\n`);
   const widths = [0, 1, 2].map((c) => Math.max(...rows.map((r) => r[c].length)));
