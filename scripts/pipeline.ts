@@ -51,7 +51,9 @@ const stages = {
   embed: {
     input: z.object({ id, text: z.string() }),
     async run({ id, text }: { id: string | number; text: string }) {
-      const [vector] = await createLocalEmbedder(DIMENSIONS).embed([text]);
+      const embedder = createLocalEmbedder(DIMENSIONS);
+      // As much of the text as the Worker sends for an article (the embedder's maxInputChars).
+      const [vector] = await embedder.embed([text.slice(0, embedder.maxInputChars)]);
       return { id, vector };
     },
   },
@@ -63,17 +65,16 @@ const clusterInput = z.object({ id, title: z.string().default(""), text: z.strin
 
 /** `cluster`: every line is one article of one library; the same clustering and labels as the Worker. */
 async function cluster(lines: string[]): Promise<number> {
-  let failures = 0;
   const items: { id: string | number; title: string; text: string }[] = [];
-  const errors = new Map<number, { id: unknown; error: string }>();
-  lines.forEach((line, index) => {
+  // Per input line, in order: the index of its article in `items`, or the error it gave.
+  const outcomes: (number | { id: unknown; error: string })[] = lines.map((line) => {
     try {
       const raw: unknown = JSON.parse(line);
       const parsed = clusterInput.safeParse(raw);
-      if (parsed.success) items.push(parsed.data);
-      else errors.set(index, { id: (raw as { id?: unknown })?.id ?? null, error: describe(parsed.error) });
+      if (!parsed.success) return { id: (raw as { id?: unknown })?.id ?? null, error: describe(parsed.error) };
+      return items.push(parsed.data) - 1;
     } catch (error) {
-      errors.set(index, { id: null, error: `not JSON: ${(error as Error).message}` });
+      return { id: null, error: `not JSON: ${(error as Error).message}` };
     }
   });
   // Embedded as the Worker embeds an article: title, summary (the local model's) and text.
@@ -101,17 +102,17 @@ async function cluster(lines: string[]): Promise<number> {
     for (const member of topic.members)
       placement.set(member.id, { topicId: t + 1, label: topic.label, similarity: member.similarity });
   });
-  for (const error of errors.values()) {
-    failures += 1;
-    process.stdout.write(`${JSON.stringify(error)}\n`);
-  }
-  items.forEach((item, i) => {
-    const place = placement.get(i);
+  for (const outcome of outcomes) {
+    if (typeof outcome !== "number") {
+      process.stdout.write(`${JSON.stringify(outcome)}\n`);
+      continue;
+    }
+    const place = placement.get(outcome);
     process.stdout.write(
-      `${JSON.stringify({ id: item.id, topic_id: place?.topicId ?? null, topic_label: place?.label ?? null, similarity: place?.similarity ?? null })}\n`,
+      `${JSON.stringify({ id: items[outcome]?.id, topic_id: place?.topicId ?? null, topic_label: place?.label ?? null, similarity: place?.similarity ?? null })}\n`,
     );
-  });
-  return failures > 0 ? 1 : 0;
+  }
+  return outcomes.some((outcome) => typeof outcome !== "number") ? 1 : 0;
 }
 
 function describe(error: z.ZodError): string {
