@@ -82,7 +82,8 @@ async function cluster(lines: string[]): Promise<number> {
   const summarizer = createExtractiveLanguageModel();
   const texts = await Promise.all(
     items.map(async (item) => {
-      const summary = await summarizer.summarize({ title: item.title, text: item.text, language: "en" });
+      const language = articleLanguage(`${item.title}\n${item.text}`, null);
+      const summary = await summarizer.summarize({ title: item.title, text: item.text, language });
       return articleEmbeddingText({ title: item.title, summary, text: item.text }, embedder.maxInputChars);
     }),
   );
