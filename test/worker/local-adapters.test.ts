@@ -49,6 +49,23 @@ describe("local language model (extractive)", () => {
       expect(ARTICLE).toContain(line.replace(/^\*\*|\*\*$|^- /g, ""));
     }
   });
+
+  it("quotes a markdown summary as plain text when it explains a search match", async () => {
+    const [explanation] = await createExtractiveLanguageModel().explainMatches({
+      query: "interest payments",
+      articles: [
+        {
+          title: "As debt rises",
+          summary:
+            "**Tax cuts and higher _interest_ rates strain the budget.**\n\n- Interest payments could pass defence spending.\n- [Read the report](https://example.com/r) on debt.",
+          text: "",
+        },
+      ],
+    });
+    expect(explanation).toBe(
+      'Mentions "interest" and "payments" in the summary: "Interest payments could pass defence spending."',
+    );
+  });
 });
 
 describe("local embedder and vector index", () => {

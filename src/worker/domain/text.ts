@@ -6,6 +6,28 @@ export function tokenize(text: string): string[] {
 }
 
 /**
+ * A markdown summary as plain text, one line per paragraph or list item: heading, quote and list markers,
+ * bold and italic markers and images go, links keep their text. For quoting a summary's own words in plain
+ * text (a search result's explanation), where "**" or "- " would show as such.
+ */
+export function markdownToText(markdown: string): string {
+  return markdown
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, " ")
+    .replace(/\[([^\]]+)\]\([^)]*\)/g, "$1")
+    .split("\n")
+    .map((line) =>
+      line
+        .trim()
+        .replace(/^#{1,6}\s+/, "")
+        .replace(/^>\s?/, "")
+        .replace(/^(?:[-*+]|\d+[.)])\s+/, "")
+        .replace(/\*\*|__|(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])|\*/gu, ""),
+    )
+    .filter((line) => line.length > 0)
+    .join("\n");
+}
+
+/**
  * Splits prose into sentences at . ! ? and their CJK / Arabic / Devanagari equivalents, keeping the
  * punctuation. Good enough for extractive summaries; abbreviations may split early.
  */

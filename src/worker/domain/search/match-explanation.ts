@@ -1,4 +1,4 @@
-import { splitSentences, tokenize } from "../text";
+import { markdownToText, splitSentences, tokenize } from "../text";
 import { termStem } from "./chat-query";
 
 export interface ExplainableArticle {
@@ -16,9 +16,11 @@ const PASSAGE_CHARS = 160;
  * occur: 'Mentions "hive" and "pollen" in the title and summary: "…the waggle dance inside the hive…"'.
  */
 export function explainMatch(terms: string[], article: ExplainableArticle): string {
+  // Summaries are markdown (a bold gist, bullets); the quoted passage must not show "**" or "- ".
+  const summary = markdownToText(article.summary);
   const fields = [
     { name: "title", text: article.title },
-    { name: "summary", text: article.summary },
+    { name: "summary", text: summary },
     { name: "article", text: article.text },
   ];
   const found = terms.filter((term) => fields.some((f) => hasTerm(f.text, term)));
@@ -28,7 +30,7 @@ export function explainMatch(terms: string[], article: ExplainableArticle): stri
   }
   const where = fields.filter((f) => found.some((t) => hasTerm(f.text, t))).map((f) => f.name);
   const quoted = found.slice(0, 4).map((t) => `"${t}"`);
-  const passage = bestPassage(found, `${article.summary} ${article.text}`);
+  const passage = bestPassage(found, `${summary}\n${article.text}`);
   return `Mentions ${joinWords(quoted)} in the ${joinWords(where)}${passage ? `: "${passage}"` : "."}`;
 }
 
