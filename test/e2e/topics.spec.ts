@@ -113,7 +113,7 @@ interface ApiTopic {
   avg_feedback_score: number | null;
   created_at: string;
   algorithm: string;
-  topic_metadata: { silhouette_score: number; generated_from: string };
+  topic_metadata: { silhouette_score: number; topic_silhouette_score: number; generated_from: string };
 }
 interface ApiTopicDetail extends ApiTopic {
   articles: { id: number; title: string; is_read: boolean; similarity: number }[];
@@ -267,7 +267,7 @@ test("/topics lists the topics with unread articles: label, score, counts, age, 
     );
     await expect(fact(card, "Average age")).toHaveText("today");
     await expect(fact(card, "Created")).toHaveText(shortDate(topic.created_at));
-    await expect(fact(card, "Quality")).toHaveText(percentOf(topic.topic_metadata.silhouette_score));
+    await expect(fact(card, "Quality")).toHaveText(percentOf(topic.topic_metadata.topic_silhouette_score));
     await expect(card.getByText(topic.algorithm)).toBeVisible();
   }
   await expect(cardFor(page, football.label)).toHaveCount(0);
@@ -333,7 +333,9 @@ test("topic detail: header and metadata, '% match' by similarity, Show all remem
   );
   await expect(header.locator(".topic-score")).toHaveText(`Score ${percentOf(cooking.final_score)}`);
   await expect(fact(header, "Algorithm")).toHaveText(cooking.algorithm);
-  await expect(fact(header, "Quality score")).toHaveText(percentOf(cooking.topic_metadata.silhouette_score));
+  await expect(fact(header, "Quality score")).toHaveText(
+    `${percentOf(cooking.topic_metadata.topic_silhouette_score)} (all topics: ${percentOf(cooking.topic_metadata.silhouette_score)})`,
+  );
   await expect(fact(header, "Cluster size")).toHaveText("22 articles");
   await expect(fact(header, "Generated from")).toHaveText(cooking.topic_metadata.generated_from);
   expect(cooking.topic_metadata.generated_from).toContain("30 articles");

@@ -32,7 +32,16 @@ describe("topics", () => {
       expect(topic.topic_metadata.article_count).toBe(6);
       expect(topic.topic_metadata.generated_from).toBe("18 articles · local-glove-hashing-v1 embeddings");
       expect(topic.label).toMatch(/\S/);
+      expect(topic.topic_metadata.topic_silhouette_score).toBeGreaterThan(0);
+      expect(topic.topic_metadata.topic_silhouette_score).toBeLessThanOrEqual(1);
     }
+    // Each topic's own silhouette is the mean over its articles, so with three topics of 6 and nothing left
+    // out, their mean is the whole clustering's silhouette.
+    const own = response.body.topics.map(
+      (t: { topic_metadata: { topic_silhouette_score: number } }) => t.topic_metadata.topic_silhouette_score,
+    );
+    const mean = own.reduce((sum: number, x: number) => sum + x, 0) / own.length;
+    expect(mean).toBeCloseTo(response.body.topics[0].topic_metadata.silhouette_score, 3);
     const detail = await api("GET", `/api/topics/${response.body.topics[0].id}`, { token });
     const memberIds = detail.body.articles.map((a: { id: number }) => a.id);
     const subject = Object.values(ids).find((group) => group.includes(memberIds[0]));

@@ -19,8 +19,10 @@ export interface Topic {
   created_at: string;
   algorithm: string;
   topic_metadata: {
-    /** Mean silhouette of the whole clustering, in [-1, 1]. */
+    /** Mean silhouette of the whole clustering, in [-1, 1]: the same for every topic of one run. */
     silhouette_score: number;
+    /** Mean silhouette of this topic's articles, in [-1, 1]: how well this topic stands apart. */
+    topic_silhouette_score: number;
     article_count: number;
     generated_from: string;
   };

@@ -152,7 +152,10 @@ function TopicHeader({ topic }: { topic: TopicDetail }) {
         </div>
         <div>
           <dt>Quality score</dt>
-          <dd>{percent(topic.topic_metadata.silhouette_score)}</dd>
+          <dd>
+            {percent(topic.topic_metadata.topic_silhouette_score)}
+            <span className="topic-meta-note"> (all topics: {percent(topic.topic_metadata.silhouette_score)})</span>
+          </dd>
         </div>
         <div>
           <dt>Cluster size</dt>

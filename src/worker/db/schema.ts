@@ -169,6 +169,8 @@ export const topics = sqliteTable(
     avgFeedbackScore: real("avg_feedback_score"),
     algorithm: text("algorithm").notNull(),
     silhouetteScore: real("silhouette_score").notNull(),
+    /** This topic's own silhouette: the mean over its articles; null for topics stored before it existed. */
+    topicSilhouetteScore: real("topic_silhouette_score"),
     generatedFrom: text("generated_from").notNull(),
     createdAt: integer("created_at").notNull(),
   },

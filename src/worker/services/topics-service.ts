@@ -43,6 +43,8 @@ function toTopicJson(row: {
     algorithm: topic.algorithm,
     topic_metadata: {
       silhouette_score: topic.silhouetteScore,
+      // Cards show each topic's own quality; the clustering's silhouette above is the same for every topic.
+      topic_silhouette_score: topic.topicSilhouetteScore ?? topic.silhouetteScore,
       article_count: topic.clusterSize,
       generated_from: topic.generatedFrom,
     },
@@ -97,6 +99,7 @@ export function createTopicsService({ topics, vectorIndex, embedder, languageMod
           avgFeedbackScore: topic.averageFeedback,
           algorithm: clustering.algorithm,
           silhouetteScore: clustering.silhouette,
+          topicSilhouetteScore: topic.silhouette,
           generatedFrom: `${items.length} articles · ${embedder.name} embeddings`,
           members: topic.members,
         });

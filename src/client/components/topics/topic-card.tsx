@@ -37,7 +37,7 @@ export function TopicCard({ topic }: { topic: Topic }) {
         </div>
         <div>
           <dt>Quality</dt>
-          <dd>{percent(topic.topic_metadata.silhouette_score)}</dd>
+          <dd>{percent(topic.topic_metadata.topic_silhouette_score)}</dd>
         </div>
       </dl>
       <p className="topic-algorithm">{topic.algorithm}</p>

@@ -24,8 +24,11 @@ const SILHOUETTE_SAMPLE = 800;
  * thumb, k = √(n/2), which keeps topics a browsable size.
  */
 export const STRUCTURE_SILHOUETTE = 0.25;
-export const ALGORITHM =
-  "spherical k-means on library-centred vectors blended with 3 neighbours, k chosen by silhouette (√(n/2) when no k shows structure)";
+/**
+ * The method's name as topic cards show it: short enough for a card. The whole method (library space, k by
+ * silhouette, the √(n/2) fallback) is described above and in the README.
+ */
+export const ALGORITHM = "Spherical k-means, k by silhouette";
 
 export interface LibraryItem {
   id: number;
@@ -45,6 +48,7 @@ export interface TopicDraft {
   members: { id: number; similarity: number }[];
   size: number;
   unreadCount: number;
+  /** The mean silhouette of the topic's articles (of those in the silhouette's sample), in [-1, 1]. */
   silhouette: number;
   cohesion: number;
   averageAgeDays: number;

@@ -1,0 +1,1 @@
+ALTER TABLE `topics` ADD `topic_silhouette_score` real;
