@@ -80,6 +80,23 @@ describe("POST /api/search/chat", () => {
     }
   });
 
+  it("explains a match that lies past the start of a long article with the passage where it occurs", async () => {
+    const { token, user } = await registerUser();
+    const filler = "<p>The tide came in over the flats and went out again, as it does every day.</p>".repeat(400);
+    const id = await seedProcessedArticle(user.id, {
+      title: "A year on the coast",
+      text: "A long essay about the sea and the shore.",
+      summary: "**A long essay about the sea.**\n\n- Tides come and go.",
+      content: `${filler}<p>At dusk the <em>lighthouse</em> keeper counted the ships.</p>${filler}`,
+    });
+    const response = await chat(token, { query: "lighthouse" });
+    expect(response.status).toBe(200);
+    expect(response.body.results[0].article.id).toBe(id);
+    expect(response.body.results[0].match_explanation).toBe(
+      'Mentions "lighthouse" in the article: "At dusk the lighthouse keeper counted the ships."',
+    );
+  });
+
   it("reads a follow-up question together with the previous turn of the session", async () => {
     const { token, user } = await registerUser();
     const ids = await bees(user.id);

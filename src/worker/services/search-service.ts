@@ -10,6 +10,7 @@ import {
   queryTerms,
   readFilterFromQuery,
 } from "../domain/search/chat-query";
+import { mentionsAnyTerm, textAroundFirstTerm } from "../domain/search/match-explanation";
 import type { Embedder } from "../ports/embedder";
 import type { LanguageModel } from "../ports/language-model";
 import type { VectorIndex } from "../ports/vector-index";
@@ -105,20 +106,35 @@ export function createSearchService({
         .sort((a, b) => b.score - a.score || b.article.createdAt - a.article.createdAt);
       const shown = ranked.slice(0, request.limit);
 
-      // Explanations need the text where the terms occur: the start of each shown article is read.
+      // Explanations need the text where the terms occur: the start of each shown article is read, and the
+      // whole of the few full-text matches whose terms only occur further in.
       const starts = await search.contentStarts(
         userId,
         shown.map((r) => r.article.id),
         EXPLANATION_HTML_CHARS,
       );
+      const explained = shown.map((r) => ({
+        id: r.article.id,
+        title: r.article.title ?? "",
+        summary: r.article.summary ?? "",
+        text: textOfHtmlStart(starts.get(r.article.id) ?? "").slice(0, EXPLANATION_TEXT_CHARS),
+        similarity: similarity.get(r.article.id),
+      }));
+      const matchedFurtherIn = explained.filter((a) => rank.has(a.id) && !mentionsAnyTerm(terms, a));
+      if (matchedFurtherIn.length > 0) {
+        const whole = await search.contentStarts(
+          userId,
+          matchedFurtherIn.map((a) => a.id),
+          Number.MAX_SAFE_INTEGER,
+        );
+        for (const article of matchedFurtherIn) {
+          const around = textAroundFirstTerm(terms, textOfHtml(whole.get(article.id) ?? ""), EXPLANATION_TEXT_CHARS);
+          if (around) article.text = around;
+        }
+      }
       const explanations = await languageModel.explainMatches({
         query: searched,
-        articles: shown.map((r) => ({
-          title: r.article.title ?? "",
-          summary: r.article.summary ?? "",
-          text: textOfHtmlStart(starts.get(r.article.id) ?? "").slice(0, EXPLANATION_TEXT_CHARS),
-          similarity: similarity.get(r.article.id),
-        })),
+        articles: explained.map(({ id: _id, ...article }) => article),
       });
 
       if (session) {
@@ -155,7 +171,11 @@ export function createSearchService({
  * scripts or styles whose text would need skipping, so no parser is needed.
  */
 function textOfHtmlStart(html: string): string {
-  return decodeEntities(html.replace(/<[^>]*$/, "").replace(/<[^>]*>/g, " "))
+  return textOfHtml(html.replace(/<[^>]*$/, ""));
+}
+
+function textOfHtml(html: string): string {
+  return decodeEntities(html.replace(/<[^>]*>/g, " "))
     .replace(/\s+/g, " ")
     .trim();
 }

@@ -34,6 +34,33 @@ export function explainMatch(terms: string[], article: ExplainableArticle): stri
   return `Mentions ${joinWords(quoted)} in the ${joinWords(where)}${passage ? `: "${passage}"` : "."}`;
 }
 
+/** Whether the title, summary or text uses any of the terms (as a word or a word's start). */
+export function mentionsAnyTerm(terms: string[], article: Omit<ExplainableArticle, "similarity">): boolean {
+  const texts = [article.title, markdownToText(article.summary), article.text];
+  return terms.some((term) => texts.some((text) => hasTerm(text, term)));
+}
+
+/**
+ * About `chars` characters of `text` around the first place a term starts a word, from a little before it so
+ * that its sentence is whole; "" when no term occurs. For an article whose match lies past the part read first.
+ */
+export function textAroundFirstTerm(terms: string[], text: string, chars: number): string {
+  const lower = text.toLowerCase();
+  let first = -1;
+  for (const term of terms) {
+    const stem = termStem(term);
+    for (let at = lower.indexOf(stem); at !== -1; at = lower.indexOf(stem, at + 1)) {
+      if (at === 0 || !/[\p{L}\p{N}]/u.test(lower.charAt(at - 1))) {
+        if (first === -1 || at < first) first = at;
+        break;
+      }
+    }
+  }
+  if (first === -1) return "";
+  const lead = Math.min(first, Math.floor(chars / 4));
+  return text.slice(first - lead, first - lead + chars);
+}
+
 function hasTerm(text: string, term: string): boolean {
   const stem = termStem(term);
   return tokenize(text).some((word) => word.startsWith(stem));
