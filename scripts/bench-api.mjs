@@ -193,7 +193,8 @@ function writeSeedFiles(userIds, dir) {
     read: 0,
   };
   const columns =
-    "user_id, url, normalized_url, title, summary, content, author, domain, language, publish_date, word_count, " +
+    "user_id, url, normalized_url, title, summary, content, search_text, author, domain, language, publish_date, " +
+    "word_count, " +
     "is_read, read_at, processing_status, processing_error, processing_attempts, processed_at, created_at, updated_at";
   const files = [];
   let rows = [];
@@ -242,6 +243,7 @@ function writeSeedFiles(userIds, dir) {
       title,
       summary,
       content,
+      content, // plain text already: the full-text index reads it as processing would store it
       author,
       domain,
       "en",

@@ -349,7 +349,10 @@ async function writeLibrarySql(userId, sources, dir) {
     const insertVector =
       "INSERT INTO local_vectors (user_id, item_id, vector, updated_at) VALUES " +
       `(${userId}, '${id}', '${encodeVector(vector, embedder.name)}', ${createdAt + 30_000});`;
-    for (const statement of [insertArticle, insertVector]) {
+    // The plain text the full-text index reads, as processing stores it; a statement of its own, as content and
+    // text together can pass D1's statement size.
+    const indexText = `UPDATE articles SET search_text = ${sqlValue(text)} WHERE id = ${id};`;
+    for (const statement of [insertArticle, indexText, insertVector]) {
       if (statement.length > MAX_STATEMENT_CHARS) throw new Error(`statement of ${statement.length} characters`);
       statements.push(statement);
       chars += statement.length;

@@ -1,4 +1,5 @@
 import { exports } from "cloudflare:workers";
+import { htmlToText } from "../../src/worker/domain/extraction/extract-article";
 
 /** Real HTTP into the Worker's fetch handler, as a browser would call it. */
 export async function api(
@@ -62,9 +63,9 @@ export async function seedArticle(userId: number, article: SeedArticle = {}): Pr
   const url = article.url ?? `https://seed.example.com/post/${seeded}-${crypto.randomUUID()}`;
   const createdAt = article.createdAt ?? Date.now();
   const row = await env.DB.prepare(
-    `INSERT INTO articles (user_id, url, normalized_url, title, summary, content, author, domain, is_read, read_at,
-       processing_status, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+    `INSERT INTO articles (user_id, url, normalized_url, title, summary, content, search_text, author, domain, is_read,
+       read_at, processing_status, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
   )
     .bind(
       userId,
@@ -73,6 +74,8 @@ export async function seedArticle(userId: number, article: SeedArticle = {}): Pr
       article.title ?? null,
       article.summary ?? null,
       article.content ?? null,
+      // As processing stores it: the full-text index reads the plain text, not the HTML.
+      article.content == null ? null : htmlToText(article.content),
       article.author ?? null,
       article.domain === undefined ? "seed.example.com" : article.domain,
       article.isRead ? 1 : 0,

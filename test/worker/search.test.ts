@@ -97,6 +97,31 @@ describe("POST /api/search/chat", () => {
     );
   });
 
+  it("searches the words of an article, not its markup", async () => {
+    const { token, user } = await registerUser();
+    const id = await seedProcessedArticle(user.id, {
+      title: "Tides",
+      text: "The moon pulls the sea.",
+      content:
+        '<figure><img src="https://example.com/moon.png" alt=""><figcaption>The <strong>moon</strong> at dusk</figcaption></figure><p class="lead">The moon pulls the sea.</p>',
+    });
+    for (const markup of ["figure", "strong", "href", "src", "lead", "png"]) {
+      // The dashboard's search is full-text only; chat search may still offer the article by meaning.
+      const list = await api("GET", `/api/articles/?search=${markup}`, { token });
+      expect(list.body.articles, `"${markup}" is markup, not a word of the article`).toEqual([]);
+      const response = await chat(token, { query: markup });
+      for (const result of response.body.results) {
+        expect(result.match_explanation).toMatch(/^No words in common with your question/);
+      }
+    }
+    const list = await api("GET", "/api/articles/?search=dusk", { token });
+    expect(list.body.articles.map((a: { id: number }) => a.id)).toEqual([id]);
+    const words = await chat(token, { query: "dusk" });
+    expect(words.body.results[0].match_explanation).toBe(
+      'Mentions "dusk" in the article: "The moon at dusk The moon pulls the sea."',
+    );
+  });
+
   it("reads a follow-up question together with the previous turn of the session", async () => {
     const { token, user } = await registerUser();
     const ids = await bees(user.id);

@@ -73,8 +73,8 @@ export type ProcessingStatus = (typeof PROCESSING_STATUSES)[number];
 
 /**
  * A saved article. `url` is what the user gave; `normalized_url` decides duplicates (unique per user).
- * The full-text index `articles_fts` (migration 0002) mirrors title, summary, content, domain, author and
- * user_id through triggers; user_id is indexed there too, so a search is restricted to one user inside the
+ * The full-text index `articles_fts` (migrations 0002, 0011) mirrors title, summary, search_text (the content
+ * as plain text), domain, author and user_id through triggers; user_id is indexed there too, so a search is restricted to one user inside the
  * index instead of after it.
  */
 export const articles = sqliteTable(
@@ -89,6 +89,11 @@ export const articles = sqliteTable(
     title: text("title"),
     summary: text("summary"),
     content: text("content"),
+    /**
+     * The content as plain text, for the full-text index only (migration 0011): indexing the HTML matched
+     * markup, so "strong" or "figure" found articles by their tags. Never sent to clients.
+     */
+    searchText: text("search_text"),
     author: text("author"),
     domain: text("domain"),
     language: text("language"),

@@ -3,7 +3,8 @@ import { integer, sqliteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "../client";
 import { articleFeedback, articles } from "../schema";
 
-export type ArticleRecord = typeof articles.$inferSelect;
+/** An article as the app reads it: every column but `search_text`, which only feeds the full-text index. */
+export type ArticleRecord = Omit<typeof articles.$inferSelect, "searchText">;
 /** A list row: every column but the (large) content. */
 export type ArticleSummaryRecord = Omit<ArticleRecord, "content">;
 export type FeedbackRecord = typeof articleFeedback.$inferSelect;
@@ -16,7 +17,8 @@ export type ArticlePatch = Partial<Pick<ArticleRecord, "title" | "author" | "isR
  */
 const articlesFts = sqliteTable("articles_fts", { rowid: integer("rowid") });
 
-const { content: _content, ...summaryColumns } = getTableColumns(articles);
+const { searchText: _searchText, ...articleColumns } = getTableColumns(articles);
+const { content: _content, ...summaryColumns } = articleColumns;
 
 /** FTS5's rank column: bm25 with the column weights set by migration 0004 (best match = lowest). */
 const RANK = sql`rank`;
@@ -62,12 +64,12 @@ export function createArticlesRepository(db: Database) {
 
   return {
     async findById(userId: number, id: number): Promise<ArticleRecord | undefined> {
-      return db.select().from(articles).where(owned(userId, id)).get();
+      return db.select(articleColumns).from(articles).where(owned(userId, id)).get();
     },
 
     async findByNormalizedUrl(userId: number, normalizedUrl: string): Promise<ArticleRecord | undefined> {
       return db
-        .select()
+        .select(articleColumns)
         .from(articles)
         .where(and(eq(articles.userId, userId), eq(articles.normalizedUrl, normalizedUrl)))
         .get();
@@ -163,7 +165,7 @@ export function createArticlesRepository(db: Database) {
         .update(articles)
         .set({ ...patch, updatedAt: now })
         .where(owned(userId, id))
-        .returning()
+        .returning(articleColumns)
         .get();
     },
 
@@ -173,7 +175,7 @@ export function createArticlesRepository(db: Database) {
         .update(articles)
         .set({ isRead: true, readAt: sql`coalesce(${articles.readAt}, ${now})`, updatedAt: now })
         .where(owned(userId, id))
-        .returning()
+        .returning(articleColumns)
         .get();
     },
 
@@ -182,7 +184,7 @@ export function createArticlesRepository(db: Database) {
         .update(articles)
         .set({ isRead: false, readAt: null, updatedAt: now })
         .where(owned(userId, id))
-        .returning()
+        .returning(articleColumns)
         .get();
     },
 
@@ -199,13 +201,13 @@ export function createArticlesRepository(db: Database) {
     async updateProcessing(
       userId: number,
       id: number,
-      patch: Partial<Omit<ArticleRecord, "id" | "userId" | "url" | "normalizedUrl" | "createdAt">>,
+      patch: Partial<Omit<typeof articles.$inferInsert, "id" | "userId" | "url" | "normalizedUrl" | "createdAt">>,
     ): Promise<ArticleRecord | undefined> {
       return db
         .update(articles)
         .set({ ...patch, updatedAt: Date.now() })
         .where(owned(userId, id))
-        .returning()
+        .returning(articleColumns)
         .get();
     },
 

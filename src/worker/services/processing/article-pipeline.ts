@@ -9,6 +9,11 @@ import { assertFetchableUrl, FetchFailure, fetchPage } from "../fetching/page-fe
 import { compressText, decompressText, MAX_STEP_PAYLOAD_CHARS } from "./compressed-text";
 
 const RENDER_TIMEOUT_MS = 45_000;
+/**
+ * The full-text index reads at most this much of an article's plain text (about 50,000 words): the text is
+ * stored beside the HTML in the same row, and D1 caps a row at 2 MB.
+ */
+const MAX_SEARCH_TEXT_CHARS = 300_000;
 
 export type PageOutcome =
   | { ok: true; url: string; compressedHtml: string }
@@ -87,6 +92,7 @@ export function createArticlePipeline({ config, articles, adapters, resolver, no
         imageUrl: extracted.leadImage,
         domain: extracted.domain || current.domain,
         content: extracted.content,
+        searchText: htmlToText(extracted.content ?? "").slice(0, MAX_SEARCH_TEXT_CHARS),
         wordCount: extracted.wordCount,
         language: extracted.htmlLanguage,
       });
