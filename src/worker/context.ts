@@ -41,7 +41,7 @@ export function createServices(env: Env) {
       embedderName: adapters.embedder.name,
     }),
     topics: createTopicsService({ topics, ...adapters }),
-    search: createSearchService({ search: createSearchRepository(db), articles, ...adapters }),
+    search: createSearchService({ search: createSearchRepository(db), topics, articles, ...adapters }),
     articles: createArticleService({
       articles,
       enqueue: createIngestProducer(env.INGEST_QUEUE),

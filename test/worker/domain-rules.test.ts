@@ -7,6 +7,7 @@ import {
   hybridScore,
   queryTerms,
   termStem,
+  typicalSimilarity,
 } from "../../src/worker/domain/search/chat-query";
 import { buildFtsQuery } from "../../src/worker/domain/search-query";
 
@@ -111,5 +112,28 @@ describe("chat search rules", () => {
     expect(hybridScore({ vector: 0.64, bestVector: 0.8 })).toBe(0.4);
     expect(hybridScore({ vector: 0.58, bestVector: 0.8 })).toBe(0);
     expect(hybridScore({ vector: 0.4, bestVector: 0.8 })).toBe(0);
+  });
+
+  it("keeps a meaning-only match only when it is closer to the question than the library's average article", () => {
+    // The one article of a library is its own average: by meaning alone it matches nothing.
+    expect(hybridScore({ vector: 0.3, bestVector: 0.3, typicalVector: 0.3 })).toBe(0);
+    expect(hybridScore({ vector: 0.8, bestVector: 0.8, typicalVector: 0.3 })).toBe(0.5);
+    // A text match stays a match however typical its meaning.
+    expect(hybridScore({ fts: -1, bestFts: -1, vector: 0.2, bestVector: 0.2, typicalVector: 0.3 })).toBe(1);
+  });
+
+  it("knows the library's average similarity from all its scores, or else from the stored mean", () => {
+    expect(typicalSimilarity({ query: [1, 0], scores: [0.2, 0.4], wholeLibrary: true, libraryMean: null })).toBeCloseTo(
+      0.3,
+    );
+    // Only the best candidates came back: the mean of their scores would overstate it.
+    expect(
+      typicalSimilarity({ query: [3, 4], scores: [0.9], wholeLibrary: false, libraryMean: [0.5, 0.25] }),
+    ).toBeCloseTo(0.5);
+    expect(typicalSimilarity({ query: [1, 0], scores: [0.9], wholeLibrary: false, libraryMean: null })).toBeUndefined();
+    // A mean of another embedder's space is not comparable.
+    expect(
+      typicalSimilarity({ query: [1, 0], scores: [0.9], wholeLibrary: false, libraryMean: [1, 0, 0] }),
+    ).toBeUndefined();
   });
 });

@@ -1,6 +1,8 @@
 import type { ArticlesRepository } from "../db/repositories/articles-repository";
 import type { SearchRepository, SearchTurn } from "../db/repositories/search-repository";
+import type { TopicsRepository } from "../db/repositories/topics-repository";
 import { documentFrequency, labelTokens } from "../domain/clustering/keyphrases";
+import { decodeInSpace, spaceOf } from "../domain/embedding/vector-encoding";
 import { NotFound } from "../domain/errors";
 import { decodeEntities } from "../domain/extraction/strings";
 import {
@@ -9,6 +11,7 @@ import {
   hybridScore,
   queryTerms,
   readFilterFromQuery,
+  typicalSimilarity,
 } from "../domain/search/chat-query";
 import { mentionsAnyTerm, textAroundFirstTerm } from "../domain/search/match-explanation";
 import type { Embedder } from "../ports/embedder";
@@ -21,13 +24,12 @@ export const MAX_TURNS = 5;
 /** Candidates taken from each signal (full text, vectors) before they are merged and ranked. */
 const CANDIDATES = 50;
 const MAX_SUGGESTIONS = 4;
-const EXPLANATION_TEXT_CHARS = 4_000;
 /**
- * Only the start of an article's HTML is read for its explanation: stored articles run to hundreds of KB, and
- * reading and parsing ten whole ones was a large part of a search's time. Four characters of markup per
- * character of text is generous for the sanitised HTML we store.
+ * Only the start of an article's text is read for its explanation (and the whole only when its words occur
+ * further in): stored articles run to hundreds of KB, and reading ten whole ones was a large part of a
+ * search's time.
  */
-const EXPLANATION_HTML_CHARS = EXPLANATION_TEXT_CHARS * 4;
+const EXPLANATION_TEXT_CHARS = 4_000;
 
 export interface ChatRequest {
   query: string;
@@ -38,6 +40,8 @@ export interface ChatRequest {
 
 interface SearchDeps {
   search: SearchRepository;
+  /** For the library's mean embedding, stored by the topics run. */
+  topics: Pick<TopicsRepository, "libraryMean">;
   articles: ArticlesRepository;
   embedder: Embedder;
   vectorIndex: VectorIndex;
@@ -52,6 +56,7 @@ interface SearchDeps {
  */
 export function createSearchService({
   search,
+  topics,
   articles,
   embedder,
   vectorIndex,
@@ -82,16 +87,26 @@ export function createSearchService({
       const readFilter = request.filters.is_read ?? readFilterFromQuery(request.query);
 
       const ftsQuery = chatFtsQuery(userId, terms);
-      const [textHits, vectorHits] = await Promise.all([
+      const [textHits, { vector, vectorHits }, storedMean] = await Promise.all([
         ftsQuery ? search.ftsCandidates(ftsQuery, CANDIDATES) : Promise.resolve([]),
-        embedder
-          .embed([searched])
-          .then(([vector]) => (vector ? vectorIndex.query(userId, vector, { topK: CANDIDATES }) : [])),
+        embedder.embed([searched]).then(async ([vector]) => ({
+          vector,
+          vectorHits: vector ? await vectorIndex.query(userId, vector, { topK: CANDIDATES }) : [],
+        })),
+        topics.libraryMean(userId),
       ]);
       const rank = new Map(textHits.map((hit) => [hit.id, hit.rank]));
       const similarity = new Map(vectorHits.map((hit) => [Number(hit.id), hit.score]));
       const bestFts = Math.min(0, ...textHits.map((h) => h.rank));
       const bestVector = Math.max(0, ...vectorHits.map((h) => h.score));
+      const typicalVector = vector
+        ? typicalSimilarity({
+            query: vector,
+            scores: vectorHits.map((h) => h.score),
+            wholeLibrary: vectorHits.length < CANDIDATES,
+            libraryMean: decodeInSpace(storedMean, spaceOf(embedder.name)),
+          })
+        : undefined;
       const candidates = await articles.findManyByIds(userId, [...new Set([...rank.keys(), ...similarity.keys()])]);
 
       const ranked = candidates
@@ -100,7 +115,13 @@ export function createSearchService({
         .filter((a) => !request.filters.language || a.language === request.filters.language.toLowerCase())
         .map((article) => ({
           article,
-          score: hybridScore({ fts: rank.get(article.id), bestFts, vector: similarity.get(article.id), bestVector }),
+          score: hybridScore({
+            fts: rank.get(article.id),
+            bestFts,
+            vector: similarity.get(article.id),
+            bestVector,
+            typicalVector,
+          }),
         }))
         .filter((r) => r.score > 0)
         .sort((a, b) => b.score - a.score || b.article.createdAt - a.article.createdAt);
@@ -108,27 +129,27 @@ export function createSearchService({
 
       // Explanations need the text where the terms occur: the start of each shown article is read, and the
       // whole of the few full-text matches whose terms only occur further in.
-      const starts = await search.contentStarts(
+      const starts = await search.textStarts(
         userId,
         shown.map((r) => r.article.id),
-        EXPLANATION_HTML_CHARS,
+        EXPLANATION_TEXT_CHARS,
       );
       const explained = shown.map((r) => ({
         id: r.article.id,
         title: r.article.title ?? "",
         summary: r.article.summary ?? "",
-        text: textOfHtmlStart(starts.get(r.article.id) ?? "").slice(0, EXPLANATION_TEXT_CHARS),
+        text: plainText(starts.get(r.article.id) ?? ""),
         similarity: similarity.get(r.article.id),
       }));
       const matchedFurtherIn = explained.filter((a) => rank.has(a.id) && !mentionsAnyTerm(terms, a));
       if (matchedFurtherIn.length > 0) {
-        const whole = await search.contentStarts(
+        const whole = await search.textStarts(
           userId,
           matchedFurtherIn.map((a) => a.id),
           Number.MAX_SAFE_INTEGER,
         );
         for (const article of matchedFurtherIn) {
-          const around = textAroundFirstTerm(terms, textOfHtml(whole.get(article.id) ?? ""), EXPLANATION_TEXT_CHARS);
+          const around = textAroundFirstTerm(terms, plainText(whole.get(article.id) ?? ""), EXPLANATION_TEXT_CHARS);
           if (around) article.text = around;
         }
       }
@@ -166,16 +187,13 @@ export function createSearchService({
 }
 
 /**
- * The text of the start of a stored article: tags become spaces (a tag cut off at the end is dropped) and
- * entities are decoded. Enough for finding terms and a passage; the HTML is our own sanitised markup, with no
- * scripts or styles whose text would need skipping, so no parser is needed.
+ * `search_text` as plain text. Articles processed before migration 0011 hold their HTML there (our own
+ * sanitised markup, which always starts with a tag): its tags become spaces (one cut off at the end is dropped)
+ * and entities are decoded. Text written by processing is returned as it is.
  */
-function textOfHtmlStart(html: string): string {
-  return textOfHtml(html.replace(/<[^>]*$/, ""));
-}
-
-function textOfHtml(html: string): string {
-  return decodeEntities(html.replace(/<[^>]*>/g, " "))
+function plainText(stored: string): string {
+  if (!stored.startsWith("<")) return stored;
+  return decodeEntities(stored.replace(/<[^>]*$/, "").replace(/<[^>]*>/g, " "))
     .replace(/\s+/g, " ")
     .trim();
 }

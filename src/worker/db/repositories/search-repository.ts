@@ -32,11 +32,14 @@ export function createSearchRepository(db: Database) {
       return row !== undefined;
     },
 
-    /** The first `chars` characters of the stored HTML of some of the user's articles, by id. */
-    async contentStarts(userId: number, ids: number[], chars: number): Promise<Map<number, string>> {
+    /**
+     * The first `chars` characters of the text the full-text index read (`search_text`) of some of the user's
+     * articles, by id: the text a search matched, so an explanation quotes what was found.
+     */
+    async textStarts(userId: number, ids: number[], chars: number): Promise<Map<number, string>> {
       if (ids.length === 0) return new Map();
       const rows = await db
-        .select({ id: articles.id, start: sql<string | null>`substr(${articles.content}, 1, ${chars})` })
+        .select({ id: articles.id, start: sql<string | null>`substr(${articles.searchText}, 1, ${chars})` })
         .from(articles)
         .where(and(eq(articles.userId, userId), inArray(articles.id, ids)))
         .all();

@@ -69,15 +69,50 @@ export const MEANING_ONLY_MIN_SHARE = 0.75;
  * Relevance in [0, 1]: half full-text, half meaning. Each part is scaled by the best candidate's, so the
  * strongest match on either signal counts fully; `fts` is bm25's rank (lower is better, negative). Any
  * full-text match is worth at least half its part: bm25's IDF is 0 for a word in half of a small library,
- * and such a match is still a match. A meaning-only match below MEANING_ONLY_MIN_SHARE scores 0.
+ * and such a match is still a match. A meaning-only match scores 0 below MEANING_ONLY_MIN_SHARE, and unless
+ * it is closer to the question than the library's average article (`typicalVector`, when known): the closest
+ * article of a library is always closest to something, and a question about "figures" must not list the one
+ * article of a new library because nothing else is there.
  */
-export function hybridScore(parts: { fts?: number; bestFts?: number; vector?: number; bestVector?: number }): number {
+export function hybridScore(parts: {
+  fts?: number;
+  bestFts?: number;
+  vector?: number;
+  bestVector?: number;
+  typicalVector?: number;
+}): number {
   const ftsRatio = parts.bestFts ? Math.min(1, (parts.fts ?? 0) / parts.bestFts) : 1;
   const ftsPart = parts.fts !== undefined ? 0.5 + 0.5 * ftsRatio : 0;
   const vectorPart =
     parts.vector !== undefined && parts.bestVector && parts.bestVector > 0
       ? Math.min(1, Math.max(0, parts.vector) / parts.bestVector)
       : 0;
-  if (parts.fts === undefined && vectorPart < MEANING_ONLY_MIN_SHARE) return 0;
+  if (parts.fts === undefined) {
+    if (vectorPart < MEANING_ONLY_MIN_SHARE) return 0;
+    if (parts.typicalVector !== undefined && (parts.vector ?? 0) <= parts.typicalVector) return 0;
+  }
   return Math.round((0.5 * ftsPart + 0.5 * vectorPart) * 10_000) / 10_000;
+}
+
+/**
+ * The cosine of the question with the library's average article: the mean of all candidate scores when the
+ * vector index returned the whole library (fewer than it was asked for), else the question's dot product with
+ * the stored library mean (the mean of the articles' unit vectors), else unknown.
+ */
+export function typicalSimilarity(options: {
+  query: ArrayLike<number>;
+  scores: number[];
+  wholeLibrary: boolean;
+  libraryMean: ArrayLike<number> | null;
+}): number | undefined {
+  const { query, scores, wholeLibrary, libraryMean } = options;
+  if (wholeLibrary) return scores.length ? scores.reduce((sum, s) => sum + s, 0) / scores.length : undefined;
+  if (!libraryMean || libraryMean.length !== query.length) return undefined;
+  let dot = 0;
+  let norm = 0;
+  for (let i = 0; i < query.length; i++) {
+    dot += (query[i] as number) * (libraryMean[i] as number);
+    norm += (query[i] as number) ** 2;
+  }
+  return norm === 0 ? undefined : dot / Math.sqrt(norm);
 }
