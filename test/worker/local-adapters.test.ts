@@ -66,6 +66,19 @@ describe("local language model (extractive)", () => {
       'Mentions "interest" and "payments" in the summary: "Interest payments could pass defence spending."',
     );
   });
+
+  it("cuts a long quoted sentence so that the matched word still shows", async () => {
+    const lead = "Use the snowball method and pay off some small balances to make you feel motivated, ".repeat(3);
+    const [explanation] = await createExtractiveLanguageModel().explainMatches({
+      query: "interest",
+      articles: [
+        { title: "Debt", summary: "", text: `${lead}then the card with the highest interest rate goes next.` },
+      ],
+    });
+    const passage = /: "(.*)"$/.exec(explanation ?? "")?.[1] ?? "";
+    expect(passage).toMatch(/^….* interest rate goes next\.$/);
+    expect(passage.length).toBeLessThanOrEqual(162);
+  });
 });
 
 describe("local embedder and vector index", () => {

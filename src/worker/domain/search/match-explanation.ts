@@ -45,18 +45,9 @@ export function mentionsAnyTerm(terms: string[], article: Omit<ExplainableArticl
  * that its sentence is whole; "" when no term occurs. For an article whose match lies past the part read first.
  */
 export function textAroundFirstTerm(terms: string[], text: string, chars: number): string {
-  const lower = text.toLowerCase();
-  let first = -1;
-  for (const term of terms) {
-    const stem = termStem(term);
-    for (let at = lower.indexOf(stem); at !== -1; at = lower.indexOf(stem, at + 1)) {
-      if (at === 0 || !/[\p{L}\p{N}]/u.test(lower.charAt(at - 1))) {
-        if (first === -1 || at < first) first = at;
-        break;
-      }
-    }
-  }
-  if (first === -1) return "";
+  const starts = terms.map((term) => firstWordStart(text, termStem(term))).filter((at) => at >= 0);
+  if (starts.length === 0) return "";
+  const first = Math.min(...starts);
   const lead = Math.min(first, Math.floor(chars / 4));
   return text.slice(first - lead, first - lead + chars);
 }
@@ -81,5 +72,33 @@ function bestPassage(terms: string[], text: string): string {
       bestCount = count;
     }
   }
-  return best.length > PASSAGE_CHARS ? `${best.slice(0, PASSAGE_CHARS).trimEnd()}…` : best;
+  return trimAroundTerms(best, terms);
+}
+
+/** Words shown before the first term when a long sentence is cut to fit. */
+const LEAD_CHARS = 40;
+
+/**
+ * A sentence cut to PASSAGE_CHARS so that it still shows the first term it contains: from its start when the
+ * term is near it, else from a word a little before the term, marked with "…".
+ */
+function trimAroundTerms(sentence: string, terms: string[]): string {
+  if (sentence.length <= PASSAGE_CHARS) return sentence;
+  const first = Math.min(...terms.map((term) => firstWordStart(sentence, termStem(term))).filter((i) => i >= 0));
+  let start = 0;
+  if (Number.isFinite(first) && first > PASSAGE_CHARS - LEAD_CHARS) {
+    const space = sentence.lastIndexOf(" ", first - LEAD_CHARS);
+    start = space > 0 ? space + 1 : first;
+  }
+  const cut = sentence.slice(start, start + PASSAGE_CHARS).trimEnd();
+  return `${start > 0 ? "…" : ""}${cut}${start + PASSAGE_CHARS < sentence.length ? "…" : ""}`;
+}
+
+/** Where a word starting with `stem` begins in `text` (case-insensitive), or -1. */
+function firstWordStart(text: string, stem: string): number {
+  const lower = text.toLowerCase();
+  for (let at = lower.indexOf(stem); at !== -1; at = lower.indexOf(stem, at + 1)) {
+    if (at === 0 || !/[\p{L}\p{N}]/u.test(lower.charAt(at - 1))) return at;
+  }
+  return -1;
 }
