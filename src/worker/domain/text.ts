@@ -8,7 +8,8 @@ export function tokenize(text: string): string[] {
 /**
  * A markdown summary as plain text, one line per paragraph or list item: heading, quote and list markers,
  * bold and italic markers and images go, links keep their text. For quoting a summary's own words in plain
- * text (a search result's explanation), where "**" or "- " would show as such.
+ * text (a search result's explanation), where "**" or "- " would show as such. The client's `plainSummary`
+ * (src/client/lib/search-format.ts) applies the same rules for display; the two bundles share no code.
  */
 export function markdownToText(markdown: string): string {
   return markdown
