@@ -116,9 +116,7 @@ describe("POST /api/search/chat", () => {
     const list = await api("GET", "/api/articles/?search=dusk", { token });
     expect(list.body.articles.map((a: { id: number }) => a.id)).toEqual([id]);
     const words = await chat(token, { query: "dusk" });
-    expect(words.body.results[0].match_explanation).toBe(
-      'Mentions "dusk" in the article: "The moon at dusk"',
-    );
+    expect(words.body.results[0].match_explanation).toBe('Mentions "dusk" in the article: "The moon at dusk"');
   });
 
   it("explains an article indexed before plain text was stored, from its HTML, without tags", async () => {
