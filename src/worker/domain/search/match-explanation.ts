@@ -45,9 +45,8 @@ export function mentionsAnyTerm(terms: string[], article: Omit<ExplainableArticl
  * that its sentence is whole; "" when no term occurs. For an article whose match lies past the part read first.
  */
 export function textAroundFirstTerm(terms: string[], text: string, chars: number): string {
-  const starts = terms.map((term) => firstWordStart(text, termStem(term))).filter((at) => at >= 0);
-  if (starts.length === 0) return "";
-  const first = Math.min(...starts);
+  const first = firstTermStart(text, terms);
+  if (first === -1) return "";
   const lead = Math.min(first, Math.floor(chars / 4));
   return text.slice(first - lead, first - lead + chars);
 }
@@ -84,9 +83,9 @@ const LEAD_CHARS = 40;
  */
 function trimAroundTerms(sentence: string, terms: string[]): string {
   if (sentence.length <= PASSAGE_CHARS) return sentence;
-  const first = Math.min(...terms.map((term) => firstWordStart(sentence, termStem(term))).filter((i) => i >= 0));
+  const first = firstTermStart(sentence, terms);
   let start = 0;
-  if (Number.isFinite(first) && first > PASSAGE_CHARS - LEAD_CHARS) {
+  if (first > PASSAGE_CHARS - LEAD_CHARS) {
     const space = sentence.lastIndexOf(" ", first - LEAD_CHARS);
     start = space > 0 ? space + 1 : first;
   }
@@ -94,11 +93,21 @@ function trimAroundTerms(sentence: string, terms: string[]): string {
   return `${start > 0 ? "…" : ""}${cut}${start + PASSAGE_CHARS < sentence.length ? "…" : ""}`;
 }
 
-/** Where a word starting with `stem` begins in `text` (case-insensitive), or -1. */
-function firstWordStart(text: string, stem: string): number {
+/**
+ * Where the first word that starts with one of the terms' stems begins in `text` (case-insensitive), or -1.
+ * The text (up to a whole article) is lower-cased once, not once per term.
+ */
+function firstTermStart(text: string, terms: string[]): number {
   const lower = text.toLowerCase();
-  for (let at = lower.indexOf(stem); at !== -1; at = lower.indexOf(stem, at + 1)) {
-    if (at === 0 || !/[\p{L}\p{N}]/u.test(lower.charAt(at - 1))) return at;
+  let first = -1;
+  for (const term of terms) {
+    const stem = termStem(term);
+    for (let at = lower.indexOf(stem); at !== -1 && (first === -1 || at < first); at = lower.indexOf(stem, at + 1)) {
+      if (at === 0 || !/[\p{L}\p{N}]/u.test(lower.charAt(at - 1))) {
+        first = at;
+        break;
+      }
+    }
   }
-  return -1;
+  return first;
 }
