@@ -80,19 +80,23 @@ async function cluster(lines: string[]): Promise<number> {
   // Embedded as the Worker embeds an article: title, summary (the local model's) and text.
   const embedder = createLocalEmbedder(DIMENSIONS);
   const summarizer = createExtractiveLanguageModel();
-  const texts = await Promise.all(
-    items.map(async (item) => {
+  const summaries = await Promise.all(
+    items.map((item) => {
       const language = articleLanguage(`${item.title}\n${item.text}`, null);
-      const summary = await summarizer.summarize({ title: item.title, text: item.text, language });
-      return articleEmbeddingText({ title: item.title, summary, text: item.text }, embedder.maxInputChars);
+      return summarizer.summarize({ title: item.title, text: item.text, language });
     }),
   );
-  const vectors = await embedder.embed(texts);
+  const vectors = await embedder.embed(
+    items.map((item, i) =>
+      articleEmbeddingText({ title: item.title, summary: summaries[i] ?? "", text: item.text }, embedder.maxInputChars),
+    ),
+  );
+  // As in the topics run, a topic's words (labels, refinement) come from titles and summaries.
   const library = items.map((item, i) => ({
     id: i,
     vector: vectors[i] ?? [],
     title: item.title,
-    text: item.text,
+    text: summaries[i] ?? "",
     isRead: false,
     createdAt: Date.now(),
     feedback: null,

@@ -1,9 +1,11 @@
 import { blendWithNeighbours, centred, libraryMean } from "../embedding/library-space";
+import { contentWords } from "../embedding/text-embedding";
 import { distinctiveTerms, documentFrequency, labelFromTerms, labelTokens } from "./keyphrases";
 import { type PackedVectors, packVectors, sphericalKMeans } from "./kmeans";
+import { denseView, refineAssignments, wordView } from "./refine-assignments";
 import { mean as average, silhouetteFromMatrix, similarityMatrix } from "./silhouette";
 import { topicScore } from "./topic-score";
-import { dot } from "./vectors";
+import { dot, meanDirection } from "./vectors";
 
 /** Below this many embedded articles there is nothing to group. */
 export const MIN_ARTICLES = 4;
@@ -25,8 +27,13 @@ const SILHOUETTE_SAMPLE = 800;
  */
 export const STRUCTURE_SILHOUETTE = 0.25;
 /**
+ * Weight of the words of titles and summaries against the embedding when refining topics: an even split, as
+ * the local embedder and chat search split words and meaning.
+ */
+const WORD_VIEW_WEIGHT = 0.5;
+/**
  * The method's name as topic cards show it: short enough for a card. The whole method (library space, k by
- * silhouette, the √(n/2) fallback) is described above and in the README.
+ * silhouette, the √(n/2) fallback, leave-one-out refinement) is described above and in the README.
  */
 export const ALGORITHM = "Spherical k-means, k by silhouette";
 
@@ -34,6 +41,7 @@ export interface LibraryItem {
   id: number;
   vector: number[];
   title: string;
+  /** The article's summary (topics run, pipeline CLI): with the title, the words of labels and refinement. */
   text: string;
   isRead: boolean;
   createdAt: number;
@@ -73,7 +81,9 @@ export interface LibraryClustering {
  * silhouette below is measured there. The number of topics is found, not given: every k from 2 to
  * min(15, n/2) is tried (best of 10 seeded restarts) and the k with the best mean silhouette wins (the
  * exact silhouette, on an evenly spaced sample of at most 800 articles, from one similarity matrix), unless
- * even the best is below STRUCTURE_SILHOUETTE: then k = √(n/2). A cluster of one article is not a topic.
+ * even the best is below STRUCTURE_SILHOUETTE: then k = √(n/2). The chosen clustering is then refined
+ * (refine-assignments): each article moves to the topic whose other members it is closest to, by the
+ * embedding and by the words of titles and summaries. A cluster of one article is not a topic.
  * Deterministic for a library.
  */
 export function clusterLibrary(items: LibraryItem[], now: number): LibraryClustering {
@@ -107,7 +117,7 @@ export function clusterLibrary(items: LibraryItem[], now: number): LibraryCluste
     return { algorithm: ALGORITHM, silhouette: 0, topics: [], unclustered: items.map((i) => i.id), libraryMean: mean };
   }
 
-  const chosen = best;
+  const chosen = refined(best, vectors, items, matrix, sample);
   const samples = new Map(sample.map((i, j) => [i, chosen.silhouettes[j] ?? 0]));
   const docs = items.map((item) => labelTokens(item.title, item.text));
   const frequency = documentFrequency(docs);
@@ -159,6 +169,41 @@ export function clusterLibrary(items: LibraryItem[], now: number): LibraryCluste
     unclustered,
     libraryMean: mean,
   };
+}
+
+/**
+ * The chosen k-means clustering after leave-one-out refinement (refine-assignments) by the library-space
+ * embedding and the words of titles and summaries, half each: the centres and silhouettes of the result.
+ */
+function refined(
+  run: { assignments: number[]; centroids: number[][] },
+  vectors: number[][],
+  items: LibraryItem[],
+  matrix: Float64Array,
+  sample: number[],
+) {
+  const assignments = refineAssignments(
+    [
+      denseView(vectors, 1 - WORD_VIEW_WEIGHT),
+      wordView(
+        items.map((item) => contentWords(`${item.title}\n${item.text}`)),
+        WORD_VIEW_WEIGHT,
+      ),
+    ],
+    run.assignments,
+  );
+  const dimensions = vectors[0]?.length ?? 0;
+  const centroids = run.centroids.map((_, c) =>
+    meanDirection(
+      vectors.filter((_, i) => assignments[i] === c),
+      dimensions,
+    ),
+  );
+  const silhouettes = silhouetteFromMatrix(
+    matrix,
+    sample.map((i) => assignments[i] ?? 0),
+  );
+  return { assignments, centroids, silhouettes };
 }
 
 function bestOfRestarts(vectors: number[][], packed: PackedVectors, k: number) {

@@ -46,7 +46,8 @@ export function hashEmbedding(text: string, dimensions: number): number[] {
   return normalize(Array.from(vector));
 }
 
-function contentWords(text: string): string[] {
+/** The words hashed: content words (no stop words, no numbers), plurals folded. */
+export function contentWords(text: string): string[] {
   return tokenize(text)
     .filter((w) => w.length > 1 && !STOP_WORDS.has(w) && !/^[\d.,'-]+$/.test(w))
     .map(pluralStem);
