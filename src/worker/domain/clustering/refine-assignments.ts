@@ -1,3 +1,5 @@
+import { documentFrequency } from "./keyphrases";
+
 /**
  * Leave-one-out refinement of a clustering: every article moves to the topic whose other members it is
  * closest to, until no article moves.
@@ -120,8 +122,7 @@ export function denseView(vectors: number[][], weight: number): View {
  * links it to nothing, and one in most articles sets no topic apart.
  */
 export function wordView(documents: string[][], weight: number): View {
-  const frequency = new Map<string, number>();
-  for (const words of documents) for (const word of new Set(words)) frequency.set(word, (frequency.get(word) ?? 0) + 1);
+  const frequency = documentFrequency(documents);
   const n = documents.length;
   const dimension = new Map<string, number>();
   const rarity: number[] = [];
