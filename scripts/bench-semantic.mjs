@@ -13,8 +13,9 @@
 //     content words (the chat's own queryTerms, at least 3 characters, not numbers), the 3 rarest in the set
 //     (document frequency over title + text), in title order.
 //   Also the topics NMI over 8 orders of the same articles (offline, the same clustering code: k-means depends
-//   on the order), and the topics NMI against a second, independent labelling (semantic-labels-second.json) and how far the
-//   two labellings agree, for scale: the labels' own uncertainty is part of the distance to a target.
+//   on the order), and the topics NMI against a second, independent labelling (semantic-labels-second.json)
+//   and how far the two labellings agree, for scale: the labels' own uncertainty is part of the distance to a
+//   target.
 // Speed. A second user gets 2,000 processed articles seeded straight into the local D1 (rows, vectors and the
 // FTS index through its triggers, made with the same summariser and embedder from corpus text, and the library
 // mean a topics run would store), then 200
@@ -259,8 +260,8 @@ async function measureQuality(call, base, pages, origin) {
 /**
  * k-means depends on the order articles come in (its seeds are drawn in that order), so one run's NMI is one
  * sample. The same clustering code, offline, over ORDERS orders of the processed articles: the save order
- * reversed (the topics run reads newest first) and ORDERS - 1 seeded shuffles. Vectors are made as the pipeline makes
- * them, from the app's title, summary and text.
+ * reversed (the topics run reads newest first) and ORDERS - 1 seeded shuffles. Vectors are made as the
+ * pipeline makes them, from the app's title, summary and text.
  */
 const ORDERS = 8;
 async function nmiOverOrders(items) {
