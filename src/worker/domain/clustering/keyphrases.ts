@@ -1,4 +1,5 @@
 import { STOP_WORDS, tokenize } from "../text";
+import { VERB_WORDS } from "./verb-words-data";
 
 const LABEL_TERMS = 3;
 
@@ -53,11 +54,15 @@ export function documentFrequency(docs: string[][]): Map<string, number> {
 
 /**
  * "Bees · Hive · Pollen": the first few distinctive terms, capitalised, leaving out a term that is another form
- * of one already picked ("Games · Gaming · Game" is one word three times).
+ * of one already picked ("Games · Gaming · Game" is one word three times), and a word English uses mostly as a
+ * verb (verb-words-data.ts, from WordNet): a label names what a topic is about, and a summary's "bought" or
+ * "asked" is distinctive only by chance ("Drugs · Bought · Rise" is "Drugs · Rise · Online"). Terms that are all
+ * verbs are used as they are.
  */
 export function labelFromTerms(terms: string[]): string {
+  const nonVerbs = terms.filter((term) => !isVerbLike(term));
   const picked: string[] = [];
-  for (const term of terms) {
+  for (const term of nonVerbs.length > 0 ? nonVerbs : terms) {
     if (picked.length === LABEL_TERMS) break;
     if (!picked.some((p) => sameWordFamily(p, term))) picked.push(term);
   }
@@ -77,4 +82,11 @@ function sameWordFamily(a: string, b: string): boolean {
 function stem(word: string): string {
   const match = /^(.{3,}?)(?:ing|ed|es|s)$/.exec(word);
   return match?.[1] ?? word;
+}
+
+let verbWords: Set<string> | undefined;
+
+function isVerbLike(term: string): boolean {
+  verbWords ??= new Set(VERB_WORDS.split(" "));
+  return verbWords.has(term);
 }
