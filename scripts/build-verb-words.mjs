@@ -11,8 +11,9 @@
 //
 // How a word is judged: index.sense gives, for every sense of every lemma, how often the SemCor corpus tagged
 // it. A word is verb-like when at least half its tagged uses are verbs and under a tenth are nouns. A form
-// WordNet does not list is looked up through its bases (WordNet's own suffix rules, "asked" → "ask", and a list
-// of irregular past forms, "bought", "taken"); a word WordNet knows in no form (a name, a product) is kept.
+// WordNet does not list is looked up through its base (suffix rules like WordNet's, "asked" → "ask", a list of
+// irregular past forms, "bought", "taken"); a plural or an -ing form counts its base's noun uses too, so
+// "polling" and "parenting" stay label words. A word WordNet knows in no form (a name, a product) is kept.
 // Every sense counts half a use more than its tags, so an untagged sense still says the word can be a noun.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -43,25 +44,27 @@ for (const line of readFileSync(join(dictionary, "index.sense"), "utf8").split("
   uses.set(lemma, entry);
 }
 
-const NOUN_ENDINGS = [
-  ["s", ""],
-  ["ses", "s"],
-  ["xes", "x"],
-  ["zes", "z"],
-  ["ches", "ch"],
-  ["shes", "sh"],
-  ["men", "man"],
-  ["ies", "y"],
-];
-const VERB_ENDINGS = [
-  ["s", ""],
-  ["ies", "y"],
-  ["es", "e"],
-  ["es", ""],
-  ["ed", "e"],
-  ["ed", ""],
-  ["ing", "e"],
-  ["ing", ""],
+/**
+ * Inflection endings, most specific first: [ending, what replaces it, whether the form can be a noun]. A plural
+ * or an -ing form ("polling", "parenting") may be a noun, so it weighs its base's noun and verb uses; an -ed form
+ * is a verb (or an adjective WordNet lists as a lemma of its own), so only its base's verb uses count.
+ */
+const ENDINGS = [
+  ["ies", "y", true],
+  ["ches", "ch", true],
+  ["shes", "sh", true],
+  ["ses", "s", true],
+  ["xes", "x", true],
+  ["zes", "z", true],
+  ["men", "man", true],
+  ["es", "e", true],
+  ["es", "", true],
+  ["s", "", true],
+  ["ied", "y", false],
+  ["ed", "e", false],
+  ["ed", "", false],
+  ["ing", "e", true],
+  ["ing", "", true],
 ];
 const IRREGULAR_PAST =
   "arose arisen awoke awoken bore borne beaten became begun began bent bit bitten bled blew blown broke broken " +
@@ -95,25 +98,34 @@ const IRREGULAR_PLURALS = new Map(
   }),
 );
 
-function bases(word, endings) {
-  return endings.flatMap(([ending, replacement]) =>
-    word.endsWith(ending) && word.length - ending.length >= 2 ? [word.slice(0, -ending.length) + replacement] : [],
-  );
+/** The word's first inflection base that WordNet lists, and whether the word can be that base's noun form. */
+function baseOf(word) {
+  const plural = IRREGULAR_PLURALS.get(word);
+  if (plural) return { base: plural, noun: true };
+  for (const [ending, replacement, noun] of ENDINGS) {
+    if (!word.endsWith(ending) || word.length - ending.length < 2) continue;
+    const stem = word.slice(0, -ending.length);
+    // "planned" → "plan", "running" → "run": a doubled final consonant is the inflection's.
+    const undoubled = /([b-df-hj-np-tv-z])\1$/.test(stem) && replacement === "" ? stem.slice(0, -1) : null;
+    for (const base of [stem + replacement, undoubled]) if (base && uses.has(base)) return { base, noun };
+  }
+  return null;
 }
 
-/** Tagged uses of a word: its own lemma's, else its first known noun base's (singular) and verb base's. */
+/** Tagged uses of a word: its own lemma's, else its inflection base's (see ENDINGS), else null. */
 function usesOf(word) {
   const own = uses.get(word);
   // An irregular past form is a verb besides whatever its own lemma is: "taken" is also an adjective there.
   if (own) return irregular.has(word) ? { ...own, verb: own.verb + 10, all: own.all + 10 } : own;
-  const found = { noun: 0, verb: 0, all: 0 };
-  const noun = [IRREGULAR_PLURALS.get(word), ...bases(word, NOUN_ENDINGS)].find((base) => base && uses.has(base));
-  if (noun) found.noun += uses.get(noun).noun;
-  const verb = bases(word, VERB_ENDINGS).find((base) => uses.has(base));
-  if (verb) found.verb += uses.get(verb).verb;
-  if (irregular.has(word)) found.verb += 10;
-  found.all = found.noun + found.verb;
-  return found.all > 0 ? found : null;
+  const found = { noun: 0, verb: irregular.has(word) ? 10 : 0 };
+  const inflected = baseOf(word);
+  if (inflected) {
+    const base = uses.get(inflected.base);
+    found.verb += base.verb;
+    if (inflected.noun) found.noun += base.noun;
+  }
+  const all = found.noun + found.verb;
+  return all > 0 ? { ...found, all } : null;
 }
 
 const verbLike = WORDS.split(" ").filter((word) => {

@@ -160,6 +160,8 @@ describe("clusterLibrary", () => {
     expect(labelFromTerms(["games", "launch", "review", "apple"])).toBe("Games · Review · Apple");
     expect(labelFromTerms(["room", "asked", "time"])).toBe("Room · Time");
     expect(labelFromTerms(["minecraft", "taken", "code"])).toBe("Minecraft · Code");
+    // An -ing form that names an activity is a noun too.
+    expect(labelFromTerms(["parenting", "asked", "polling", "including"])).toBe("Parenting · Polling");
     expect(labelFromTerms(["asked", "wrote"])).toBe("Asked · Wrote");
   });
 
