@@ -112,6 +112,14 @@ describe("Workers AI language model: topic labels and match explanations (fake b
     expect(JSON.stringify(calls[0]?.inputs.messages)).toContain("How bees dance");
   });
 
+  it("labels a topic from its terms, as locally, when the model answers nothing usable", async () => {
+    const { binding } = fakeAi(() => ({ response: '""' }));
+    const model = createWorkersAiLanguageModel(binding, "m");
+    expect(await model.labelTopic({ keywords: ["hive", "asked", "pollen", "hives"], titles: ["How bees dance"] })).toBe(
+      "Hive · Pollen",
+    );
+  });
+
   it("explains every result in one call, keeping the term-based explanation where the model gives none", async () => {
     const { binding, calls } = fakeAi(() => ({ response: 'Here: ["It is about bee dances."]' }));
     const model = createWorkersAiLanguageModel(binding, "m");

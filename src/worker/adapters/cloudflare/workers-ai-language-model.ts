@@ -1,5 +1,6 @@
 import { generateText } from "ai";
 import { createWorkersAI } from "workers-ai-provider";
+import { labelFromTerms } from "../../domain/clustering/keyphrases";
 import { queryTerms } from "../../domain/search/chat-query";
 import { explainMatch } from "../../domain/search/match-explanation";
 import { chunkText } from "../../domain/text-chunks";
@@ -74,12 +75,13 @@ export function createWorkersAiLanguageModel(binding: Ai, modelId: string): Lang
           .map((t) => `- ${t}`)
           .join("\n")}`,
       );
-      // Models sometimes add quotes or a trailing full stop despite the instructions.
+      // Models sometimes add quotes or a trailing full stop despite the instructions. An empty answer gets the
+      // local label of the same terms.
       return (
         label
           .replace(/^["'“”]+|["'“”.]+$/g, "")
           .split("\n")[0]
-          ?.slice(0, 60) || keywords.slice(0, 3).join(" · ")
+          ?.slice(0, 60) || labelFromTerms(keywords)
       );
     },
     async summarize({ title, text, language }: SummaryRequest) {
