@@ -122,6 +122,13 @@ describe("chat search rules", () => {
     expect(hybridScore({ fts: -1, bestFts: -1, vector: 0.2, bestVector: 0.2, typicalVector: 0.3 })).toBe(1);
   });
 
+  it("keeps a meaning-only match only when it is closer than the embedder's chance similarity", () => {
+    expect(hybridScore({ vector: 0.07, bestVector: 0.07, typicalVector: 0.01, chanceVector: 0.15 })).toBe(0);
+    expect(hybridScore({ vector: 0.3, bestVector: 0.3, typicalVector: 0.01, chanceVector: 0.15 })).toBe(0.5);
+    // A text match does not need the meaning to stand out.
+    expect(hybridScore({ fts: -1, bestFts: -1, vector: 0.07, bestVector: 0.07, chanceVector: 0.15 })).toBe(1);
+  });
+
   it("knows the library's average similarity from all its scores, or else from the stored mean", () => {
     expect(typicalSimilarity({ query: [1, 0], scores: [0.2, 0.4], wholeLibrary: true, libraryMean: null })).toBeCloseTo(
       0.3,

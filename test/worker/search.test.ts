@@ -28,6 +28,19 @@ async function bees(userId: number) {
   };
 }
 
+const HARBOUR_NOTES = [
+  "Every morning the fishing boats leave the harbour before dawn, their engines coughing in the cold air while gulls",
+  "circle above the breakwater. The skippers know the currents by heart: where the mackerel gather in late summer,",
+  "which rocks hide lobster pots, how the tide turns against the wind near the lighthouse and raises a short, steep",
+  "chop that tips careless crews into the water. By noon the market hall fills with buyers from inland restaurants,",
+  "bargaining over crates of sardines, crabs and silver hake still glistening with ice. Children sell bait from",
+  "buckets, retired sailors argue about weather forecasts outside the chandlery, and a painter sets up an easel on",
+  "the quay to catch the light on the slate roofs. In winter storms close the port for days; nets are mended in",
+  "sheds that smell of tar and rope, engines are rebuilt, and the village council debates a new pier, a school bus",
+  "route and the price of diesel. Tourists arrive in spring with cameras, hiking boots and questions about the old",
+  "smuggling tunnels, the shipwreck museum, the chapel bells and the best bakery for saffron buns and pasties.",
+].join(" ");
+
 const chat = (token: string, body: Record<string, unknown>) => api("POST", "/api/search/chat", { token, body });
 
 describe("search sessions", () => {
@@ -78,6 +91,28 @@ describe("POST /api/search/chat", () => {
     for (const suggestion of response.body.suggestions) {
       expect(suggestion).toMatch(/^More about \S+$/);
       expect(suggestion).not.toMatch(/honeybee|danc/);
+    }
+  });
+
+  it("finds by meaning a question that shares no word with the article, but not made-up words", async () => {
+    const { token, user } = await registerUser();
+    const ids = await bees(user.id);
+    // A long text has many hashed features for made-up words to collide with.
+    await seedProcessedArticle(user.id, { title: "Notes from the harbour", text: HARBOUR_NOTES });
+    const meaning = await chat(token, { query: "insects" });
+    expect(meaning.status).toBe(200);
+    const found = meaning.body.results.map((r: { article: { id: number } }) => r.article.id);
+    expect(found.length).toBeGreaterThan(0);
+    expect([ids.waggle, ids.hive]).toContain(found[0]);
+    expect(meaning.body.results[0].match_explanation).toMatch(/^No words in common with your question, but close/);
+    // Made-up words share hashed features with some article by chance; none may pass for a meaning.
+    const syllables = ["zor", "quix", "vel", "plon", "trak", "mib", "gru", "fesh"];
+    const madeUp = syllables.flatMap((a) => syllables.map((b) => `${a}${b}`));
+    for (let i = 0; i < madeUp.length; i += 2) {
+      const nonsense = `${madeUp[i]} ${madeUp[i + 1]}`;
+      const response = await chat(token, { query: nonsense });
+      expect(response.status).toBe(200);
+      expect(response.body.results, `"${nonsense}" means nothing`).toEqual([]);
     }
   });
 

@@ -8,6 +8,11 @@ export interface Embedder {
    * bound. Callers send the start of a longer text (see domain/embedding/article-embedding-text).
    */
   readonly maxInputChars: number;
+  /**
+   * A cosine that any two texts reach by chance, when measured for this embedder: a search result found by
+   * meaning alone must be closer to the question than this. Undefined when not measured.
+   */
+  readonly chanceSimilarity?: number;
   /** One unit-length vector per input text, in input order. */
   embed(texts: string[]): Promise<number[][]>;
 }

@@ -121,6 +121,7 @@ export function createSearchService({
             vector: similarity.get(article.id),
             bestVector,
             typicalVector,
+            chanceVector: embedder.chanceSimilarity,
           }),
         }))
         .filter((r) => r.score > 0)

@@ -10,6 +10,15 @@ import type { Embedder } from "../../ports/embedder";
 const MAX_INPUT_CHARS = 100_000;
 
 /**
+ * Made-up words still land in the hashed half, where they collide with some article's words: 1,000
+ * questions of 1 to 4 random letter strings against the 80 articles of the labelled set gave cosines whose
+ * 99.9th percentile is 0.127 (99.99th 0.217), so "xqzvbn plortk" listed two articles as "close in meaning
+ * (7% similar)". Real questions that share no word with their best article sit at 0.2 to 0.5 ("vaccines
+ * and disease" 0.45, "climate" 0.20).
+ */
+const CHANCE_SIMILARITY = 0.15;
+
+/**
  * The local embedder: GloVe word vectors for meaning plus feature-hashed words (see
  * domain/embedding/text-embedding). Deterministic, no network. The name is also the local vector index's
  * space (d1-vector-index): change it whenever the vectors change, so vectors of two versions are never compared.
@@ -19,6 +28,7 @@ export function createLocalEmbedder(dimensions: number): Embedder {
     name: "local-glove-hashing-v1",
     dimensions,
     maxInputChars: MAX_INPUT_CHARS,
+    chanceSimilarity: CHANCE_SIMILARITY,
     async embed(texts) {
       return Promise.all(texts.map((text) => localEmbedding(text, dimensions)));
     },

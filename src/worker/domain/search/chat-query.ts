@@ -72,7 +72,8 @@ export const MEANING_ONLY_MIN_SHARE = 0.75;
  * and such a match is still a match. A meaning-only match scores 0 below MEANING_ONLY_MIN_SHARE, and unless
  * it is closer to the question than the library's average article (`typicalVector`, when known): the closest
  * article of a library is always closest to something, and a question about "figures" must not list the one
- * article of a new library because nothing else is there.
+ * article of a new library because nothing else is there. Nor at or below the embedder's `chanceSimilarity`
+ * (when known): made-up words are close to some article by chance.
  */
 export function hybridScore(parts: {
   fts?: number;
@@ -80,6 +81,7 @@ export function hybridScore(parts: {
   vector?: number;
   bestVector?: number;
   typicalVector?: number;
+  chanceVector?: number;
 }): number {
   const ftsRatio = parts.bestFts ? Math.min(1, (parts.fts ?? 0) / parts.bestFts) : 1;
   const ftsPart = parts.fts !== undefined ? 0.5 + 0.5 * ftsRatio : 0;
@@ -90,6 +92,7 @@ export function hybridScore(parts: {
   if (parts.fts === undefined) {
     if (vectorPart < MEANING_ONLY_MIN_SHARE) return 0;
     if (parts.typicalVector !== undefined && (parts.vector ?? 0) <= parts.typicalVector) return 0;
+    if (parts.chanceVector !== undefined && (parts.vector ?? 0) <= parts.chanceVector) return 0;
   }
   return Math.round((0.5 * ftsPart + 0.5 * vectorPart) * 10_000) / 10_000;
 }
