@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkArticleUrl, normalizeArticleUrl } from "../../src/worker/domain/article-url";
+import { labelTokens } from "../../src/worker/domain/clustering/keyphrases";
+import { isModifierLike, isVerbLike } from "../../src/worker/domain/clustering/word-classes";
 import { dailyActivity, localDay, readingStreak, startOfLocalMonth } from "../../src/worker/domain/reading-stats";
 import {
   chatFtsQuery,
@@ -9,6 +11,7 @@ import {
   termStem,
   typicalSimilarity,
 } from "../../src/worker/domain/search/chat-query";
+import { suggestFollowUps } from "../../src/worker/domain/search/follow-up-suggestions";
 import { buildFtsQuery } from "../../src/worker/domain/search-query";
 
 describe("article URL normalisation", () => {
@@ -91,6 +94,48 @@ describe("chat search rules", () => {
     expect(termStem("bus")).toBe("bus");
     expect(chatFtsQuery(3, ['say"hi', "bees"])).toBe('user_id : "3" AND ("say""hi"* OR "bees"*)');
     expect(chatFtsQuery(3, [])).toBeNull();
+  });
+
+  it("reads 'did I save' as speaking of the library, and 'save money' as a subject", () => {
+    expect(queryTerms("What did I save about elections?")).toEqual(["elections"]);
+    expect(queryTerms("anything I've bookmarked on glaciers")).toEqual(["glaciers"]);
+    expect(queryTerms("how to save money")).toEqual(["save", "money"]);
+  });
+
+  it("suggests the words that set the shown results apart, never verbs, adjectives or counting words", () => {
+    const shown = [
+      labelTokens("Netanyahu wins the election", "Two parties lost. The recent vote was a victory, time will tell."),
+      labelTokens("Israel after the election", "Netanyahu formed a coalition the first time. Parties bargained."),
+    ];
+    const others = [
+      labelTokens("Time for bees", "A recent study: bees dance for the first time."),
+      labelTokens("Cooking time", "Two recipes that take no time, easy and recent."),
+      labelTokens("A year of running", "The first time I ran, it was a recent habit."),
+    ];
+    const suggestions = suggestFollowUps(["election"], shown, [...shown, ...others], 4);
+    expect(suggestions[0]).toBe("More about netanyahu");
+    expect(suggestions).toContain("More about israel");
+    for (const word of ["time", "two", "first", "recent", "lost", "election", "elections"]) {
+      expect(suggestions, word).not.toContain(`More about ${word}`);
+    }
+    // One form of a word only.
+    expect(suggestions.filter((s) => /part(y|ies)$/.test(s)).length).toBeLessThanOrEqual(1);
+  });
+
+  it("tells adjectives that name a subject from those that do not", () => {
+    for (const word of ["recent", "easy", "significant", "bigger", "currently"])
+      expect(isModifierLike(word), word).toBe(true);
+    for (const word of ["nuclear", "political", "solar", "economy", "honey", "minecraft"]) {
+      expect(isModifierLike(word), word).toBe(false);
+    }
+    expect(isVerbLike("bought")).toBe(true);
+    expect(isModifierLike("bought")).toBe(false);
+  });
+
+  it("still suggests words of a single result", () => {
+    const suggestions = suggestFollowUps(["bees"], [labelTokens("Hive life", "Beekeepers harvest honey.")], [], 4);
+    expect(suggestions.slice(0, 2)).toEqual(["More about hive", "More about life"]);
+    expect(suggestions).toHaveLength(4);
   });
 
   it("reads follow-ups with the previous query only", () => {

@@ -1,7 +1,7 @@
 import type { ArticlesRepository } from "../db/repositories/articles-repository";
 import type { SearchRepository, SearchTurn } from "../db/repositories/search-repository";
 import type { TopicsRepository } from "../db/repositories/topics-repository";
-import { documentFrequency, labelTokens } from "../domain/clustering/keyphrases";
+import { labelTokens } from "../domain/clustering/keyphrases";
 import { decodeInSpace, spaceOf } from "../domain/embedding/vector-encoding";
 import { NotFound } from "../domain/errors";
 import { decodeEntities } from "../domain/extraction/strings";
@@ -13,6 +13,7 @@ import {
   readFilterFromQuery,
   typicalSimilarity,
 } from "../domain/search/chat-query";
+import { suggestFollowUps } from "../domain/search/follow-up-suggestions";
 import { mentionsAnyTerm, textAroundFirstTerm } from "../domain/search/match-explanation";
 import type { Embedder } from "../ports/embedder";
 import type { LanguageModel } from "../ports/language-model";
@@ -179,6 +180,8 @@ export function createSearchService({
         suggestions: suggestFollowUps(
           terms,
           shown.map((r) => labelTokens(r.article.title ?? "", r.article.summary ?? "")),
+          candidates.map((a) => labelTokens(a.title ?? "", a.summary ?? "")),
+          MAX_SUGGESTIONS,
         ),
         session_id: session?.id ?? null,
         effective_query: searched,
@@ -197,29 +200,4 @@ function plainText(stored: string): string {
   return decodeEntities(stored.replace(/<[^>]*$/, "").replace(/<[^>]*>/g, " "))
     .replace(/\s+/g, " ")
     .trim();
-}
-
-/** "dance" and "dancing", "honey" and "honeybees": a suggestion should not repeat the question's own word. */
-function sameStem(a: string, b: string): boolean {
-  return a.startsWith(b) || b.startsWith(a) || (a.length >= 4 && b.length >= 4 && a.slice(0, 4) === b.slice(0, 4));
-}
-
-/**
- * Follow-up questions from words of the top results that the question did not use: words several results share
- * first, then the words a result repeats most (so results on unrelated subjects still offer their own).
- */
-function suggestFollowUps(terms: string[], resultDocs: string[][]): string[] {
-  const shared = documentFrequency(resultDocs);
-  const repeated = new Map<string, number>();
-  for (const doc of resultDocs) for (const word of doc) repeated.set(word, (repeated.get(word) ?? 0) + 1);
-  return [...shared.keys()]
-    .filter((word) => !terms.some((t) => sameStem(word, t)))
-    .sort(
-      (a, b) =>
-        (shared.get(b) ?? 0) - (shared.get(a) ?? 0) ||
-        (repeated.get(b) ?? 0) - (repeated.get(a) ?? 0) ||
-        a.localeCompare(b),
-    )
-    .slice(0, MAX_SUGGESTIONS)
-    .map((word) => `More about ${word}`);
 }

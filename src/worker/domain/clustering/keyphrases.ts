@@ -1,5 +1,5 @@
 import { STOP_WORDS, tokenize } from "../text";
-import { VERB_WORDS } from "./verb-words-data";
+import { isVerbLike } from "./word-classes";
 
 const LABEL_TERMS = 3;
 
@@ -72,7 +72,7 @@ export function labelFromTerms(terms: string[]): string {
 }
 
 /** "game", "games" and "gaming"; "drug" and "drugs"; not "star" and "start". */
-function sameWordFamily(a: string, b: string): boolean {
+export function sameWordFamily(a: string, b: string): boolean {
   const [x, y] = [stem(a), stem(b)];
   // Suffixes drop a final e: "gaming" → "gam", "game" → "game".
   return x === y || `${x}e` === y || `${y}e` === x;
@@ -82,11 +82,4 @@ function sameWordFamily(a: string, b: string): boolean {
 function stem(word: string): string {
   const match = /^(.{3,}?)(?:ing|ed|es|s)$/.exec(word);
   return match?.[1] ?? word;
-}
-
-let verbWords: Set<string> | undefined;
-
-function isVerbLike(term: string): boolean {
-  verbWords ??= new Set(VERB_WORDS.split(" "));
-  return verbWords.has(term);
 }

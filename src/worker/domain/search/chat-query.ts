@@ -7,8 +7,21 @@ const QUESTION_WORDS = new Set(
   ),
 );
 
+/**
+ * "did I save", "have I bookmarked", "I saved": the question speaking of the library, not of its subject
+ * ("how to save money" keeps its "save").
+ */
+const SAVING_IN_LIBRARY =
+  /\b(?:i|i've|we|we've)\s+(?:have\s+|had\s+)?(?:save|saved|bookmark|bookmarked|kept|stored)\b/gi;
+
 export function queryTerms(query: string): string[] {
-  return [...new Set(tokenize(query).filter((w) => w.length > 1 && !STOP_WORDS.has(w) && !QUESTION_WORDS.has(w)))];
+  return [
+    ...new Set(
+      tokenize(query.replace(SAVING_IN_LIBRARY, " ")).filter(
+        (w) => w.length > 1 && !STOP_WORDS.has(w) && !QUESTION_WORDS.has(w),
+      ),
+    ),
+  ];
 }
 
 /**
