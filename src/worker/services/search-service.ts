@@ -155,6 +155,8 @@ export function createSearchService({
           if (around) article.text = around;
         }
       }
+      // The words of every candidate's title and summary: the suggestions' background (shown ones included).
+      const candidateWords = new Map(candidates.map((a) => [a.id, labelTokens(a.title ?? "", a.summary ?? "")]));
       const explanations = await languageModel.explainMatches({
         query: searched,
         articles: explained.map(({ id: _id, ...article }) => article),
@@ -179,8 +181,8 @@ export function createSearchService({
         search_time_ms: Math.round(performance.now() - started),
         suggestions: suggestFollowUps(
           terms,
-          shown.map((r) => labelTokens(r.article.title ?? "", r.article.summary ?? "")),
-          candidates.map((a) => labelTokens(a.title ?? "", a.summary ?? "")),
+          shown.map((r) => candidateWords.get(r.article.id) ?? []),
+          [...candidateWords.values()],
           MAX_SUGGESTIONS,
         ),
         session_id: session?.id ?? null,
