@@ -8,10 +8,10 @@ import {
   effectiveQuery,
   hybridScore,
   queryTerms,
-  termStem,
   typicalSimilarity,
 } from "../../src/worker/domain/search/chat-query";
 import { suggestFollowUps } from "../../src/worker/domain/search/follow-up-suggestions";
+import { termMatcher, termStem } from "../../src/worker/domain/search/term-matching";
 import { buildFtsQuery } from "../../src/worker/domain/search-query";
 
 describe("article URL normalisation", () => {
@@ -92,7 +92,8 @@ describe("chat search rules", () => {
     }
     expect(termStem("cats")).toBe("cats");
     expect(termStem("bus")).toBe("bus");
-    expect(chatFtsQuery(3, ['say"hi', "bees"])).toBe('user_id : "3" AND ("say""hi"* OR "bees"*)');
+    expect(chatFtsQuery(3, ['say"hi', "honeybees"])).toBe('user_id : "3" AND ("say""hi"* OR "honeybe"*)');
+    expect(chatFtsQuery(3, ["bees"])).toBe('user_id : "3" AND ("bees" OR "bee")');
     expect(chatFtsQuery(3, [])).toBeNull();
   });
 
@@ -136,6 +137,29 @@ describe("chat search rules", () => {
     const suggestions = suggestFollowUps(["bees"], [labelTokens("Hive life", "Beekeepers harvest honey.")], [], 4);
     expect(suggestions.slice(0, 2)).toEqual(["More about hive", "More about life"]);
     expect(suggestions).toHaveLength(4);
+  });
+
+  it("matches a short word's own forms only, and a long stem as a prefix", () => {
+    const cases: [string, string[], string[]][] = [
+      ["art", ["art", "arts"], ["article", "artist", "artificial"]],
+      ["war", ["war", "wars", "warring"], ["warning", "ward", "warm"]],
+      ["car", ["car", "cars"], ["card", "career", "caring", "carnival", "care"]],
+      ["bee", ["bee", "bees"], ["been", "beer", "being"]],
+      ["dancing", ["dance", "dances", "danced", "dancing", "dancer"], ["dancehall"]],
+      ["studies", ["study", "studies", "studied", "studying"], ["studio", "student"]],
+      ["run", ["run", "runs", "running", "runner"], ["rune", "runway"]],
+      ["cats", ["cat", "cats"], ["category", "catalog"]],
+      ["election", ["election", "elections", "electioneering"], ["elect"]],
+      ["honeybees", ["honeybee", "honeybees"], ["honey"]],
+      ["café", ["cafe", "cafes"], ["cafeteria"]],
+    ];
+    for (const [term, matching, other] of cases) {
+      const matches = termMatcher(term);
+      for (const word of matching) expect(matches(word), `${term} ~ ${word}`).toBe(true);
+      for (const word of other) expect(matches(word), `${term} !~ ${word}`).toBe(false);
+    }
+    // Not Latin letters: a prefix, as before (a Chinese or Japanese run of text is one long word).
+    expect(termMatcher("東京")("東京都")).toBe(true);
   });
 
   it("reads follow-ups with the previous query only", () => {

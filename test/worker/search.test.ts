@@ -116,6 +116,26 @@ describe("POST /api/search/chat", () => {
     }
   });
 
+  it("matches a short word's own forms, not longer words that start with it", async () => {
+    const { token, user } = await registerUser();
+    const painting = await seedProcessedArticle(user.id, {
+      title: "A week of galleries",
+      text: "Modern art fills the old warehouses by the river; the arts council pays for the lighting.",
+    });
+    const writing = await seedProcessedArticle(user.id, {
+      title: "Writing for the web",
+      text: "A good article starts with its point. Artificial padding and a wary tone lose readers.",
+    });
+    const response = await chat(token, { query: "art" });
+    expect(response.status).toBe(200);
+    const results: { article: { id: number }; match_explanation: string }[] = response.body.results;
+    expect(results[0]?.article.id).toBe(painting);
+    expect(results[0]?.match_explanation).toMatch(/^Mentions "art" in the summary and article: "Modern art fills/);
+    const other = results.find((r) => r.article.id === writing);
+    // "article" and "artificial" are not "art": the writing article is no text match (at most one by meaning).
+    if (other) expect(other.match_explanation).toMatch(/^No words in common/);
+  });
+
   it("explains a match that lies past the start of a long article with the passage where it occurs", async () => {
     const { token, user } = await registerUser();
     const filler = "<p>The tide came in over the flats and went out again, as it does every day.</p>".repeat(400);

@@ -1,4 +1,5 @@
 import { STOP_WORDS, tokenize } from "../text";
+import { termPhrases } from "./term-matching";
 
 /** Words that carry the question's meaning: no stop words, no question words, at least 2 letters. */
 const QUESTION_WORDS = new Set(
@@ -24,18 +25,6 @@ export function queryTerms(query: string): string[] {
   ];
 }
 
-/**
- * A light stem for prefix matching: common English endings removed when at least four letters remain, so
- * "honeybees" finds "honeybee" and "dancing" finds "dance". Matching is by prefix, so over-stemming only
- * widens recall a little; ranking decides what comes first.
- */
-export function termStem(term: string): string {
-  for (const ending of ["ing", "ies", "es", "ed", "s"]) {
-    if (term.endsWith(ending) && term.length - ending.length >= 4) return term.slice(0, -ending.length);
-  }
-  return term;
-}
-
 /** Phrases that mark a question as building on the previous turn ("what about...", "only the unread ones"). */
 const FOLLOW_UP =
   /^(and|also|what about|how about|only|just|more|which of|of those|from those)\b|\b(them|those|these|ones|it|that one|the first|the second|the last)\b/i;
@@ -58,15 +47,15 @@ export function readFilterFromQuery(query: string): boolean | undefined {
 }
 
 /**
- * An FTS5 query that ORs the terms (each quoted, so nothing the user types is syntax, each as a prefix) and
- * pins the user, or null when no term is left. Chat questions are sentences: requiring every word would
- * find nothing, so ranking, not matching, decides.
+ * An FTS5 query that ORs the terms (each as its stem's prefix or its inflected forms, see term-matching, all
+ * quoted so nothing the user types is syntax) and pins the user, or null when no term is left. Chat questions
+ * are sentences: requiring every word would find nothing, so ranking, not matching, decides.
  */
 export function chatFtsQuery(userId: number, terms: string[]): string | null {
   const phrases = terms
     .slice(0, 12)
     .filter((t) => /[\p{L}\p{N}]/u.test(t))
-    .map((t) => `"${termStem(t).replace(/"/g, '""')}"*`);
+    .flatMap(termPhrases);
   return phrases.length ? `user_id : "${userId}" AND (${phrases.join(" OR ")})` : null;
 }
 

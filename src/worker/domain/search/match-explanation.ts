@@ -1,5 +1,5 @@
-import { markdownToText, splitSentences, tokenize } from "../text";
-import { termStem } from "./chat-query";
+import { markdownToText, splitSentences } from "../text";
+import { termMatcher, wordsWithPositions } from "./term-matching";
 
 export interface ExplainableArticle {
   title: string;
@@ -34,14 +34,14 @@ export function explainMatch(terms: string[], article: ExplainableArticle): stri
   return `Mentions ${joinWords(quoted)} in the ${joinWords(where)}${passage ? `: "${passage}"` : "."}`;
 }
 
-/** Whether the title, summary or text uses any of the terms (as a word or a word's start). */
+/** Whether the title, summary or text uses any of the terms (a word the term matches, see term-matching). */
 export function mentionsAnyTerm(terms: string[], article: Omit<ExplainableArticle, "similarity">): boolean {
   const texts = [article.title, markdownToText(article.summary), article.text];
   return terms.some((term) => texts.some((text) => hasTerm(text, term)));
 }
 
 /**
- * About `chars` characters of `text` around the first place a term starts a word, from a little before it so
+ * About `chars` characters of `text` around the first word a term matches, from a little before it so
  * that its sentence is whole; "" when no term occurs. For an article whose match lies past the part read first.
  */
 export function textAroundFirstTerm(terms: string[], text: string, chars: number): string {
@@ -52,8 +52,7 @@ export function textAroundFirstTerm(terms: string[], text: string, chars: number
 }
 
 function hasTerm(text: string, term: string): boolean {
-  const stem = termStem(term);
-  return tokenize(text).some((word) => word.startsWith(stem));
+  return firstTermStart(text, [term]) !== -1;
 }
 
 function joinWords(words: string[]): string {
@@ -93,21 +92,9 @@ function trimAroundTerms(sentence: string, terms: string[]): string {
   return `${start > 0 ? "…" : ""}${cut}${start + PASSAGE_CHARS < sentence.length ? "…" : ""}`;
 }
 
-/**
- * Where the first word that starts with one of the terms' stems begins in `text` (case-insensitive), or -1.
- * The text (up to a whole article) is lower-cased once, not once per term.
- */
+/** Where the first word that matches one of the terms (see term-matching) begins in `text`, or -1. */
 function firstTermStart(text: string, terms: string[]): number {
-  const lower = text.toLowerCase();
-  let first = -1;
-  for (const term of terms) {
-    const stem = termStem(term);
-    for (let at = lower.indexOf(stem); at !== -1 && (first === -1 || at < first); at = lower.indexOf(stem, at + 1)) {
-      if (at === 0 || !/[\p{L}\p{N}]/u.test(lower.charAt(at - 1))) {
-        first = at;
-        break;
-      }
-    }
-  }
-  return first;
+  const matchers = terms.map(termMatcher);
+  for (const { word, at } of wordsWithPositions(text)) if (matchers.some((matches) => matches(word))) return at;
+  return -1;
 }
