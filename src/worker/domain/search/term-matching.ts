@@ -80,9 +80,19 @@ export function termForms(term: string): Set<string> {
   return forms;
 }
 
+/**
+ * The term as one word of the index: without a possessive ("gaming's" is "gaming"); a term the index splits
+ * ("e-mail", "o'neill") is compared by its longest part.
+ */
+function asOneWord(term: string): { word: string; split: boolean } {
+  const parts = term.replace(/['’]s$/u, "").match(WORD) ?? [term];
+  const word = parts.reduce((longest, part) => (part.length > longest.length ? part : longest), "");
+  return { word, split: parts.length > 1 };
+}
+
 /** A test of one (folded) word against the term. */
 export function termMatcher(term: string): (word: string) => boolean {
-  const folded = foldWord(term);
+  const { word: folded } = asOneWord(foldWord(term));
   if (matchesAsPrefix(folded)) {
     const stem = termStem(folded);
     return (word) => word.startsWith(stem);
@@ -91,11 +101,16 @@ export function termMatcher(term: string): (word: string) => boolean {
   return (word) => forms.has(word);
 }
 
-/** The FTS5 phrases for the term, each quoted (nothing the user typed is syntax): its stem as a prefix, or its forms. */
+/**
+ * The FTS5 phrases for the term, each quoted (nothing the user typed is syntax): its stem as a prefix, or its
+ * forms. A term the index splits stays one phrase, its last part a prefix ("e-mail" finds "e-mails").
+ */
 export function termPhrases(term: string): string[] {
   const quote = (s: string) => `"${s.replace(/"/g, '""')}"`;
-  if (matchesAsPrefix(term)) return [`${quote(termStem(term))}*`];
-  return [...termForms(term)].map(quote);
+  const { word, split } = asOneWord(term);
+  if (split) return [`${quote(term.replace(/['’]s$/u, ""))}*`];
+  if (matchesAsPrefix(word)) return [`${quote(termStem(word))}*`];
+  return [...termForms(word)].map(quote);
 }
 
 /** Each word of the text (folded) with where it starts. */
