@@ -119,6 +119,6 @@ export function* wordsWithPositions(text: string): Generator<{ word: string; at:
   const lower = text.toLowerCase();
   for (const match of lower.matchAll(WORD)) {
     const word = match[0];
-    yield { word: /[^\x00-\x7f]/.test(word) ? foldWord(word) : word, at: match.index };
+    yield { word: /\P{ASCII}/u.test(word) ? foldWord(word) : word, at: match.index };
   }
 }
