@@ -149,6 +149,7 @@ describe("chat search rules", () => {
       ["studies", ["study", "studies", "studied", "studying"], ["studio", "student"]],
       ["run", ["run", "runs", "running", "runner"], ["rune", "runway"]],
       ["cats", ["cat", "cats"], ["category", "catalog"]],
+      ["news", ["news"], ["new", "newer", "newest"]],
       ["election", ["election", "elections", "electioneering"], ["elect"]],
       ["honeybees", ["honeybee", "honeybees"], ["honey"]],
       ["café", ["cafe", "cafes"], ["cafeteria"]],

@@ -11,6 +11,12 @@ const PREFIX_STEM_MIN = 6;
 /** Words of a text as FTS5's unicode61 tokenizer splits them: letters and digits, apostrophes and hyphens apart. */
 const WORD = /[\p{L}\p{N}]+/gu;
 
+/**
+ * Four-letter words whose final "s" is no plural: "news" is not "new" (a word of nearly every article), nor
+ * "lens" "len". Longer words lose their "s" through `termStem` and keep their own form among the forms.
+ */
+const NOT_PLURALS = new Set(["news", "lens", "bias"]);
+
 /** Endings of a word's forms besides the plural: "danced", "dancing", "dancer", "dancers". */
 const SUFFIXES = ["ed", "ing", "er", "ers"];
 
@@ -53,7 +59,7 @@ export function termForms(term: string): Set<string> {
   } else if (stem !== term) {
     bases.add(stem);
     if (!stem.endsWith("e")) bases.add(`${stem}e`); // "dancing" → "danc" → "dance"
-  } else if (term.length > 3 && term.endsWith("s") && !/(?:ss|us|is)$/.test(term)) {
+  } else if (term.length > 3 && term.endsWith("s") && !/(?:ss|us|is)$/.test(term) && !NOT_PLURALS.has(term)) {
     bases.add(term.slice(0, -1)); // "cats" → "cat"
   } else {
     bases.add(term);
