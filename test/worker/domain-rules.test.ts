@@ -13,6 +13,7 @@ import {
 import { suggestFollowUps } from "../../src/worker/domain/search/follow-up-suggestions";
 import { termMatcher, termStem } from "../../src/worker/domain/search/term-matching";
 import { buildFtsQuery } from "../../src/worker/domain/search-query";
+import { splitSentences } from "../../src/worker/domain/text";
 
 describe("article URL normalisation", () => {
   it.each([
@@ -36,6 +37,26 @@ describe("article URL normalisation", () => {
       normalizedUrl: "https://www.example.com/a",
       domain: "example.com",
     });
+  });
+});
+
+describe("sentence splitting", () => {
+  it("ends a sentence at . ! ? before a space, not inside numbers, addresses, abbreviations or initials", () => {
+    expect(
+      splitSentences("It costs $9.99, or 3.5 euros, at example.com. Mr. Smith and J. K. Rowling agree! Do you?"),
+    ).toEqual(["It costs $9.99, or 3.5 euros, at example.com.", "Mr. Smith and J. K. Rowling agree!", "Do you?"]);
+    expect(splitSentences('He said "go." She left.\nA heading\nIt grew in the U.S. The end.')).toEqual([
+      'He said "go."',
+      "She left.",
+      "A heading",
+      "It grew in the U.S.",
+      "The end.",
+    ]);
+    expect(splitSentences("日本語の文です。二つ目の文！三つ目")).toEqual([
+      "日本語の文です。",
+      "二つ目の文！",
+      "三つ目",
+    ]);
   });
 });
 

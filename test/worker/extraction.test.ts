@@ -5,6 +5,7 @@ import guardianExpected from "../../../shared/corpus/readability-test-pages/guar
 import guardianSource from "../../../shared/corpus/readability-test-pages/guardian-1/source.html?raw";
 import mathjaxExpected from "../../../shared/corpus/readability-test-pages/mathjax/expected.html?raw";
 import mathjaxSource from "../../../shared/corpus/readability-test-pages/mathjax/source.html?raw";
+import msnSource from "../../../shared/corpus/readability-test-pages/msn/source.html?raw";
 import enDashSource from "../../../shared/corpus/readability-test-pages/title-en-dash/source.html?raw";
 import wikipediaSource from "../../../shared/corpus/readability-test-pages/wikipedia/source.html?raw";
 import {
@@ -99,6 +100,43 @@ describe("corpus pages", () => {
     const article = extractArticle(mathjaxSource, CORPUS_URL);
     expect(article.text).toContain("a ≠ 0");
     expect(tokenF1(article.text, htmlToText(mathjaxExpected))).toBeGreaterThan(0.99);
+  });
+
+  it("makes an image caption hidden in the first paragraph a figure of its own (msn)", () => {
+    const article = extractArticle(msnSource, CORPUS_URL);
+    expect(article.content).toMatch(
+      /^<figure><img [^>]+>\s*<figcaption>© Provided by Business Insider Inc Nintendo\/Apple<\/figcaption><\/figure>\s*<p>Nintendo and Apple shocked/,
+    );
+    expect(article.text.split("\n\n").slice(0, 2)).toEqual([
+      "© Provided by Business Insider Inc Nintendo/Apple",
+      expect.stringMatching(/^Nintendo and Apple shocked the world/),
+    ]);
+  });
+});
+
+describe("captions inside paragraphs", () => {
+  const body = (p: string) =>
+    page(`<article><h1>Bridge</h1>${p}${paragraph(1)}${paragraph(2)}${paragraph(3)}</article>`);
+
+  it("lifts an image and its caption next to it out of the paragraph, keeping the paragraph's words", () => {
+    const article = extractArticle(
+      body(
+        '<p><img src="/b.jpg" alt=""><span class="image-credit">Photo: Ann Lee</span> The bridge reopened today after two years of repairs to its old stone arches.</p>',
+      ),
+      CORPUS_URL,
+    );
+    expect(article.content).toContain("<figcaption>Photo: Ann Lee</figcaption></figure>\n<p>The bridge reopened today");
+  });
+
+  it("leaves a paragraph alone when its caption-like span has no image beside it", () => {
+    const article = extractArticle(
+      body(
+        '<p>The bridge reopened today, <span class="credit">said Ann Lee</span>, after two years of repairs to its arches.</p>',
+      ),
+      CORPUS_URL,
+    );
+    expect(article.content).not.toContain("<figure>");
+    expect(article.text).toContain("The bridge reopened today, said Ann Lee, after two years");
   });
 });
 

@@ -50,6 +50,26 @@ describe("local language model (extractive)", () => {
     }
   });
 
+  it("never quotes an image's credit line, and keeps prices, versions and initials inside their sentence", async () => {
+    const text = [
+      "© Provided by The Waggle Dance Project: bees dance the waggle dance for flowers",
+      "Photo: honeybees dance the waggle dance inside the hive (Jane Doe/Getty Images)",
+      ARTICLE.replace(
+        "earned a Nobel Prize.",
+        "earned Karl von Frisch, the son of Dr. A. von Frisch, a Nobel Prize worth $9.99 million.",
+      ),
+    ].join("\n\n");
+    const summary = await createExtractiveLanguageModel().summarize({
+      title: "The waggle dance",
+      text,
+      language: "en",
+    });
+    expect(summary).not.toMatch(/Provided by|Getty/);
+    expect(summary).toContain(
+      "Researchers decoded the dance in the 1940s, and the work later earned Karl von Frisch, the son of Dr. A. von Frisch, a Nobel Prize worth $9.99 million.",
+    );
+  });
+
   it("quotes a markdown summary as plain text when it explains a search match", async () => {
     const [explanation] = await createExtractiveLanguageModel().explainMatches({
       query: "interest payments",

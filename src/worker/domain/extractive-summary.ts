@@ -14,8 +14,12 @@ const MAX_SENTENCE_CHARS = 320;
 /** "By Jane Doe", "Written by A. Smith and B. Jones": a byline line that Readability leaves in the text. */
 const BYLINE = /^(?:(?:written |words |reported )?by|von|par|por|di|door)\s+[\p{L}\p{M}.'’ ,&-]{2,80}$/iu;
 
+/** "© Provided by …", "Photo: Jane Doe/Getty Images", "Image credit: NASA": an image's credit line, never a gist. */
+const CREDIT =
+  /^(?:©|\(c\)\s|copyright\b|(?:photo(?:graph)?|image|picture|illustration)s?(?: credit)?\s*(?::|by\b)|credits?:)/iu;
+
 export function summarizeExtractively(title: string, text: string): string {
-  const all = splitSentences(text).filter((s) => !BYLINE.test(s));
+  const all = splitSentences(text).filter((s) => !BYLINE.test(s) && !CREDIT.test(s));
   const sentences = all.filter((s) => s.length >= 20 && s.length <= MAX_SENTENCE_CHARS);
   const pool = sentences.length > 0 ? sentences : all.map((s) => s.slice(0, MAX_SENTENCE_CHARS));
   if (pool.length === 0) return title.trim() ? `**${title.trim()}**` : "";

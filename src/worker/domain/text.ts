@@ -30,19 +30,36 @@ export function markdownToText(markdown: string): string {
 
 /**
  * Splits prose into sentences at . ! ? and their CJK / Arabic / Devanagari equivalents, keeping the
- * punctuation. Good enough for extractive summaries; abbreviations may split early.
+ * punctuation. Good enough for extractive summaries and search passages.
  */
 export function splitSentences(text: string): string[] {
   // A line break ends a sentence too: a heading or a byline paragraph has no full stop, and must not be glued
   // to the first sentence of the next paragraph.
-  return text.split(/\n+/).flatMap(
-    (line) =>
-      line
-        .replace(/\s+/g, " ")
-        .match(/[^.!?。！？؟।]+(?:[.!?。！？؟।]+["'”’)\]]*|$)/gu)
-        ?.map((s) => s.trim())
-        .filter((s) => s.length > 0) ?? [],
-  );
+  return text.split(/\n+/).flatMap((line) => sentencesOfLine(line.replace(/\s+/g, " ")));
+}
+
+/**
+ * A full stop, "!" or "?" (and the Arabic and Devanagari ones) ends a sentence only before a space or the end:
+ * "$9.99", "3.5 GHz", "example.com" and "U.S.-based" go on. So does a full stop after an abbreviation ("Mr.",
+ * "e.g.") or an initial ("J. K. Rowling"). The CJK marks need no space after them.
+ */
+const SENTENCE_END = /[.!?؟।]+["'”’)\]]*(?= |$)|[。！？]+[」』”’)）]*/gu;
+/** An initial ("J. K. Rowling"), or a title or abbreviation that is rarely the last word of a sentence. */
+const INITIAL = /(?:^|[\s("“])\p{Lu}$/u;
+const ABBREVIATION = /(?:^|[\s("“])(?:mr|mrs|ms|dr|prof|st|jr|sr|vs|e\.g|i\.e|fig|approx)$/iu;
+
+function sentencesOfLine(line: string): string[] {
+  const sentences: string[] = [];
+  let start = 0;
+  for (const end of line.matchAll(SENTENCE_END)) {
+    const stop = end.index + end[0].length;
+    const before = line.slice(start, end.index);
+    if (end[0] === "." && (INITIAL.test(before) || ABBREVIATION.test(before))) continue;
+    sentences.push(line.slice(start, stop));
+    start = stop;
+  }
+  sentences.push(line.slice(start));
+  return sentences.map((s) => s.trim()).filter((s) => s.length > 0);
 }
 
 /**

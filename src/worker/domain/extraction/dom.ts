@@ -21,6 +21,7 @@ export interface DomElement extends DomNode {
   readonly tagName: string;
   readonly attributes: ArrayLike<{ readonly name: string; readonly value: string }>;
   readonly children: DomList<DomElement>;
+  readonly ownerDocument: DomDocument;
   innerHTML: string;
   getAttribute(name: string): string | null;
   hasAttribute(name: string): boolean;
@@ -28,6 +29,7 @@ export interface DomElement extends DomNode {
   querySelectorAll(selectors: string): DomList<DomElement>;
   append(...nodes: DomNode[]): void;
   prepend(...nodes: DomNode[]): void;
+  before(...nodes: DomNode[]): void;
   replaceWith(...nodes: DomNode[]): void;
   remove(): void;
 }

@@ -1,4 +1,5 @@
 import type { DomDocument } from "./dom";
+import { liftInlineCaptions } from "./inline-captions";
 
 /**
  * Markup that Readability would lose, rewritten before it runs.
@@ -12,4 +13,6 @@ export function prepareForReadability(document: DomDocument): void {
     const math = container.querySelector("math");
     if (math) container.replaceWith(math);
   }
+  // Readability drops class names, the only sign of a caption hidden in a paragraph.
+  liftInlineCaptions(document.body);
 }
