@@ -57,6 +57,10 @@ describe("sentence splitting", () => {
       "二つ目の文！",
       "三つ目",
     ]);
+    expect(splitSentences('A study shows when the "aha!" moment comes. Yes... it does.')).toEqual([
+      'A study shows when the "aha!" moment comes.',
+      "Yes... it does.",
+    ]);
   });
 });
 

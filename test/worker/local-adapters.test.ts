@@ -70,6 +70,26 @@ describe("local language model (extractive)", () => {
     );
   });
 
+  it("quotes prose, not the headings, captions and title lines around it", async () => {
+    const text = [
+      "The waggle dance",
+      "How honeybees dance the waggle dance to share flowers",
+      "Spencer Platt/Getty Images News/Getty Images",
+      ARTICLE,
+    ].join("\n\n");
+    const summary = await createExtractiveLanguageModel().summarize({
+      title: "The waggle dance",
+      text,
+      language: "en",
+    });
+    const quoted = summary
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => line.replace(/^\*\*|\*\*$|^- /g, ""));
+    expect(quoted.length).toBeGreaterThanOrEqual(4);
+    for (const sentence of quoted) expect(ARTICLE).toContain(sentence);
+  });
+
   it("quotes a markdown summary as plain text when it explains a search match", async () => {
     const [explanation] = await createExtractiveLanguageModel().explainMatches({
       query: "interest payments",

@@ -41,7 +41,8 @@ export function splitSentences(text: string): string[] {
 /**
  * A full stop, "!" or "?" (and the Arabic and Devanagari ones) ends a sentence only before a space or the end:
  * "$9.99", "3.5 GHz", "example.com" and "U.S.-based" go on. So does a full stop after an abbreviation ("Mr.",
- * "e.g.") or an initial ("J. K. Rowling"). The CJK marks need no space after them.
+ * "e.g.") or an initial ("J. K. Rowling"), and any mark before a small letter. The CJK marks need no space
+ * after them.
  */
 const SENTENCE_END = /[.!?؟।]+["'”’)\]]*(?= |$)|[。！？]+[」』”’)）]*/gu;
 /** An initial ("J. K. Rowling"), or a title or abbreviation that is rarely the last word of a sentence. */
@@ -55,6 +56,8 @@ function sentencesOfLine(line: string): string[] {
     const stop = end.index + end[0].length;
     const before = line.slice(start, end.index);
     if (end[0] === "." && (INITIAL.test(before) || ABBREVIATION.test(before))) continue;
+    // A sentence does not start with a small letter: 'the "aha!" moment', "Yes... it is".
+    if (/^ ?\p{Ll}/u.test(line.slice(stop))) continue;
     sentences.push(line.slice(start, stop));
     start = stop;
   }
