@@ -142,6 +142,28 @@ test.describe("article viewer", () => {
     await expect(page.getByText("Article Read")).toBeVisible();
   });
 
+  test("a burst of toasts shows at most 4 at once, and an error stays while older successes make room", async ({
+    page,
+  }) => {
+    const { id } = await openProcessedArticle(page, `Toast burst ${Date.now()}`);
+    await page.route(`**/api/articles/${id}/mark-read`, (route) =>
+      route.fulfill({ status: 500, contentType: "application/json", body: "{}" }),
+    );
+    await page.getByRole("button", { name: "Mark as read" }).click();
+    await expect(toast(page, "Failed to mark article as read")).toBeVisible();
+    await page.unroute(`**/api/articles/${id}/mark-read`);
+
+    for (const next of ["read", "unread", "read", "unread", "read"]) {
+      await page.getByRole("button", { name: `Mark as ${next}`, exact: true }).click();
+      await expect(page.locator(".toast:not(.toast-leaving)").last()).toHaveText(
+        new RegExp(`Article marked as ${next}!`),
+      );
+      expect(await page.locator(".toast:not(.toast-leaving)").count()).toBeLessThanOrEqual(4);
+    }
+    await expect(page.locator(".toast")).toHaveCount(4);
+    await expect(toast(page, "Failed to mark article as read")).toBeVisible();
+  });
+
   test("'Done reading' marks the article read and goes back; Back without history goes to the dashboard", async ({
     page,
   }) => {

@@ -107,6 +107,7 @@ describe("corpus pages", () => {
     expect(article.content).toMatch(
       /^<figure><img [^>]+>\s*<figcaption>© Provided by Business Insider Inc Nintendo\/Apple<\/figcaption><\/figure>\s*<p>Nintendo and Apple shocked/,
     );
+    expect(article.content).toContain('alt="Nintendo/Apple"');
     expect(article.text.split("\n\n").slice(0, 2)).toEqual([
       "© Provided by Business Insider Inc Nintendo/Apple",
       expect.stringMatching(/^Nintendo and Apple shocked the world/),

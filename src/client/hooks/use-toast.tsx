@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from "react";
+import { toastsToMakeRoomFor } from "../lib/toast-limit";
 
 /** Spec §8/§9: toast types success, error, info; 10 s by default, then a 300 ms fade. */
 export const TOAST_DURATION_MS = 10_000;
@@ -32,7 +33,14 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const show = useCallback(
     (type: ToastType, message: string, durationMs = TOAST_DURATION_MS) => {
       const id = nextId.current++;
-      setToasts((all) => [...all, { id, type, message, leaving: false }]);
+      setToasts((all) => {
+        // Decided here, on the latest list, because one poll can raise dozens of toasts in the same tick. The
+        // removal is idempotent, so React running this updater twice (strict mode) does no harm.
+        const evicted = new Set(toastsToMakeRoomFor(all));
+        for (const old of evicted) setTimeout(() => setToasts((now) => now.filter((t) => t.id !== old)), TOAST_FADE_MS);
+        const kept = all.map((t) => (evicted.has(t.id) ? { ...t, leaving: true } : t));
+        return [...kept, { id, type, message, leaving: false }];
+      });
       setTimeout(() => dismiss(id), durationMs);
     },
     [dismiss],

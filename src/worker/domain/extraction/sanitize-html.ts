@@ -258,7 +258,8 @@ class ArticleWriter {
     if (width !== null && height !== null && width <= 2 && height <= 2) return "";
     let html = `<img src="${escapeAttribute(src)}"`;
     const alt = el.getAttribute("alt");
-    if (alt !== null) html += ` alt="${escapeAttribute(collapse(alt).trim())}"`;
+    // Some sites put markup in alt text (MSN: alt="<span style=…>Nintendo/Apple</span>"); a reader wants the words.
+    if (alt !== null) html += ` alt="${escapeAttribute(collapse(alt.replace(/<\/?[a-z][^>]*>/gi, " ")).trim())}"`;
     if (width !== null) html += ` width="${width}"`;
     if (height !== null) html += ` height="${height}"`;
     return `${html}>`;
