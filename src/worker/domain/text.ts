@@ -48,6 +48,8 @@ const SENTENCE_END = /[.!?؟।]+["'”’)\]]*(?= |$)|[。！？]+[」』”’
 /** An initial ("J. K. Rowling"), or a title or abbreviation that is rarely the last word of a sentence. */
 const INITIAL = /(?:^|[\s("“])\p{Lu}$/u;
 const ABBREVIATION = /(?:^|[\s("“])(?:mr|mrs|ms|dr|prof|st|jr|sr|vs|e\.g|i\.e|fig|approx)$/iu;
+/** Sticky, tested at a sentence end: reading from there, not a copy of the rest of a long line. */
+const SMALL_LETTER_NEXT = / ?\p{Ll}/uy;
 
 function sentencesOfLine(line: string): string[] {
   const sentences: string[] = [];
@@ -57,7 +59,8 @@ function sentencesOfLine(line: string): string[] {
     const before = line.slice(start, end.index);
     if (end[0] === "." && (INITIAL.test(before) || ABBREVIATION.test(before))) continue;
     // A sentence does not start with a small letter: 'the "aha!" moment', "Yes... it is".
-    if (/^ ?\p{Ll}/u.test(line.slice(stop))) continue;
+    SMALL_LETTER_NEXT.lastIndex = stop;
+    if (SMALL_LETTER_NEXT.test(line)) continue;
     sentences.push(line.slice(start, stop));
     start = stop;
   }
