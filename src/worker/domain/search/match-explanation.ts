@@ -23,12 +23,13 @@ export function explainMatch(terms: string[], article: ExplainableArticle): stri
     { name: "summary", text: summary },
     { name: "article", text: article.text },
   ];
-  const found = terms.filter((term) => fields.some((f) => hasTerm(f.text, term)));
+  const termsByField = fields.map((f) => ({ name: f.name, found: termsIn(f.text, terms) }));
+  const found = terms.filter((term) => termsByField.some((f) => f.found.has(term)));
   if (found.length === 0) {
     const percent = Math.round(Math.max(0, article.similarity ?? 0) * 100);
     return `No words in common with your question, but close in meaning (${percent}% similar).`;
   }
-  const where = fields.filter((f) => found.some((t) => hasTerm(f.text, t))).map((f) => f.name);
+  const where = termsByField.filter((f) => f.found.size > 0).map((f) => f.name);
   const quoted = found.slice(0, 4).map((t) => `"${t}"`);
   const passage = bestPassage(found, `${summary}\n${article.text}`);
   return `Mentions ${joinWords(quoted)} in the ${joinWords(where)}${passage ? `: "${passage}"` : "."}`;
@@ -37,7 +38,7 @@ export function explainMatch(terms: string[], article: ExplainableArticle): stri
 /** Whether the title, summary or text uses any of the terms (a word the term matches, see term-matching). */
 export function mentionsAnyTerm(terms: string[], article: Omit<ExplainableArticle, "similarity">): boolean {
   const texts = [article.title, markdownToText(article.summary), article.text];
-  return terms.some((term) => texts.some((text) => hasTerm(text, term)));
+  return texts.some((text) => firstTermStart(text, terms) !== -1);
 }
 
 /**
@@ -51,8 +52,15 @@ export function textAroundFirstTerm(terms: string[], text: string, chars: number
   return text.slice(first - lead, first - lead + chars);
 }
 
-function hasTerm(text: string, term: string): boolean {
-  return firstTermStart(text, [term]) !== -1;
+/** The terms the text uses, from one reading of its words (not one per term). */
+function termsIn(text: string, terms: string[]): Set<string> {
+  const matchers = terms.map((term) => ({ term, matches: termMatcher(term) }));
+  const found = new Set<string>();
+  for (const { word } of wordsWithPositions(text)) {
+    for (const { term, matches } of matchers) if (!found.has(term) && matches(word)) found.add(term);
+    if (found.size === terms.length) break;
+  }
+  return found;
 }
 
 function joinWords(words: string[]): string {
@@ -64,7 +72,7 @@ function bestPassage(terms: string[], text: string): string {
   let best = "";
   let bestCount = 0;
   for (const sentence of splitSentences(text)) {
-    const count = terms.filter((t) => hasTerm(sentence, t)).length;
+    const count = termsIn(sentence, terms).size;
     if (count > bestCount) {
       best = sentence;
       bestCount = count;
