@@ -24,15 +24,28 @@ const STORAGE_FREE = [
   "topic-identity",
 ].map((name) => `test/worker/${name}.test.ts`);
 
+/** The whole product on the Cloudflare adapters, over faithful fakes of Workers AI and Vectorize. */
+const ON_CLOUDFLARE_ADAPTERS = ["test/worker/cloudflare-product.test.ts"];
+
+type PluginOptions = Parameters<typeof cloudflareTest>[0];
+
 /** Tests inside workerd with the development bindings of wrangler.toml and the migrations wrangler applies. */
-function workerdProject(name: string, test: TestProjectInlineConfiguration["test"]): TestProjectInlineConfiguration {
+function workerdProject(
+  name: string,
+  test: TestProjectInlineConfiguration["test"],
+  overrides: { main?: string; bindings?: Record<string, string>; serviceBindings?: Record<string, unknown> } = {},
+): TestProjectInlineConfiguration {
   return {
     plugins: [
       cloudflareTest({
         wrangler: { configPath: fromRoot("./wrangler.toml") },
-        // A short fetch time cap lets the hanging-site tests finish in seconds instead of 3 × 20 s.
-        miniflare: { bindings: { TEST_MIGRATIONS: migrations, FETCH_TIMEOUT_SECONDS: "2" } },
-      }),
+        ...(overrides.main ? { main: overrides.main } : {}),
+        miniflare: {
+          // A short fetch time cap lets the hanging-site tests finish in seconds instead of 3 × 20 s.
+          bindings: { TEST_MIGRATIONS: migrations, FETCH_TIMEOUT_SECONDS: "2", ...overrides.bindings },
+          ...(overrides.serviceBindings ? { serviceBindings: overrides.serviceBindings } : {}),
+        },
+      } as PluginOptions),
     ],
     test: {
       name,
@@ -51,7 +64,24 @@ export default defineConfig({
     reporters: ["default", ["json", { outputFile: "test-results/vitest.json" }]],
     projects: [
       // Storage is isolated per test file here (see test/worker/setup.ts): every file starts from empty tables.
-      workerdProject("worker", { include: ["test/worker/**/*.test.ts"], exclude: STORAGE_FREE }),
+      workerdProject("worker", {
+        include: ["test/worker/**/*.test.ts"],
+        exclude: [...STORAGE_FREE, ...ON_CLOUDFLARE_ADAPTERS],
+      }),
+      // AI_PROVIDER=cloudflare: the factory picks the Workers AI and Vectorize adapters, and AI / VECTORIZE are
+      // the fakes in test/worker/fakes, exported by this project's entry point and bound back to it.
+      workerdProject(
+        "worker-cloudflare",
+        { include: ON_CLOUDFLARE_ADAPTERS },
+        {
+          main: fromRoot("./test/worker/fakes/cloudflare-worker-entry.ts"),
+          bindings: { AI_PROVIDER: "cloudflare", TOPICS_DEBOUNCE_SECONDS: "0" },
+          serviceBindings: {
+            AI: { name: "viberead", entrypoint: "FakeAi" },
+            VECTORIZE: { name: "viberead", entrypoint: "FakeVectorize" },
+          },
+        },
+      ),
       workerdProject("worker-unit", { include: STORAGE_FREE, isolate: false }),
       // Pure client modules need neither a browser nor workerd.
       { test: { name: "client", include: ["test/client/**/*.test.ts"], environment: "node" } },

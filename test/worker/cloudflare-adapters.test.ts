@@ -1,13 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { createVectorizeIndex } from "../../src/worker/adapters/cloudflare/vectorize-index";
-import { createWorkersAiEmbedder } from "../../src/worker/adapters/cloudflare/workers-ai-embedder";
+import { createWorkersAiEmbedder, MAX_TEXTS_PER_CALL } from "../../src/worker/adapters/cloudflare/workers-ai-embedder";
 import {
   createWorkersAiLanguageModel,
   MAX_CHUNK_CHARS,
   MAX_OUTPUT_TOKENS,
+  UnusableModelAnswer,
 } from "../../src/worker/adapters/cloudflare/workers-ai-language-model";
+import { createVectorizeFake } from "./fakes/vectorize-fake";
+import { createWorkersAiFake } from "./fakes/workers-ai-fake";
 
-/** A fake of the Workers AI binding: records every run() and answers like the real chat/embedding models. */
+/** A scripted Workers AI binding: records every run() and answers what the test says (see fakes/ for the faithful one). */
 function fakeAi(answer: (model: string, inputs: Record<string, unknown>) => unknown) {
   const calls: { model: string; inputs: Record<string, any> }[] = [];
   const binding = {
@@ -17,43 +20,6 @@ function fakeAi(answer: (model: string, inputs: Record<string, unknown>) => unkn
     },
   } as unknown as Ai;
   return { binding, calls };
-}
-
-/**
- * A fake of a Vectorize index that behaves like one: ids unique across the index, cosine scores, and
- * metadata filters applied to each vector's metadata.
- */
-function fakeVectorize() {
-  const vectors = new Map<string, { values: number[]; metadata: Record<string, unknown> }>();
-  const cosine = (a: number[], b: number[]) => {
-    const dot = a.reduce((s, x, i) => s + x * (b[i] ?? 0), 0);
-    return dot / (Math.hypot(...a) * Math.hypot(...b));
-  };
-  const binding = {
-    async upsert(items: { id: string; values: number[]; metadata: Record<string, unknown> }[]) {
-      for (const item of items) vectors.set(item.id, { values: item.values, metadata: item.metadata });
-      return { mutationId: "m" };
-    },
-    async query(vector: number[], options: { topK: number; filter?: Record<string, unknown> }) {
-      const matches = [...vectors.entries()]
-        .filter(([, v]) => Object.entries(options.filter ?? {}).every(([k, want]) => v.metadata[k] === want))
-        .map(([id, v]) => ({ id, score: cosine(vector, v.values) }))
-        .sort((a, b) => b.score - a.score)
-        .slice(0, options.topK);
-      return { matches, count: matches.length };
-    },
-    async getByIds(ids: string[]) {
-      return ids.flatMap((id) => {
-        const v = vectors.get(id);
-        return v ? [{ id, values: v.values, metadata: v.metadata }] : [];
-      });
-    },
-    async deleteByIds(ids: string[]) {
-      for (const id of ids) vectors.delete(id);
-      return { mutationId: "m" };
-    },
-  } as unknown as VectorizeIndex;
-  return { binding, vectors };
 }
 
 describe("Workers AI language model adapter (fake binding)", () => {
@@ -66,7 +32,7 @@ describe("Workers AI language model adapter (fake binding)", () => {
     expect(calls[0]?.model).toBe("@cf/zai-org/glm-4.7-flash");
     expect(calls[0]?.inputs.max_tokens).toBe(MAX_OUTPUT_TOKENS);
     const prompt = JSON.stringify(calls[0]?.inputs.messages);
-    expect(prompt).toContain("Language: de");
+    expect(prompt).toContain("Titel: Titel");
     expect(prompt).toContain("Ein kurzer Artikel.");
   });
 
@@ -90,6 +56,81 @@ describe("Workers AI language model adapter (fake binding)", () => {
       expect(user?.content.length).toBeLessThan(MAX_CHUNK_CHARS + 200);
     }
     expect(JSON.stringify(calls.at(-1)?.inputs.messages)).toContain("Notes on the article");
+  });
+
+  it("turns thinking off, so the reasoning model's 700 tokens go to the summary, not to thinking", async () => {
+    const ai = createWorkersAiFake();
+    const model = createWorkersAiLanguageModel(ai as unknown as Ai, "@cf/zai-org/glm-4.7-flash");
+    const summary = await model.summarize({
+      title: "Bees",
+      text: "Honeybees dance in the hive to show where the flowers are. The waggle dance gives the direction.",
+      language: "en",
+    });
+    expect(summary).toBe(
+      "**Honeybees dance in the hive to show where the flowers are.**\n\n- The waggle dance gives the direction.",
+    );
+    expect(ai.calls[0]?.inputs.chat_template_kwargs).toEqual({ enable_thinking: false });
+  });
+
+  it("treats an empty answer or one cut off at max_tokens as a failed attempt, so the step retries", async () => {
+    const answer = (content: string | null, finish: string) => () => ({
+      choices: [{ message: { role: "assistant", content, reasoning_content: "Let me think." }, finish_reason: finish }],
+    });
+    const request = { title: "t", text: "Some text to summarise.", language: "en" };
+    for (const [content, finish] of [
+      [null, "length"],
+      ["", "stop"],
+      ["**Half a gi", "length"],
+    ] as const) {
+      const { binding } = fakeAi(answer(content, finish));
+      await expect(createWorkersAiLanguageModel(binding, "m").summarize(request)).rejects.toThrow(UnusableModelAnswer);
+    }
+  });
+
+  it("keeps reasoning out of summaries, topic labels and match explanations", async () => {
+    const thinking = (content: string) => () => ({
+      choices: [
+        {
+          message: {
+            role: "assistant",
+            content: `<think>secret plan</think>${content}`,
+            reasoning_content: "secret plan",
+          },
+          finish_reason: "stop",
+        },
+      ],
+    });
+    const summary = await createWorkersAiLanguageModel(fakeAi(thinking("**Gist**\n\n- a")).binding, "m").summarize({
+      title: "t",
+      text: "x",
+      language: "en",
+    });
+    expect(summary).toBe("**Gist**\n\n- a");
+    const label = await createWorkersAiLanguageModel(fakeAi(thinking("Bee life")).binding, "m").labelTopic({
+      keywords: ["bees"],
+      titles: ["Bees"],
+    });
+    expect(label).toBe("Bee life");
+    const [explanation] = await createWorkersAiLanguageModel(
+      fakeAi(thinking('["About bees."]')).binding,
+      "m",
+    ).explainMatches({ query: "bees", articles: [{ title: "Bees", summary: "Bees.", text: "" }] });
+    expect(explanation).toBe("About bees.");
+    for (const output of [summary, label, explanation]) expect(output).not.toMatch(/secret|think/);
+  });
+
+  it("writes the summary prompt in the article's language, and names any other language in English", async () => {
+    const { binding, calls } = fakeAi(() => ({ response: "**Gist**\n\n- a" }));
+    const model = createWorkersAiLanguageModel(binding, "m");
+    const system = (i: number) => (calls[i]?.inputs.messages as { role: string; content: string }[])[0]?.content;
+    await model.summarize({ title: "T", text: "Text.", language: "de" });
+    expect(system(0)).toMatch(/^Du fasst Artikel .* Schreibe auf Deutsch\.$/);
+    await model.summarize({ title: "T", text: "Text.", language: "ja" });
+    expect(system(1)).toMatch(/日本語で書いてください/);
+    await model.summarize({ title: "T", text: "Text.", language: "ko" });
+    expect(system(2)).toMatch(/Write in Korean, the article's language, not English\./);
+    await model.summarize({ title: "T", text: "Text.", language: "pt-BR" });
+    expect(system(3)).toMatch(/Escreva em português/);
   });
 
   it("rejects when the model fails, so the pipeline can retry", async () => {
@@ -158,18 +199,28 @@ describe("Workers AI embedder adapter (fake binding)", () => {
     expect(embedder.maxInputChars).toBe(8_000);
     await expect(createWorkersAiEmbedder(binding, "@cf/baai/bge-m3", 1024).embed(["a"])).rejects.toThrow(/dimensions/);
   });
+
+  it("sends at most 100 texts per call, as bge-m3 accepts", async () => {
+    const ai = createWorkersAiFake({ dimensions: 1024 });
+    const embedder = createWorkersAiEmbedder(ai as unknown as Ai, "@cf/baai/bge-m3", 1024);
+    const texts = Array.from({ length: 250 }, (_, i) => `Article number ${i} about bees and hives`);
+    const vectors = await embedder.embed(texts);
+    expect(vectors).toHaveLength(250);
+    expect(ai.calls.map((call) => (call.inputs.text as string[]).length)).toEqual([100, 100, 50]);
+    expect(MAX_TEXTS_PER_CALL).toBe(100);
+  });
 });
 
 describe("Vectorize adapter (fake binding): per-user isolation", () => {
   it("never returns, overwrites or deletes another user's vectors, even with the same article ids", async () => {
-    const { binding, vectors } = fakeVectorize();
-    const index = createVectorizeIndex(binding);
+    const vectorize = createVectorizeFake({ metadataIndexes: ["user_id"], visibilityDelayMs: 0 });
+    const index = createVectorizeIndex(vectorize as unknown as VectorizeIndex);
     await index.upsert(1, [
       { id: "10", vector: [1, 0] },
       { id: "11", vector: [0.9, 0.1] },
     ]);
     await index.upsert(2, [{ id: "10", vector: [1, 0] }]);
-    expect(vectors.size).toBe(3);
+    expect(vectorize.size()).toBe(3);
 
     const alice = await index.query(1, [1, 0], { topK: 5 });
     expect(alice.map((m) => m.id)).toEqual(["10", "11"]);
@@ -183,5 +234,30 @@ describe("Vectorize adapter (fake binding): per-user isolation", () => {
     await index.remove(2, ["10", "11"]);
     expect((await index.query(2, [1, 0], { topK: 5 })).length).toBe(0);
     expect((await index.query(1, [1, 0], { topK: 5 })).length).toBe(2);
+  });
+});
+
+describe("Vectorize adapter (faithful fake): exact scores", () => {
+  it("ranks and scores by exact cosine although Vectorize's scores are approximate", async () => {
+    const vectorize = createVectorizeFake({ metadataIndexes: ["user_id"], visibilityDelayMs: 3_000 });
+    const index = createVectorizeIndex(vectorize as unknown as VectorizeIndex);
+    const items = Array.from({ length: 30 }, (_, i) => ({
+      id: String(i),
+      vector: [1, i / 30, Math.sin(i), Math.cos(i * 7)],
+    }));
+    await index.upsert(1, items);
+    const query = [1, 0.5, 0.2, -0.3];
+    // Upserts become queryable a few seconds later (on the fake's clock).
+    expect(await index.query(1, query, { topK: 5 })).toEqual([]);
+    vectorize.advance(3_000);
+
+    const cosine = (a: number[], b: number[]) =>
+      a.reduce((s, x, i) => s + x * (b[i] ?? 0), 0) / (Math.hypot(...a) * Math.hypot(...b));
+    const exact = items
+      .map((item) => ({ id: item.id, score: cosine(query, item.vector) }))
+      .sort((a, b) => b.score - a.score);
+    const found = await index.query(1, query, { topK: 10 });
+    expect(found.map((m) => m.id)).toEqual(exact.slice(0, 10).map((m) => m.id));
+    for (const [i, match] of found.entries()) expect(match.score).toBeCloseTo(exact[i]?.score ?? Number.NaN, 6);
   });
 });

@@ -7,6 +7,17 @@ export interface SummaryRequest {
   language: string;
 }
 
+/** One part of a long article, summarised on its own before the parts' notes are combined. */
+export interface SummaryPartRequest {
+  title: string;
+  language: string;
+  /** The part's text, one of `summaryParts(text)`. */
+  part: string;
+  /** 0-based position and the number of parts. */
+  index: number;
+  count: number;
+}
+
 export interface TopicLabelRequest {
   /** The cluster's most distinctive terms, most distinctive first. */
   keywords: string[];
@@ -24,9 +35,18 @@ export interface LanguageModel {
   readonly name: string;
   /**
    * Summarises an article as markdown: a one-line gist, then 3 to 6 bullet points, in the article's
-   * language. Rejects when the model is unavailable; the caller retries.
+   * language. With `notes` (one per part, from `summarizePart`) the summary is written from them instead of
+   * the text; without, a long text is read part by part within this call. Rejects when the model is
+   * unavailable or answers nothing usable (empty, or cut off at the token limit); the caller retries.
    */
-  summarize(request: SummaryRequest): Promise<string>;
+  summarize(request: SummaryRequest & { notes?: string[] }): Promise<string>;
+  /**
+   * The parts a text is read in, one model call each (a Workflow step each, so a retry repeats only the part
+   * that failed). One part when the text fits one call.
+   */
+  summaryParts(text: string): string[];
+  /** Notes on one part of a long article; rejects like `summarize`. */
+  summarizePart(request: SummaryPartRequest): Promise<string>;
   /** A short (2 to 5 words) label for a cluster of articles, in the language of its titles. */
   labelTopic(request: TopicLabelRequest): Promise<string>;
   /** One sentence per article saying why it answers the query, in the articles' order. */

@@ -17,6 +17,10 @@ import type { VectorIndex } from "../ports/vector-index";
 import { displayStatus, toArticleJson, toFeedbackJson } from "./article-json";
 import type { ArticlePipeline } from "./processing/article-pipeline";
 
+/** The `notice` of a re-summarise the language model could not do (the response says `degraded: true`). */
+export const SUMMARY_UNAVAILABLE =
+  "The summary could not be written right now: the language model is unavailable. Try again in a minute.";
+
 export const MAX_BULK_URLS = 500;
 const QUEUE_FAILURE = "Processing could not be started. Use Re-fetch Content to try again.";
 /** Rows per insert batch in a bulk save: one failing batch fails only its own URLs. */
@@ -222,7 +226,14 @@ export function createArticleService({
       if (!article.content) {
         throw new Conflict("This article has no content to summarise yet. Use Fetch Content first.");
       }
-      await pipeline.summarize(userId, id);
+      try {
+        await pipeline.summarize(userId, id);
+      } catch (error) {
+        // A model error (429, capacity, timeout, an empty answer) is not the client's fault and not a 500:
+        // the article comes back as it was, saying why its summary did not change.
+        console.error("Re-summarise failed", userId, id, error);
+        return { ...toArticleJson(article), degraded: true, notice: SUMMARY_UNAVAILABLE };
+      }
       await articles.updateProcessing(userId, id, { processingError: null });
       return toArticleJson(await requireArticle(userId, id));
     },

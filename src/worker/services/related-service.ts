@@ -19,6 +19,9 @@ const MAX_CANDIDATES = 100;
  */
 export const MIN_LIBRARY_SIMILARITY = 0.1;
 
+/** The response's `notice` when the vector index failed: related articles are left out, not an error. */
+export const RELATED_UNAVAILABLE = "Related articles are unavailable right now. Try again in a minute.";
+
 export interface RelatedQuery {
   status?: "unread" | "read";
   limit: number;
@@ -45,43 +48,59 @@ export function createRelatedService({
   return {
     async related(userId: number, articleId: number, query: RelatedQuery) {
       // Only whether the article is the user's: its content (often hundreds of KB) is not needed.
-      const [[article], [own], storedMean] = await Promise.all([
+      const [[article], storedMean] = await Promise.all([
         articles.findManyByIds(userId, [articleId]),
-        vectorIndex.getVectors(userId, [String(articleId)]),
         topics.libraryMean(userId),
       ]);
       if (!article) throw new NotFound("Article not found");
-      // Not embedded yet (still processing, or its embedding failed): nothing to compare with.
-      if (!own) return { article_id: articleId, status: query.status ?? null, related: [] };
-
-      const candidates = await vectorIndex.query(userId, own.vector, {
-        topK: Math.min(MAX_CANDIDATES, Math.max(MIN_CANDIDATES, query.limit * CANDIDATES_PER_RESULT + 1)),
-        excludeIds: [String(articleId)],
-      });
-      const mean = decodeInSpace(storedMean, spaceOf(embedderName));
-      const matches = mean
-        ? (await rankAroundMean(userId, own.vector, candidates, mean)).filter((m) => m.score >= MIN_LIBRARY_SIMILARITY)
-        : candidates;
-      const ids = matches.map((m) => Number(m.id)).filter((id) => Number.isSafeInteger(id) && id !== articleId);
-      const rows = new Map((await articles.findManyByIds(userId, ids)).map((row) => [row.id, row]));
-      const related = matches
-        .map((match) => ({ match, row: rows.get(Number(match.id)) }))
-        .filter(({ row }) => row && (query.status === undefined || row.isRead === (query.status === "read")))
-        .slice(0, query.limit)
-        .map(({ match, row }) => ({
-          id: row?.id as number,
-          title: row?.title ?? null,
-          summary: row?.summary ?? null,
-          domain: row?.domain ?? null,
-          author: row?.author ?? null,
-          publish_date: row?.publishDate ?? null,
-          created_at: new Date(row?.createdAt ?? 0).toISOString(),
-          is_read: row?.isRead ?? false,
-          similarity_score: Math.round(Math.min(1, Math.max(0, match.score)) * 10_000) / 10_000,
-        }));
-      return { article_id: articleId, status: query.status ?? null, related };
+      try {
+        return { ...(await nearest(userId, articleId, query, storedMean)), degraded: false, notice: null };
+      } catch (error) {
+        // A vector index error (an outage, a timeout) never fails the page: the section is empty and says why.
+        console.error("Related articles failed", userId, articleId, error);
+        return {
+          article_id: articleId,
+          status: query.status ?? null,
+          related: [],
+          degraded: true,
+          notice: RELATED_UNAVAILABLE,
+        };
+      }
     },
   };
+
+  async function nearest(userId: number, articleId: number, query: RelatedQuery, storedMean: string | null) {
+    const [own] = await vectorIndex.getVectors(userId, [String(articleId)]);
+    // Not embedded yet (still processing, or its embedding failed): nothing to compare with.
+    if (!own) return { article_id: articleId, status: query.status ?? null, related: [] };
+
+    const candidates = await vectorIndex.query(userId, own.vector, {
+      topK: Math.min(MAX_CANDIDATES, Math.max(MIN_CANDIDATES, query.limit * CANDIDATES_PER_RESULT + 1)),
+      excludeIds: [String(articleId)],
+    });
+    const mean = decodeInSpace(storedMean, spaceOf(embedderName));
+    const matches = mean
+      ? (await rankAroundMean(userId, own.vector, candidates, mean)).filter((m) => m.score >= MIN_LIBRARY_SIMILARITY)
+      : candidates;
+    const ids = matches.map((m) => Number(m.id)).filter((id) => Number.isSafeInteger(id) && id !== articleId);
+    const rows = new Map((await articles.findManyByIds(userId, ids)).map((row) => [row.id, row]));
+    const related = matches
+      .map((match) => ({ match, row: rows.get(Number(match.id)) }))
+      .filter(({ row }) => row && (query.status === undefined || row.isRead === (query.status === "read")))
+      .slice(0, query.limit)
+      .map(({ match, row }) => ({
+        id: row?.id as number,
+        title: row?.title ?? null,
+        summary: row?.summary ?? null,
+        domain: row?.domain ?? null,
+        author: row?.author ?? null,
+        publish_date: row?.publishDate ?? null,
+        created_at: new Date(row?.createdAt ?? 0).toISOString(),
+        is_read: row?.isRead ?? false,
+        similarity_score: Math.round(Math.min(1, Math.max(0, match.score)) * 10_000) / 10_000,
+      }));
+    return { article_id: articleId, status: query.status ?? null, related };
+  }
 
   async function rankAroundMean(
     userId: number,

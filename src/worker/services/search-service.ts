@@ -14,7 +14,7 @@ import {
   typicalSimilarity,
 } from "../domain/search/chat-query";
 import { suggestFollowUps } from "../domain/search/follow-up-suggestions";
-import { mentionsAnyTerm, textAroundFirstTerm } from "../domain/search/match-explanation";
+import { explainMatch, mentionsAnyTerm, textAroundFirstTerm } from "../domain/search/match-explanation";
 import type { Embedder } from "../ports/embedder";
 import type { LanguageModel } from "../ports/language-model";
 import type { VectorIndex } from "../ports/vector-index";
@@ -31,6 +31,12 @@ const MAX_SUGGESTIONS = 4;
  * search's time.
  */
 const EXPLANATION_TEXT_CHARS = 4_000;
+
+/** What the response's `notice` says when a model or the vector index failed and search did without it. */
+export const MEANING_UNAVAILABLE =
+  "Search by meaning is unavailable right now, so these results only match your words.";
+export const EXPLANATIONS_UNAVAILABLE =
+  "The explanations are based on matching words: the language model is unavailable right now.";
 
 export interface ChatRequest {
   query: string;
@@ -88,12 +94,22 @@ export function createSearchService({
       const readFilter = request.filters.is_read ?? readFilterFromQuery(request.query);
 
       const ftsQuery = chatFtsQuery(userId, terms);
+      // A model or vector index error (429 at the rate limit, capacity, timeout, an outage) never fails the
+      // search: it goes on with full text alone and says so.
+      const notices: string[] = [];
       const [textHits, { vector, vectorHits }, storedMean] = await Promise.all([
         ftsQuery ? search.ftsCandidates(ftsQuery, CANDIDATES) : Promise.resolve([]),
-        embedder.embed([searched]).then(async ([vector]) => ({
-          vector,
-          vectorHits: vector ? await vectorIndex.query(userId, vector, { topK: CANDIDATES }) : [],
-        })),
+        embedder
+          .embed([searched])
+          .then(async ([vector]) => ({
+            vector,
+            vectorHits: vector ? await vectorIndex.query(userId, vector, { topK: CANDIDATES }) : [],
+          }))
+          .catch((error: unknown) => {
+            console.error("Search by meaning failed; full text only", error);
+            notices.push(MEANING_UNAVAILABLE);
+            return { vector: undefined, vectorHits: [] };
+          }),
         topics.libraryMean(userId),
       ]);
       const rank = new Map(textHits.map((hit) => [hit.id, hit.rank]));
@@ -157,10 +173,14 @@ export function createSearchService({
       }
       // The words of every candidate's title and summary: the suggestions' background (shown ones included).
       const candidateWords = new Map(candidates.map((a) => [a.id, labelTokens(a.title ?? "", a.summary ?? "")]));
-      const explanations = await languageModel.explainMatches({
-        query: searched,
-        articles: explained.map(({ id: _id, ...article }) => article),
-      });
+      const toExplain = explained.map(({ id: _id, ...article }) => article);
+      const explanations = await languageModel
+        .explainMatches({ query: searched, articles: toExplain })
+        .catch((error: unknown) => {
+          console.error("Match explanations failed; term-based ones instead", error);
+          notices.push(EXPLANATIONS_UNAVAILABLE);
+          return toExplain.map((article) => explainMatch(terms, article));
+        });
 
       if (session) {
         const turn: SearchTurn = {
@@ -187,6 +207,8 @@ export function createSearchService({
         ),
         session_id: session?.id ?? null,
         effective_query: searched,
+        degraded: notices.length > 0,
+        notice: notices.length > 0 ? notices.join(" ") : null,
       };
     },
   };

@@ -4,7 +4,7 @@ import { inheritTopicIdentities } from "../domain/clustering/topic-identity";
 import { encodeVector, spaceOf } from "../domain/embedding/vector-encoding";
 import { NotFound } from "../domain/errors";
 import type { Embedder } from "../ports/embedder";
-import type { LanguageModel } from "../ports/language-model";
+import type { LanguageModel, TopicLabelRequest } from "../ports/language-model";
 import type { VectorIndex } from "../ports/vector-index";
 
 /** The newest completed articles taken into a clustering: bounds time and memory in one invocation. */
@@ -83,15 +83,15 @@ export function createTopicsService({ topics, vectorIndex, embedder, languageMod
       const clustering = clusterLibrary(items, at);
       const titles = new Map(items.map((item) => [item.id, item.title]));
       const drafts = [];
+      const labelRequests: TopicLabelRequest[] = [];
       for (const topic of clustering.topics) {
-        const label = await languageModel
-          .labelTopic({
-            keywords: topic.keywords,
-            titles: topic.members.slice(0, LABEL_TITLES).map((m) => titles.get(m.id) ?? ""),
-          })
-          .catch(() => topic.label);
+        labelRequests.push({
+          keywords: topic.keywords,
+          titles: topic.members.slice(0, LABEL_TITLES).map((m) => titles.get(m.id) ?? ""),
+        });
         drafts.push({
-          label: label || topic.label,
+          // The key-phrase label until the language model's (labelTopic, one Workflow step per topic).
+          label: topic.label,
           keywords: topic.keywords,
           finalScore: topic.finalScore,
           clusterSize: topic.size,
@@ -110,8 +110,22 @@ export function createTopicsService({ topics, vectorIndex, embedder, languageMod
       );
       const kept = drafts.map((draft, index) => ({ ...draft, identity: identities.get(index) }));
       const mean = clustering.libraryMean && encodeVector(clustering.libraryMean, spaceOf(embedder.name));
-      await topics.replaceAll(userId, kept, at, readAt, mean);
-      return { topics: drafts.length, articles: items.length, unclustered: clustering.unclustered.length };
+      const ids = await topics.replaceAll(userId, kept, at, readAt, mean);
+      return {
+        topics: drafts.length,
+        articles: items.length,
+        unclustered: clustering.unclustered.length,
+        labels: ids.map((topicId, index) => ({ topicId, ...(labelRequests[index] as TopicLabelRequest) })),
+      };
+    },
+
+    /**
+     * Asks the language model for one topic's label and stores it. Rejects when the model fails (the
+     * Workflow step retries, then keeps the key-phrase label).
+     */
+    async labelTopic(userId: number, { topicId, ...request }: TopicLabelRequest & { topicId: number }) {
+      const label = (await languageModel.labelTopic(request)).trim();
+      if (label) await topics.setLabel(userId, topicId, label);
     },
 
     /** Whether a completed article is missing from the topics (its run is pending, or was lost). */

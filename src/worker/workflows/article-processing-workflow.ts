@@ -78,7 +78,7 @@ export class ArticleProcessingWorkflow extends WorkflowEntrypoint<Env, ArticlePr
       await step.do("detect language", DATABASE_STEP, () => pipeline.detectLanguage(userId, articleId));
       let note: string | null = null;
       try {
-        await step.do("summarise", MODEL_STEP, () => pipeline.summarize(userId, articleId));
+        await this.summarise(step, userId, articleId);
       } catch (error) {
         console.error("Summary failed", articleId, error);
         note = NO_SUMMARY_NOTE;
@@ -106,6 +106,32 @@ export class ArticleProcessingWorkflow extends WorkflowEntrypoint<Env, ArticlePr
       );
       return { articleId, outcome: "failed" };
     }
+  }
+
+  /**
+   * One step per model call: a long article's parts each get notes in their own step, then one step writes
+   * the summary from them. A timeout or retry repeats only the call that failed, and each step's result (a
+   * part's notes, at most MAX_OUTPUT_TOKENS) stays far under the 1 MiB step limit. Rejects once a call has
+   * used up its retries.
+   */
+  private async summarise(step: WorkflowStep, userId: number, articleId: number) {
+    const pipeline = createServices(this.env).pipeline;
+    const parts = await step.do("count summary parts", DATABASE_STEP, () =>
+      pipeline.summaryPartCount(userId, articleId),
+    );
+    if (parts <= 1) {
+      await step.do("summarise", MODEL_STEP, () => pipeline.summarize(userId, articleId));
+      return;
+    }
+    const notes: string[] = [];
+    for (let index = 0; index < parts; index++) {
+      notes.push(
+        await step.do(`summarise part ${index + 1} of ${parts}`, MODEL_STEP, () =>
+          pipeline.summarizePart(userId, articleId, index),
+        ),
+      );
+    }
+    await step.do("summarise from parts", MODEL_STEP, () => pipeline.summarize(userId, articleId, notes));
   }
 
   /** Up to FETCH_ATTEMPTS fetches; between them the article shows `retrying` with the last error. */

@@ -1,10 +1,20 @@
-import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep } from "cloudflare:workers";
+import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep, type WorkflowStepConfig } from "cloudflare:workers";
 import { NonRetryableError } from "cloudflare:workflows";
 import { createServices } from "../context";
 import { jsonStep } from "./json-step";
 import { type TopicsParams, topicsParamsSchema } from "./topics-params";
 
-/** Re-clusters one user's library into topics, after a short debounce. */
+/** One language model call: retried with backoff (429s and capacity errors pass), each under its own timeout. */
+const LABEL_STEP: WorkflowStepConfig = {
+  retries: { limit: 2, delay: "10 seconds", backoff: "exponential" },
+  timeout: "1 minute",
+};
+
+/**
+ * Re-clusters one user's library into topics, after a short debounce, then names each topic with the
+ * language model, one step per topic: a timeout or retry repeats one label, not the clustering and every
+ * other label. Until its step succeeds a topic carries its key-phrase label, and keeps it if the model fails.
+ */
 export class TopicsWorkflow extends WorkflowEntrypoint<Env, TopicsParams> {
   override async run(event: WorkflowEvent<TopicsParams>, step: WorkflowStep) {
     const { userId, debounceSeconds } = await jsonStep(
@@ -18,11 +28,23 @@ export class TopicsWorkflow extends WorkflowEntrypoint<Env, TopicsParams> {
       },
     );
     if (debounceSeconds > 0) await step.sleep("debounce", `${debounceSeconds} seconds`);
-    return jsonStep(
+    const { labels, ...outcome } = await jsonStep(
       step,
       "recluster topics",
       { retries: { limit: 2, delay: "10 seconds", backoff: "exponential" }, timeout: "5 minutes" },
       () => createServices(this.env).topics.recompute(userId),
     );
+    let labelled = 0;
+    for (const [index, request] of labels.entries()) {
+      try {
+        await step.do(`label topic ${index + 1} of ${labels.length}`, LABEL_STEP, () =>
+          createServices(this.env).topics.labelTopic(userId, request),
+        );
+        labelled++;
+      } catch (error) {
+        console.error("Topic label failed; keeping its key phrases", userId, request.topicId, error);
+      }
+    }
+    return { ...outcome, labelled };
   }
 }

@@ -7,11 +7,15 @@ import type { Embedder } from "../../ports/embedder";
  * for scripts with about one token per character.
  */
 const MAX_INPUT_CHARS = 8_000;
+/** bge-m3 takes at most 100 texts per call; `embedMany` splits longer lists into calls of this size. */
+export const MAX_TEXTS_PER_CALL = 100;
 
 /** Workers AI embeddings (a multilingual model by default, `@cf/baai/bge-m3`). */
 export function createWorkersAiEmbedder(binding: Ai, modelId: string, dimensions: number): Embedder {
   const model = createWorkersAI({ binding }).embedding(
     modelId as Parameters<ReturnType<typeof createWorkersAI>["embedding"]>[0],
+    // One call at a time: parallel batches would spend the account's requests-per-minute in bursts.
+    { maxEmbeddingsPerCall: MAX_TEXTS_PER_CALL, supportsParallelCalls: false },
   );
   return {
     name: `workers-ai:${modelId}`,
@@ -19,7 +23,8 @@ export function createWorkersAiEmbedder(binding: Ai, modelId: string, dimensions
     maxInputChars: MAX_INPUT_CHARS,
     async embed(texts) {
       if (texts.length === 0) return [];
-      const { embeddings } = await embedMany({ model, values: texts });
+      // Retries belong to the caller (a Workflow step, or a search that degrades to full text).
+      const { embeddings } = await embedMany({ model, values: texts, maxRetries: 0 });
       for (const vector of embeddings) {
         if (vector.length !== dimensions) {
           throw new Error(`Embedding model ${modelId} returned ${vector.length} dimensions, configured ${dimensions}`);

@@ -4,7 +4,8 @@ import { labelFromTerms } from "../../domain/clustering/keyphrases";
 import { queryTerms } from "../../domain/search/chat-query";
 import { explainMatch } from "../../domain/search/match-explanation";
 import { chunkText } from "../../domain/text-chunks";
-import type { LanguageModel, SummaryRequest } from "../../ports/language-model";
+import type { LanguageModel, SummaryPartRequest, SummaryRequest } from "../../ports/language-model";
+import { summaryPrompts } from "./summary-prompts";
 
 /**
  * Characters of article text per request. The configured models have 24k to 256k-token contexts; about
@@ -16,35 +17,55 @@ export const MAX_CHUNKS = 8;
 /** Workers AI models default to 256 output tokens, too few for a gist and six bullets. */
 export const MAX_OUTPUT_TOKENS = 700;
 
-const SUMMARY_INSTRUCTIONS = [
-  "You summarise articles for a read-it-later app.",
-  "Answer in markdown only: first one bold line with the gist, then a blank line, then 3 to 6 bullet points (- ).",
-  "You may use headings up to level 3 and bold. No preamble, no closing remarks.",
-  "Write in the language given, which is the article's language.",
-].join(" ");
+/**
+ * A model answer that cannot be used: empty (a reasoning model spent its tokens thinking), cut off at the
+ * token limit, or only reasoning. Thrown so the caller treats it as a failed attempt and retries.
+ */
+export class UnusableModelAnswer extends Error {
+  override readonly name = "UnusableModelAnswer";
+}
 
-const PART_INSTRUCTIONS = [
-  "You take notes on one part of a long article.",
-  "Answer with 3 to 6 short bullet points (- ) of its key facts and claims, in the language given. Nothing else.",
-].join(" ");
+/** Reasoning a model may still inline in its answer (`<think>…</think>`), never shown to a user. */
+function withoutReasoning(text: string): string {
+  return text
+    .replace(/<think>[\s\S]*?<\/think>/gi, "")
+    .replace(/<think>[\s\S]*$/i, "")
+    .trim();
+}
 
 /**
  * Workers AI through `workers-ai-provider` and the `ai` SDK. An article longer than one chunk is summarised
- * map-reduce style: notes per part, then the summary from the notes.
+ * map-reduce style: notes per part, then the summary from the notes (the Workflow runs each call as its own
+ * step through `summarizePart` and `summarize({ notes })`).
  */
 export function createWorkersAiLanguageModel(binding: Ai, modelId: string): LanguageModel {
-  const workersAi = createWorkersAI({ binding });
+  // GLM 4.7 Flash (and other reasoning models) think before answering unless told not to, and the thinking
+  // counts against max_tokens: with it on, a 700-token summary often came back empty.
+  const model = createWorkersAI({ binding })(modelId as Parameters<ReturnType<typeof createWorkersAI>>[0], {
+    chat_template_kwargs: { enable_thinking: false },
+  });
 
   async function ask(system: string, prompt: string): Promise<string> {
-    const { text } = await generateText({
-      model: workersAi(modelId),
+    const { text, finishReason } = await generateText({
+      model,
       system,
       prompt,
       maxOutputTokens: MAX_OUTPUT_TOKENS,
-      maxRetries: 1,
+      // Retries belong to the caller: a Workflow step retries with backoff, a request degrades at once.
+      maxRetries: 0,
     });
-    return text.trim();
+    // `text` holds the answer only; reasoning parts are separate and dropped here.
+    const answer = withoutReasoning(text);
+    if (finishReason === "length") throw new UnusableModelAnswer(`${modelId} stopped at ${MAX_OUTPUT_TOKENS} tokens`);
+    if (!answer) throw new UnusableModelAnswer(`${modelId} answered nothing`);
+    return answer;
   }
+
+  const partsOf = (text: string) => chunkText(text, MAX_CHUNK_CHARS).slice(0, MAX_CHUNKS);
+  const summarizePart = ({ title, language, part, index, count }: SummaryPartRequest) => {
+    const prompts = summaryPrompts(language);
+    return ask(prompts.part, `${prompts.title}: ${title}\n${prompts.partOf(index, count)}:\n${part}`);
+  };
 
   return {
     name: `workers-ai:${modelId}`,
@@ -55,6 +76,7 @@ export function createWorkersAiLanguageModel(binding: Ai, modelId: string): Lang
       const listing = articles
         .map((a, i) => `${i + 1}. ${a.title}\n${(a.summary || a.text).slice(0, 600)}`)
         .join("\n\n");
+      // A failed call rejects (the search service then degrades to these same term-based explanations).
       const answer = await ask(
         "You explain search results in a reading app. For each numbered article, write one short sentence saying why it answers the question. Answer as a JSON array of strings, one per article, in order, and nothing else.",
         `Question: ${query}\n\nArticles:\n${listing}`,
@@ -84,17 +106,21 @@ export function createWorkersAiLanguageModel(binding: Ai, modelId: string): Lang
           ?.slice(0, 60) || labelFromTerms(keywords)
       );
     },
-    async summarize({ title, text, language }: SummaryRequest) {
-      const chunks = chunkText(text, MAX_CHUNK_CHARS).slice(0, MAX_CHUNKS);
-      const header = `Language: ${language}\nTitle: ${title}`;
-      if (chunks.length <= 1) {
-        return ask(SUMMARY_INSTRUCTIONS, `${header}\n\nArticle:\n${chunks[0] ?? ""}`);
+    summaryParts: partsOf,
+    summarizePart,
+    async summarize({ title, text, language, notes }: SummaryRequest & { notes?: string[] }) {
+      const prompts = summaryPrompts(language);
+      const header = `${prompts.title}: ${title}`;
+      const chunks = notes ? [] : partsOf(text);
+      if (!notes && chunks.length <= 1) {
+        return ask(prompts.summary, `${header}\n\n${prompts.article}:\n${chunks[0] ?? ""}`);
       }
-      const notes: string[] = [];
-      for (const [index, chunk] of chunks.entries()) {
-        notes.push(await ask(PART_INSTRUCTIONS, `${header}\nPart ${index + 1} of ${chunks.length}:\n${chunk}`));
-      }
-      return ask(SUMMARY_INSTRUCTIONS, `${header}\n\nNotes on the article, part by part:\n${notes.join("\n\n")}`);
+      const partNotes =
+        notes ??
+        (await Promise.all(
+          chunks.map((part, index) => summarizePart({ title, language, part, index, count: chunks.length })),
+        ));
+      return ask(prompts.summary, `${header}\n\n${prompts.notes}:\n${partNotes.join("\n\n")}`);
     },
   };
 }

@@ -8,8 +8,15 @@ import type { LanguageModel, SummaryRequest } from "../../ports/language-model";
 export function createExtractiveLanguageModel(): LanguageModel {
   return {
     name: "local-extractive",
-    async summarize({ title, text }: SummaryRequest) {
-      return summarizeExtractively(title, text);
+    async summarize({ title, text, notes }: SummaryRequest & { notes?: string[] }) {
+      return summarizeExtractively(title, notes ? notes.join("\n") : text);
+    },
+    /** Sentence scoring reads any length in one go (and in microseconds): one part. */
+    summaryParts(text: string) {
+      return [text];
+    },
+    async summarizePart({ title, part }) {
+      return summarizeExtractively(title, part);
     },
     /** The cluster's distinctive key phrases ("Bees · Hive · Pollen"). */
     async labelTopic({ keywords }) {

@@ -54,13 +54,15 @@ export function createTopicsRepository(db: Database) {
       now: number,
       readAt = now,
       libraryMean: string | null = null,
-    ): Promise<void> {
+    ): Promise<number[]> {
       const statements: BatchItem<"sqlite">[] = [
         db.delete(topics).where(eq(topics.userId, userId)),
         db.update(users).set({ topicsComputedAt: readAt, libraryMean }).where(eq(users.id, userId)),
       ];
+      const ids: number[] = [];
       for (const { members, identity, ...topic } of drafts) {
         const id = identity?.id ?? newTopicId();
+        ids.push(id);
         const createdAt = identity?.createdAt ?? now;
         statements.push(db.insert(topics).values({ ...topic, id, userId, createdAt }));
         for (let i = 0; i < members.length; i += MEMBER_ROWS_PER_INSERT) {
@@ -74,6 +76,13 @@ export function createTopicsRepository(db: Database) {
       }
       const [first, ...rest] = statements;
       if (first) await db.batch([first, ...rest]);
+      return ids;
+    },
+
+    /** Renames one topic (the model's label replaces the key-phrase one); false when it no longer exists. */
+    async setLabel(userId: number, topicId: number, label: string): Promise<boolean> {
+      const updated = await db.update(topics).set({ label }).where(mine(userId, topicId)).returning({ id: topics.id });
+      return updated.length > 0;
     },
 
     /** The encoded library mean of the user's last topics run, or null. */

@@ -107,14 +107,39 @@ export function createArticlePipeline({ config, articles, adapters, resolver, no
       return language;
     },
 
-    /** Writes and stores the summary; rejects when the model fails, so the step can retry. */
-    async summarize(userId: number, articleId: number): Promise<void> {
+    /** How many parts the language model reads the article in (each its own step); 0 when it is gone. */
+    async summaryPartCount(userId: number, articleId: number): Promise<number> {
+      const article = await articles.findById(userId, articleId);
+      return article ? adapters.languageModel.summaryParts(htmlToText(article.content ?? "")).length : 0;
+    },
+
+    /** Notes on one part of a long article; rejects when the model fails, so the step can retry. */
+    async summarizePart(userId: number, articleId: number, index: number): Promise<string> {
+      const article = await articles.findById(userId, articleId);
+      const parts = adapters.languageModel.summaryParts(htmlToText(article?.content ?? ""));
+      const part = parts[index];
+      if (!article || part === undefined) return "";
+      return adapters.languageModel.summarizePart({
+        title: article.title ?? "",
+        language: article.language ?? "en",
+        part,
+        index,
+        count: parts.length,
+      });
+    },
+
+    /**
+     * Writes and stores the summary, from the notes on its parts when the article was read in parts;
+     * rejects when the model fails or answers nothing usable, so the step can retry.
+     */
+    async summarize(userId: number, articleId: number, notes?: string[]): Promise<void> {
       const article = await articles.findById(userId, articleId);
       if (!article) return;
       const summary = await adapters.languageModel.summarize({
         title: article.title ?? "",
         text: htmlToText(article.content ?? ""),
         language: article.language ?? "en",
+        ...(notes ? { notes } : {}),
       });
       await articles.updateProcessing(userId, articleId, { summary: summary || null });
     },

@@ -1,0 +1,217 @@
+import { env, introspectWorkflow } from "cloudflare:test";
+import { describe, expect, inject, it } from "vitest";
+import { NO_SUMMARY_NOTE } from "../../src/worker/workflows/article-processing-workflow";
+import type { AiFailure } from "./fakes/workers-ai-fake";
+import { api, registerUser } from "./helpers";
+
+/**
+ * The whole product with AI_PROVIDER=cloudflare: the factory picks the Workers AI and Vectorize adapters, and
+ * the bindings are the faithful fakes (test/worker/fakes, bound by the `worker-cloudflare` project in
+ * vitest.config.ts). Everything goes through HTTP, the queue and the Workflows.
+ */
+const fakeAi = env.AI as unknown as {
+  failNext(...kinds: AiFailure[]): Promise<void>;
+  failAfter(answered: number, ...kinds: AiFailure[]): Promise<void>;
+  failAlways(kind: AiFailure): Promise<void>;
+  recover(): Promise<void>;
+  calls(): Promise<{ model: string; inputs: Record<string, any> }[]>;
+};
+const fakeVectorize = env.VECTORIZE as unknown as {
+  advance(ms: number): Promise<void>;
+  failNext(calls: number): Promise<void>;
+  recover(): Promise<void>;
+};
+
+const origin = () => inject("fixtureOrigin");
+
+const BIENEN = [
+  "Honigbienen tanzen im Bienenstock, um ihren Schwestern zu zeigen, wo die Blüten mit Nektar und Pollen zu finden sind.",
+  "Der Schwänzeltanz verrät die Richtung zur Sonne und die Entfernung zur Futterquelle, das hat Karl von Frisch entdeckt.",
+  "Ein Bienenvolk hat eine Königin, Tausende Arbeiterinnen und im Sommer einige Drohnen, die im Stock leben.",
+  "Imker beobachten den Tanz der Bienen, um zu verstehen, wie das Volk Honig sammelt und den Winter übersteht.",
+].join("\n\n");
+const IMKER = [
+  "Imkerinnen und Imker öffnen den Bienenstock im Frühling, um die Königin und die Brut der Honigbienen zu prüfen.",
+  "Die Arbeiterinnen sammeln Nektar und Pollen, und im Sommer schleudert der Imker den Honig aus den Waben.",
+  "Ein starkes Bienenvolk schwärmt im Mai, wenn die alte Königin mit der Hälfte der Bienen einen neuen Stock sucht.",
+  "Im Winter sitzen die Bienen in einer Traube zusammen und wärmen die Königin, bis der Frühling kommt.",
+].join("\n\n");
+const GLETSCHER = [
+  "Die Gletscher der Alpen schmelzen schneller als je zuvor, weil die Sommer heißer und die Winter kürzer werden.",
+  "Forscher messen jedes Jahr, wie weit das Eis zurückweicht, und sehen, dass manche Gletscher bald verschwunden sind.",
+  "Mit dem Eis verschwindet ein Wasserspeicher, der Flüsse im Sommer füllt und Dörfer mit Trinkwasser versorgt.",
+  "Das Klima erwärmt sich, und die Gletscherzungen ziehen sich in den Bergen Jahr für Jahr weiter zurück.",
+].join("\n\n");
+const ARKTIS = [
+  "Das Meereis der Arktis schmilzt im Sommer immer weiter, und die Eisdecke wird von Jahr zu Jahr dünner.",
+  "Forscher messen die Fläche des Eises mit Satelliten und sehen, dass das Klima sich im Norden besonders schnell erwärmt.",
+  "Wo das Eis fehlt, nimmt das dunkle Meer mehr Wärme auf, und die Gletscher Grönlands verlieren ebenfalls an Masse.",
+  "Der Permafrost taut, und das Schmelzwasser der Gletscher lässt den Meeresspiegel steigen.",
+].join("\n\n");
+
+const articleUrl = (title: string, body: string, extra = "") =>
+  `${origin()}/article?lang=de&title=${encodeURIComponent(title)}&body=${encodeURIComponent(body)}${extra}`;
+
+/** Waits, through the API, until the article has left pending/processing/retrying. */
+async function waitForDone(token: string, id: number) {
+  let article: any;
+  await expect
+    .poll(
+      async () => {
+        article = (await api("GET", `/api/articles/${id}`, { token })).body;
+        return article.processing_status;
+      },
+      { timeout: 25_000, interval: 100 },
+    )
+    .toMatch(/^(completed|failed)$/);
+  return article;
+}
+
+async function save(token: string, url: string) {
+  const saved = await api("POST", "/api/articles/", { token, body: { url } });
+  expect(saved.status).toBe(201);
+  return waitForDone(token, saved.body.id as number);
+}
+
+/** The prompts (system and user) of every chat call so far whose messages mention `marker`. */
+async function chatCallsAbout(marker: string) {
+  return (await fakeAi.calls())
+    .filter((call) => Array.isArray(call.inputs.messages))
+    .filter((call) => JSON.stringify(call.inputs.messages).includes(marker));
+}
+
+describe("the whole product on the Cloudflare adapters (faithful fakes of Workers AI and Vectorize)", () => {
+  it("saves German articles and shows a German summary, related articles, model-named topics and a chat search", async () => {
+    await using articleRuns = await introspectWorkflow(env.ARTICLE_WORKFLOW);
+    await articleRuns.modifyAll(async (m) => m.disableRetryDelays());
+    const user = await registerUser();
+    const bees = await save(user.token, articleUrl("Der Tanz der Bienen", BIENEN));
+    const keepers = await save(user.token, articleUrl("Ein Jahr beim Imker", IMKER));
+    const ice = await save(user.token, articleUrl("Die Gletscher schmelzen", GLETSCHER));
+    const arctic = await save(user.token, articleUrl("Eis in der Arktis", ARKTIS));
+
+    for (const article of [bees, keepers, ice, arctic]) {
+      expect(article).toMatchObject({ processing_status: "completed", language: "de", processing_error: null });
+    }
+    // The reasoning model, asked with thinking off and in German, answered with the article's own sentences.
+    expect(bees.summary).toMatch(/^\*\*Honigbienen tanzen im Bienenstock.*\*\*\n\n- /);
+    const [summaryCall] = await chatCallsAbout("Der Tanz der Bienen");
+    expect(summaryCall?.model).toBe("@cf/zai-org/glm-4.7-flash");
+    expect(summaryCall?.inputs.chat_template_kwargs).toEqual({ enable_thinking: false });
+    expect(summaryCall?.inputs.messages[0].content).toMatch(/Schreibe auf Deutsch/);
+    expect(JSON.stringify(summaryCall?.inputs.messages)).not.toMatch(/Write in English/);
+
+    // Vectorize shows upserts only a few seconds later: until then there is nothing related.
+    const early = await api("GET", `/api/articles/${bees.id}/related`, { token: user.token });
+    expect(early.status).toBe(200);
+    expect(early.body.related).toEqual([]);
+    await fakeVectorize.advance(10_000);
+    const related = await api("GET", `/api/articles/${bees.id}/related`, { token: user.token });
+    expect(related.status).toBe(200);
+    expect(related.body.degraded).toBe(false);
+    expect(related.body.related[0]).toMatchObject({ id: keepers.id, title: "Ein Jahr beim Imker" });
+
+    // Topics: clustered from Vectorize's vectors, then each named by the model in its own Workflow step.
+    await using topicRuns = await introspectWorkflow(env.TOPICS_WORKFLOW);
+    await topicRuns.modifyAll(async (m) => m.disableSleeps());
+    await env.TOPICS_WORKFLOW.create({
+      id: `product-${user.user.id}`,
+      params: { userId: user.user.id, debounceSeconds: 0 },
+    });
+    // Runs asked for while saving started before this introspection: the first one seen here is ours.
+    const [run] = await topicRuns.get();
+    await run?.waitForStatus("complete");
+    const output = (await run?.getOutput()) as { topics: number; labelled: number };
+    expect(output.topics).toBeGreaterThan(0);
+    expect(output.labelled).toBe(output.topics);
+    await run?.waitForStepResult({ name: `label topic 1 of ${output.topics}` });
+    const topics = await api("GET", "/api/topics", { token: user.token });
+    expect(topics.status).toBe(200);
+    expect(topics.body.topics.length).toBe(output.topics);
+    // The fake model names a topic "<Word> and <word>"; the local key-phrase labels read "Word · Word".
+    for (const topic of topics.body.topics) expect(topic.label).toMatch(/^\S+ and \S+$/);
+
+    // Chat search: full text and vectors, explained by the model.
+    const chat = await api("POST", "/api/search/chat", { token: user.token, body: { query: "Bienen Königin" } });
+    expect(chat.status).toBe(200);
+    expect(chat.body.degraded).toBe(false);
+    expect(chat.body.notice).toBeNull();
+    const ids = chat.body.results.map((r: any) => r.article.id);
+    expect(ids.slice(0, 2).sort()).toEqual([bees.id, keepers.id].sort());
+    expect(chat.body.results[0].match_explanation).toMatch(/^The model says/);
+  });
+
+  it("writes a long article's summary one model call per step: a failed part is retried alone", async () => {
+    await using articleRuns = await introspectWorkflow(env.ARTICLE_WORKFLOW);
+    await articleRuns.modifyAll(async (m) => m.disableRetryDelays());
+    const user = await registerUser();
+    // About 60,000 characters: two parts of at most 40,000, then the summary from their notes.
+    await fakeAi.failAfter(1, "timeout");
+    const long = await save(user.token, articleUrl("Ein sehr langer Bienentext", BIENEN, "&repeat=500"));
+    expect(long.processing_status).toBe("completed");
+    expect(long.summary).toMatch(/^\*\*/);
+    const [instance] = await articleRuns.get();
+    for (const name of ["summarise part 1 of 2", "summarise part 2 of 2"]) {
+      expect(typeof (await instance?.waitForStepResult({ name }))).toBe("string");
+    }
+    await instance?.waitForStepResult({ name: "summarise from parts" });
+    const calls = await chatCallsAbout("Ein sehr langer Bienentext");
+    const partCalls = (n: number) => calls.filter((c) => JSON.stringify(c.inputs.messages).includes(`Teil ${n} von 2`));
+    // Part 2 timed out once and was asked again; part 1, already done, was not.
+    expect(partCalls(1)).toHaveLength(1);
+    expect(partCalls(2)).toHaveLength(2);
+  });
+
+  it("completes an article without a summary, and says so, when the model keeps failing", async () => {
+    await using articleRuns = await introspectWorkflow(env.ARTICLE_WORKFLOW);
+    await articleRuns.modifyAll(async (m) => m.disableRetryDelays());
+    const user = await registerUser();
+    await fakeAi.failAlways("capacity");
+    try {
+      const article = await save(user.token, articleUrl("Bienen ohne Modell", BIENEN));
+      expect(article).toMatchObject({
+        processing_status: "completed",
+        summary: null,
+        processing_error: NO_SUMMARY_NOTE,
+      });
+      const regenerated = await api("POST", `/api/articles/${article.id}/regenerate-summary`, { token: user.token });
+      expect(regenerated.status).toBe(200);
+      expect(regenerated.body).toMatchObject({ id: article.id, summary: null, degraded: true });
+      expect(regenerated.body.notice).toMatch(/language model is unavailable/);
+    } finally {
+      await fakeAi.recover();
+    }
+  });
+
+  it("degrades chat search to full text when Workers AI answers 429, instead of a 500", async () => {
+    const user = await registerUser();
+    await save(user.token, articleUrl("Der Tanz der Bienen", BIENEN));
+    await fakeAi.failAlways("rate-limit");
+    try {
+      const chat = await api("POST", "/api/search/chat", { token: user.token, body: { query: "Bienen Königin" } });
+      expect(chat.status).toBe(200);
+      expect(chat.body.degraded).toBe(true);
+      expect(chat.body.notice).toMatch(/only match your words/);
+      expect(chat.body.results.map((r: any) => r.article.title)).toEqual(["Der Tanz der Bienen"]);
+      // The term-based explanation stands in for the model's.
+      expect(chat.body.results[0].match_explanation).toMatch(/^Mentions/);
+    } finally {
+      await fakeAi.recover();
+    }
+  });
+
+  it("answers related articles with an empty, degraded list when Vectorize fails, instead of a 500", async () => {
+    const user = await registerUser();
+    const article = await save(user.token, articleUrl("Der Tanz der Bienen", BIENEN));
+    await fakeVectorize.advance(10_000);
+    await fakeVectorize.failNext(5);
+    try {
+      const related = await api("GET", `/api/articles/${article.id}/related`, { token: user.token });
+      expect(related.status).toBe(200);
+      expect(related.body).toMatchObject({ article_id: article.id, related: [], degraded: true });
+      expect(related.body.notice).toMatch(/unavailable/);
+    } finally {
+      await fakeVectorize.recover();
+    }
+  });
+});
