@@ -178,6 +178,8 @@ describe("the whole product on the Cloudflare adapters (faithful fakes of Worker
       expect(regenerated.status).toBe(200);
       expect(regenerated.body).toMatchObject({ id: article.id, summary: null, degraded: true });
       expect(regenerated.body.notice).toMatch(/language model is unavailable/);
+      // The summary step was tried 3 times (explicit step retries, none hidden in the SDK), then Re-summarize once.
+      expect(await chatCallsAbout("Bienen ohne Modell")).toHaveLength(4);
     } finally {
       await fakeAi.recover();
     }
