@@ -10,6 +10,11 @@ import type { VectorIndex } from "../ports/vector-index";
 /** The newest completed articles taken into a clustering: bounds time and memory in one invocation. */
 export const MAX_CLUSTERED_ARTICLES = 1000;
 const LABEL_TITLES = 8;
+/**
+ * Characters of each title sent for a label. The label requests are the clustering step's result, which the
+ * Workflows runtime caps at 1 MiB: 8 titles this long for each of even 100 topics stay far under it.
+ */
+const LABEL_TITLE_CHARS = 200;
 
 interface TopicsDeps {
   topics: TopicsRepository;
@@ -87,7 +92,7 @@ export function createTopicsService({ topics, vectorIndex, embedder, languageMod
       for (const topic of clustering.topics) {
         labelRequests.push({
           keywords: topic.keywords,
-          titles: topic.members.slice(0, LABEL_TITLES).map((m) => titles.get(m.id) ?? ""),
+          titles: topic.members.slice(0, LABEL_TITLES).map((m) => (titles.get(m.id) ?? "").slice(0, LABEL_TITLE_CHARS)),
         });
         drafts.push({
           // The key-phrase label until the language model's (labelTopic, one Workflow step per topic).
