@@ -46,7 +46,13 @@ export function bodyLimit(maxBytesFor: (path: string) => number) {
       }
       chunks.push(value);
     }
-    c.req.raw = new Request(c.req.raw, { body: concat(chunks, size) });
+    // A GET or HEAD Request may not carry a body (the constructor throws) and no route reads one: it was read
+    // only to keep the connection usable, so the request goes on without it.
+    const { method, url, headers } = c.req.raw;
+    c.req.raw =
+      method === "GET" || method === "HEAD"
+        ? new Request(url, { method, headers })
+        : new Request(c.req.raw, { body: concat(chunks, size) });
     await next();
   });
 }
