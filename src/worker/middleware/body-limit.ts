@@ -12,13 +12,14 @@ export const MAX_DISCARDED_BYTES = 100 * 1024 * 1024;
 /**
  * Reads every request body in full before the routes run, and refuses one over `maxBytesFor(path)` with 413.
  *
- * Why not hono/body-limit: it answers 413 without reading the rest of the body. Locally (`wrangler dev`,
- * `vite preview`) a dev proxy forwards each request to the Worker over a kept-alive connection, and a response
- * sent before the request body was read leaves that connection broken: the next request with a large body
- * answers 500 "Network connection lost" (cloudflare/workerd#1741). Cancelling the stream does not help (tried:
- * 413 and 500 still alternate); the body has to be read. So a declared Content-Length over the limit is refused
- * without buffering anything but drained first, and a chunked body (no Content-Length) is counted as it
- * streams. Reading every accepted body here also means no later answer (401, 404, 415...) leaves one unread.
+ * Why not hono/body-limit: it answers 413 without reading the rest of the body. Locally (`wrangler dev`, which
+ * `npm start` and the e2e tests use) a proxy forwards each request to the Worker over a kept-alive connection,
+ * and a response sent before the request body was read leaves that connection broken: the next request with a
+ * large body answers 500 "Network connection lost" (cloudflare/workerd#1741). Cancelling the stream does not
+ * help (tried: 413 and 500 still alternate); the body has to be read. So a declared Content-Length over the
+ * limit is refused without buffering anything but drained first, and a chunked body (no Content-Length) is
+ * counted as it streams. Reading every accepted body here also means no later answer (401, 404, 415...) leaves
+ * one unread.
  */
 export function bodyLimit(maxBytesFor: (path: string) => number) {
   return createMiddleware<AppEnv>(async (c, next) => {
