@@ -500,11 +500,14 @@ async function main() {
   assertOwn(batchPage.articles, "the batch ids");
   const batch = await json("POST", "/api/articles/batch/status", { token: one.token, body: { article_ids: batchIds } });
   check(batch.statuses.length === 50, `batch status returned ${batch.statuses.length} statuses`);
-  await json(
-    "POST",
-    "/api/articles/batch/status",
-    { token: one.token, body: { article_ids: [list2.articles[0].id] } },
-    404,
+  const foreignId = list2.articles[0].id;
+  const foreign = await json("POST", "/api/articles/batch/status", {
+    token: one.token,
+    body: { article_ids: [foreignId] },
+  });
+  check(
+    foreign.statuses.length === 0 && foreign.missing_ids.length === 1 && foreign.missing_ids[0] === foreignId,
+    `batch status of user 2's article answered ${JSON.stringify(foreign)} to user 1`,
   );
   console.log(
     `› OK: ${ARTICLES_PER_USER} articles per user, searches ${SEARCHES.map((s) => `"${s}"=${expected.searches.get(s)}`).join(" ")}, ` +

@@ -1,16 +1,16 @@
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import { type AppEnv, createServices } from "./context";
 import { AppError, TooManyRequests } from "./domain/errors";
+import { bodyLimit } from "./middleware/body-limit";
 import { articleRoutes } from "./routes/articles";
 import { authRoutes } from "./routes/auth";
 import { healthRoutes } from "./routes/health";
 import { searchRoutes } from "./routes/search";
 import { topicRoutes } from "./routes/topics";
 
-/** Request bodies above this are refused with 413 before anything parses them. */
+/** Request bodies above this are refused with 413 before anything parses them (see middleware/body-limit.ts). */
 export const MAX_BODY_BYTES = 64 * 1024;
 /** Bulk saves carry up to 500 URLs of up to 2,048 characters. */
 export const MAX_BULK_BODY_BYTES = 1536 * 1024;
@@ -19,23 +19,14 @@ export function createApp() {
   const app = new Hono<AppEnv>({ strict: false }).basePath("/api");
 
   app.use(secureHeaders());
+  // First, so that nothing after it can answer with an unread body behind the response.
+  app.use(bodyLimit((path) => (/\/articles\/bulk\/?$/.test(path) ? MAX_BULK_BODY_BYTES : MAX_BODY_BYTES)));
   app.use(async (c, next) => {
     const services = createServices(c.env);
     c.set("services", services);
     c.set("config", services.config);
     await next();
   });
-  const limitBody = (maxSize: number) =>
-    bodyLimit({
-      maxSize,
-      onError: () => {
-        throw new AppError(413, `Request body is too large (the limit is ${maxSize / 1024} KB)`);
-      },
-    });
-  const defaultLimit = limitBody(MAX_BODY_BYTES);
-  const bulkLimit = limitBody(MAX_BULK_BODY_BYTES);
-  app.use((c, next) => (/\/articles\/bulk\/?$/.test(c.req.path) ? bulkLimit(c, next) : defaultLimit(c, next)));
-
   // A body sent as anything but JSON would otherwise be read as empty and fail field by field.
   app.use(async (c, next) => {
     const hasBody = c.req.header("content-length") !== "0" && c.req.raw.body !== null;

@@ -354,13 +354,18 @@ describe("isolation: another user's article answers 404 on every call and is lef
       ["POST", `/api/articles/${id}/mark-unread`],
       ["POST", `/api/articles/${id}/feedback`, { feedback: 1 }],
       ["GET", `/api/articles/${id}/feedback`],
-      ["POST", "/api/articles/batch/status", { article_ids: [id] }],
       ["DELETE", `/api/articles/${id}`],
     ];
     for (const [method, path, body] of calls) {
       const response = await api(method, path, { token: intruder.token, body });
       expect(response.status, `${method} ${path}`).toBe(404);
     }
+    // A poll answers for what it can: someone else's id is listed as missing, exactly like one that never existed.
+    const polled = await api("POST", "/api/articles/batch/status", {
+      token: intruder.token,
+      body: { article_ids: [id] },
+    });
+    expect(polled.body).toEqual({ statuses: [], missing_ids: [id] });
     const still = await api("GET", `/api/articles/${id}`, { token: owner.token });
     expect(still.body).toMatchObject({ title: "Private", is_read: false });
     expect((await api("GET", `/api/articles/${id}/feedback`, { token: owner.token })).status).toBe(404);
@@ -390,9 +395,30 @@ describe("POST /api/articles/batch/status", () => {
       status: "retrying",
       display_status: "processing",
     });
+    expect(response.body.missing_ids).toEqual([]);
     expect((await api("POST", "/api/articles/batch/status", { token, body: { article_ids: [] } })).body).toEqual({
       statuses: [],
+      missing_ids: [],
     });
+  });
+
+  it("answers 200 for the articles that exist and lists deleted, unknown and other users' ids as missing", async () => {
+    const { token, user } = await registerUser();
+    const other = await registerUser();
+    const kept = await seedArticle(user.id, { title: "Kept", processingStatus: "processing" });
+    const deleted = await seedArticle(user.id, { title: "Deleted in another tab" });
+    const theirs = await seedArticle(other.user.id, { title: "Not yours" });
+    expect((await api("DELETE", `/api/articles/${deleted}`, { token })).status).toBe(204);
+    const neverExisted = theirs + 1_000_000;
+    const response = await api("POST", "/api/articles/batch/status", {
+      token,
+      body: { article_ids: [deleted, kept, theirs, neverExisted, deleted] },
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.statuses).toEqual([expect.objectContaining({ article_id: kept, title: "Kept" })]);
+    expect(response.body.missing_ids).toEqual([deleted, theirs, neverExisted]);
+    // Nothing in the answer tells the other user's id from one that never existed.
+    expect(JSON.stringify(response.body)).not.toContain("Not yours");
   });
 
   it("refuses 51 ids, non-numbers and a missing list with 422", async () => {

@@ -59,6 +59,12 @@ export interface BatchStatusItem {
   language: string | null;
 }
 
+/** POST /api/articles/batch/status: ids the user does not have (deleted, or never theirs) are in `missing_ids`. */
+export interface BatchStatusResponse {
+  statuses: BatchStatusItem[];
+  missing_ids: number[];
+}
+
 export interface RelatedArticle {
   id: number;
   title: string | null;

@@ -283,30 +283,36 @@ export function createArticleService({
       return toArticleJson(updated);
     },
 
-    /** Statuses of the user's own articles; any id that is not theirs (or does not exist) is a 404. */
+    /**
+     * Statuses of the user's own articles, in the order asked. Ids the user does not have are listed in
+     * `missing_ids` rather than failing the call: a poll must keep updating the other articles when one was
+     * deleted in another tab. "Never existed" and "someone else's" look the same, so no id is confirmed.
+     */
     async batchStatus(userId: number, ids: number[]) {
       const unique = [...new Set(ids)];
       const rows = await articles.statuses(userId, unique);
       const found = new Map(rows.map((row) => [row.id, row]));
-      const missing = unique.filter((id) => !found.has(id));
-      if (missing.length > 0) throw new NotFound(`Articles not found: ${missing.join(", ")}`);
       return {
-        statuses: unique.map((id) => {
-          const row = found.get(id) as (typeof rows)[number];
-          return {
-            article_id: row.id,
-            status: row.processingStatus,
-            display_status: displayStatus(row.processingStatus),
-            error: row.processingError,
-            attempts: row.processingAttempts,
-            processed_at: row.processedAt === null ? null : new Date(row.processedAt).toISOString(),
-            title: row.title,
-            summary: row.summary,
-            domain: row.domain,
-            author: row.author,
-            language: row.language,
-          };
+        statuses: unique.flatMap((id) => {
+          const row = found.get(id);
+          if (!row) return [];
+          return [
+            {
+              article_id: row.id,
+              status: row.processingStatus,
+              display_status: displayStatus(row.processingStatus),
+              error: row.processingError,
+              attempts: row.processingAttempts,
+              processed_at: row.processedAt === null ? null : new Date(row.processedAt).toISOString(),
+              title: row.title,
+              summary: row.summary,
+              domain: row.domain,
+              author: row.author,
+              language: row.language,
+            },
+          ];
         }),
+        missing_ids: unique.filter((id) => !found.has(id)),
       };
     },
 
