@@ -51,7 +51,7 @@ describe("ingest queue consumer", () => {
     const observedEnv = {
       ...env,
       ARTICLE_WORKFLOW: {
-        create: async (options: WorkflowInstanceCreateOptions) => {
+        create: async (options: Parameters<typeof env.ARTICLE_WORKFLOW.create>[0]) => {
           const instance = await env.ARTICLE_WORKFLOW.create(options);
           return {
             id: instance.id,
