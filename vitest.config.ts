@@ -11,6 +11,7 @@ const migrations = await readD1Migrations(fromRoot("./migrations"));
  */
 const STORAGE_FREE = [
   "adapters-factory",
+  "article-row-budget",
   "cloudflare-adapters",
   "clustering",
   "domain-rules",
