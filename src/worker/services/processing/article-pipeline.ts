@@ -5,6 +5,7 @@ import { articleLanguage } from "../../domain/article-language";
 import { fitArticleRow } from "../../domain/article-row-budget";
 import { articleEmbeddingText } from "../../domain/embedding/article-embedding-text";
 import { extractArticle, hasTooLittleText, htmlToText } from "../../domain/extraction/extract-article";
+import { RendererUnavailable } from "../../ports/page-renderer";
 import type { HostResolver } from "../fetching/host-resolver";
 import { assertFetchableUrl, FetchFailure, fetchPage } from "../fetching/page-fetcher";
 import { compressText, decompressText, MAX_STEP_PAYLOAD_CHARS } from "./compressed-text";
@@ -40,6 +41,8 @@ export function createArticlePipeline({ config, articles, adapters, resolver, no
       return { ok: true, url: page.url, compressedHtml };
     } catch (error) {
       if (error instanceof FetchFailure) return { ok: false, message: error.message, retryable: error.retryable };
+      // Thrown on, so that the Workflow step retries it with backoff instead of giving up on the page.
+      if (error instanceof RendererUnavailable) throw error;
       console.error("Unexpected fetch error", error);
       return { ok: false, message: "The page could not be loaded", retryable: true };
     }
