@@ -1,4 +1,7 @@
 import { spawnSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { unstable_readConfig } from "wrangler";
@@ -131,17 +134,25 @@ describe("deploy preflight over recorded wrangler output", () => {
   });
 });
 
+const wranglerEnv = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
+
 describe("wrangler deploy straight on wrangler.toml", () => {
+  it("leaves `wrangler types` (npm run types) working", () => {
+    const result = spawnSync(
+      `${root}/node_modules/.bin/wrangler`,
+      ["types", join(mkdtempSync(join(tmpdir(), "viberead-types-")), "worker-configuration.d.ts")],
+      { cwd: root, encoding: "utf8", env: wranglerEnv },
+    );
+    expect(`${result.stdout}${result.stderr}`).not.toContain("npm run deploy:");
+    expect(result.status).toBe(0);
+  });
+
   for (const environment of ["production", "staging"]) {
     it(`--env ${environment} stops and names the deploy script`, () => {
       const result = spawnSync(
         `${root}/node_modules/.bin/wrangler`,
         ["deploy", "--dry-run", "--env", environment, "--outdir", `${root}/dist/direct-deploy-check`],
-        {
-          cwd: root,
-          encoding: "utf8",
-          env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" },
-        },
+        { cwd: root, encoding: "utf8", env: wranglerEnv },
       );
       expect(result.status).not.toBe(0);
       expect(`${result.stdout}${result.stderr}`).toContain(`npm run deploy:${environment}`);
