@@ -30,5 +30,6 @@ export function checkConfig(config: ResolvedConfig, environment: string): Findin
 export function expectedVectorIndex(config: ResolvedConfig): ExpectedVectorIndex | null;
 export function checkVectorIndex(expected: ExpectedVectorIndex, indexJson: unknown, environment: string): Finding;
 export function checkUserIdMetadataIndex(indexName: string, metadataJson: unknown, environment: string): Finding;
+export function vectorsBeforeMetadataIndexNote(infoJson: unknown): string | null;
 export function checkSecrets(secretsJson: unknown, environment: string): Finding;
 export function formatFindings(findings: Finding[]): string;

@@ -136,6 +136,16 @@ export function checkUserIdMetadataIndex(indexName, metadataJson, environment) {
   return { ok: true, check };
 }
 
+/**
+ * `wrangler vectorize info <index> --json` output (`{ dimensions, vectorCount, ... }`), read after the preflight
+ * created the `user_id` metadata index: vectors inserted before it are invisible to filtered queries.
+ */
+export function vectorsBeforeMetadataIndexNote(infoJson) {
+  const count = Number(infoJson?.vectorCount ?? 0);
+  if (!(count > 0)) return null;
+  return `${count} vectors were inserted before the user_id metadata index existed: related articles and search do not find them until they are embedded again (Re-fetch Content on those articles)`;
+}
+
 /** `wrangler secret list --env <env> --format json` output: an array of `{ name, type }`. */
 export function checkSecrets(secretsJson, environment) {
   const present = Array.isArray(secretsJson) && secretsJson.some((secret) => secret?.name === "JWT_SECRET");

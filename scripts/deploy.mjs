@@ -14,6 +14,7 @@ import {
   expectedVectorIndex,
   formatFindings,
   parseWranglerJson,
+  vectorsBeforeMetadataIndexNote,
 } from "./deploy-preflight.mjs";
 import { capture, ROOT, runOrExit, tool } from "./lib.mjs";
 
@@ -65,7 +66,13 @@ async function runPreflight() {
       if (finding.autoFix) {
         console.log(`  creating: npx wrangler ${finding.autoFix.join(" ")}`);
         const created = await capture(tool("wrangler"), finding.autoFix, { env });
-        if (created.code === 0) finding = { ok: true, check: `${finding.check} (created now)` };
+        if (created.code === 0) {
+          finding = { ok: true, check: `${finding.check} (created now)` };
+          const note = vectorsBeforeMetadataIndexNote(
+            await wranglerJson(["vectorize", "info", expected.name, "--json", "--env", environment]),
+          );
+          if (note) console.warn(`  ▲ ${note}`);
+        }
       }
       findings.push(finding);
     }

@@ -15,6 +15,7 @@ import {
   formatFindings,
   parseWranglerJson,
   type ResolvedConfig,
+  vectorsBeforeMetadataIndexNote,
 } from "../../scripts/deploy-preflight.mjs";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -123,6 +124,13 @@ describe("deploy preflight over recorded wrangler output", () => {
     expect(wrong.ok).toBe(false);
     expect(wrong.autoFix).toBeUndefined();
     expect(wrong.fix).toContain("npx wrangler vectorize delete-metadata-index idx --property-name=user_id");
+  });
+
+  it("warns when vectors were inserted before the user_id index was created", () => {
+    const info = { dimensions: 1024, vectorCount: 0, processedUpToMutation: 0 };
+    expect(vectorsBeforeMetadataIndexNote(info)).toBeNull();
+    expect(vectorsBeforeMetadataIndexNote({ ...info, vectorCount: 42 })).toMatch(/^42 vectors .*Re-fetch Content/);
+    expect(vectorsBeforeMetadataIndexNote(null)).toBeNull();
   });
 
   it("needs JWT_SECRET among the Worker's secrets", () => {
