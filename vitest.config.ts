@@ -11,6 +11,7 @@ const migrations = await readD1Migrations(fromRoot("./migrations"));
  */
 const STORAGE_FREE = [
   "adapters-factory",
+  "article-row-budget",
   "cloudflare-adapters",
   "clustering",
   "domain-rules",
@@ -85,6 +86,8 @@ export default defineConfig({
       workerdProject("worker-unit", { include: STORAGE_FREE, isolate: false }),
       // Pure client modules need neither a browser nor workerd.
       { test: { name: "client", include: ["test/client/**/*.test.ts"], environment: "node" } },
+      // The project scripts' pure parts (deploy preflight), in plain Node like the scripts themselves.
+      { test: { name: "scripts", include: ["test/scripts/**/*.test.ts"], environment: "node", testTimeout: 30_000 } },
     ],
   },
 });

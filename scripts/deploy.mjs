@@ -1,18 +1,96 @@
-// Builds the Worker for one environment and deploys it: `node scripts/deploy.mjs <staging|production> [--dry-run]`.
-// `npm run deploy:check` is the production dry run: it proves offline that the production Worker builds and
-// that wrangler accepts it, without an account.
-import { runOrExit, tool } from "./lib.mjs";
+// Builds the Worker for one environment and deploys it: `node scripts/deploy.mjs <staging|production> [--dry-run]
+// [--preflight]`. A real deploy first runs the preflight (scripts/deploy-preflight.mjs) and stops with the fix
+// commands if anything is missing. `npm run deploy:check` is the production dry run: it proves offline that the
+// production Worker builds and that wrangler accepts it, without an account (add --preflight to check the account).
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { stripVTControlCharacters } from "node:util";
+import {
+  checkConfig,
+  checkSecrets,
+  checkSignedIn,
+  checkUserIdMetadataIndex,
+  checkVectorIndex,
+  expectedVectorIndex,
+  formatFindings,
+  parseWranglerJson,
+  vectorsBeforeMetadataIndexNote,
+} from "./deploy-preflight.mjs";
+import { capture, ROOT, runOrExit, tool } from "./lib.mjs";
 
 const [environment, ...rest] = process.argv.slice(2);
 if (environment !== "staging" && environment !== "production") {
-  console.error("usage: node scripts/deploy.mjs <staging|production> [--dry-run]");
+  console.error("usage: node scripts/deploy.mjs <staging|production> [--dry-run] [--preflight]");
   process.exit(2);
 }
 const dryRun = rest.includes("--dry-run");
+const preflight = !dryRun || rest.includes("--preflight");
 const env = { CLOUDFLARE_ENV: environment };
+// The configuration the Vite plugin resolved for this environment: exactly what wrangler deploys.
+const config = "dist/viberead/wrangler.json";
+
+/** Runs `wrangler <args>` and parses the JSON it prints (null when none); a failure is logged with its reason. */
+async function wranglerJson(args) {
+  const result = await capture(tool("wrangler"), args, { env });
+  if (result.code !== 0) {
+    // Without colours: the reason is quoted inside this script's own line.
+    const plain = stripVTControlCharacters(`${result.stderr}\n${result.stdout}`);
+    const reason = plain.split("\n").find((line) => /ERROR|✘/.test(line));
+    console.error(`  (wrangler ${args.slice(0, 2).join(" ")} failed${reason ? `: ${reason.trim()}` : ""})`);
+    return parseWranglerJson(result.stdout);
+  }
+  return parseWranglerJson(result.stdout);
+}
+
+async function runPreflight() {
+  console.log(`\n› preflight for ${environment}`);
+  const resolved = JSON.parse(readFileSync(join(ROOT, config), "utf8"));
+  const findings = checkConfig(resolved, environment);
+  const signedIn = checkSignedIn(await wranglerJson(["whoami", "--json"]));
+  findings.push(signedIn);
+  const expected = signedIn.ok ? expectedVectorIndex(resolved) : null;
+  if (expected) {
+    const index = await wranglerJson(["vectorize", "get", expected.name, "--json", "--env", environment]);
+    findings.push(checkVectorIndex(expected, index, environment));
+    if (index) {
+      const metadata = await wranglerJson([
+        "vectorize",
+        "list-metadata-index",
+        expected.name,
+        "--json",
+        "--env",
+        environment,
+      ]);
+      let finding = checkUserIdMetadataIndex(expected.name, metadata, environment);
+      // Creating the missing index is harmless and must happen before the first upsert: do it now.
+      if (finding.autoFix) {
+        console.log(`  creating: npx wrangler ${finding.autoFix.join(" ")}`);
+        const created = await capture(tool("wrangler"), finding.autoFix, { env });
+        if (created.code === 0) {
+          finding = { ok: true, check: `${finding.check} (created now)` };
+          const note = vectorsBeforeMetadataIndexNote(
+            await wranglerJson(["vectorize", "info", expected.name, "--json", "--env", environment]),
+          );
+          if (note) console.warn(`  ▲ ${note}`);
+        }
+      }
+      findings.push(finding);
+    }
+  }
+  if (signedIn.ok) {
+    const secrets = await wranglerJson(["secret", "list", "--env", environment, "--format", "json"]);
+    findings.push(checkSecrets(secrets, environment));
+  }
+  console.log(formatFindings(findings));
+  const failed = findings.filter((f) => !f.ok).length;
+  if (failed > 0) {
+    console.error(`\n✖ preflight: ${failed} problem(s); run the fix commands above, then deploy again`);
+    process.exit(1);
+  }
+}
 
 await runOrExit(tool("vite"), ["build"], { env });
-const config = "dist/viberead/wrangler.json";
+if (preflight) await runPreflight();
 if (!dryRun) {
   await runOrExit(tool("wrangler"), ["d1", "migrations", "apply", "DB", "--remote", "--env", environment], { env });
 }

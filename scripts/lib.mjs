@@ -31,6 +31,23 @@ export function run(command, args, options = {}) {
   });
 }
 
+/** Runs a command to completion without streaming; resolves with its exit code, stdout and stderr. */
+export function capture(command, args, options = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, env: toolEnv(options.env), stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    child.on("error", reject);
+    child.on("exit", (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), stdout, stderr }));
+  });
+}
+
 /** Runs a command and exits the process if it fails. */
 export async function runOrExit(command, args, options = {}) {
   const code = await run(command, args, options);

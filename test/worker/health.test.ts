@@ -3,10 +3,20 @@ import { version } from "../../package.json";
 import { api } from "./helpers";
 
 describe("GET /api/health", () => {
-  it("reports status, environment and version", async () => {
+  it("reports status, environment, version and the adapters in use", async () => {
     const response = await api("GET", "/api/health");
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ status: "ok", environment: "development", version });
+    expect(response.body).toEqual({
+      status: "ok",
+      environment: "development",
+      version,
+      adapters: {
+        language_model: "local-extractive",
+        embedder: "local-glove-hashing-v1",
+        vector_index: "local-d1",
+        page_renderer: "browser-rendering",
+      },
+    });
   });
 
   it("answers unknown API paths with a JSON 404 detail", async () => {

@@ -1,6 +1,7 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import worker from "../../src/worker/index";
+import { handleIngestBatch } from "../../src/worker/jobs/ingest-consumer";
 import { workflowInstanceId } from "../../src/worker/jobs/ingest-message";
 
 function deliver(bodies: unknown[], targetEnv: Env = env) {
@@ -42,5 +43,35 @@ describe("ingest queue consumer", () => {
     expect(result.retryMessages).toEqual([]);
     expect(forwarded).toHaveLength(3);
     expect(forwarded[0]).toMatchObject({ body: "not json at all" });
+  });
+
+  it("checks the status of the Workflows it waits for every few seconds, not several times a second", async () => {
+    let statusCalls = 0;
+    // The real Workflow binding, observed; its instance reports "running" so the consumer keeps waiting.
+    const observedEnv = {
+      ...env,
+      ARTICLE_WORKFLOW: {
+        create: async (options: Parameters<typeof env.ARTICLE_WORKFLOW.create>[0]) => {
+          const instance = await env.ARTICLE_WORKFLOW.create(options);
+          return {
+            id: instance.id,
+            status: async () => {
+              statusCalls++;
+              return { status: "running" };
+            },
+          };
+        },
+      },
+    } as unknown as Env;
+    const message = { requestId: crypto.randomUUID(), userId: 1, articleId: 8, reason: "created" };
+    const batch = createMessageBatch("viberead-ingest-dev", [
+      { id: "m0", timestamp: new Date(), attempts: 1, body: message },
+    ]);
+    const started = Date.now();
+    await handleIngestBatch(batch, observedEnv, { maxWaitMs: 4_000 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(4_000);
+    // Every 500 ms this was 8 or 9 calls in 4 s; every 3 s it is 2 (at 0 s and 3 s).
+    expect(statusCalls).toBeGreaterThanOrEqual(1);
+    expect(statusCalls).toBeLessThanOrEqual(2);
   });
 });

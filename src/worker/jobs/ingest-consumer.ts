@@ -8,7 +8,11 @@ import { ingestMessageSchema, workflowInstanceId } from "./ingest-message";
  * exhaust an isolate's memory). Past this the consumer moves on and the Workflows finish on their own.
  */
 export const MAX_WAIT_FOR_WORKFLOWS_MS = 5 * 60_000;
-const POLL_MS = 500;
+/**
+ * An article takes seconds to minutes, so a status check every few seconds loses little; every 500 ms it
+ * was 20 status calls a second per full batch, times up to max_concurrency consumers, for nothing.
+ */
+export const WORKFLOW_POLL_MS = 3_000;
 const FINISHED = new Set(["complete", "errored", "terminated"]);
 
 /**
@@ -56,6 +60,6 @@ async function waitUntilFinished(instances: WorkflowInstance[], maxWaitMs: numbe
   while (open.length > 0 && Date.now() < deadline) {
     const statuses = await Promise.all(open.map((instance) => instance.status().catch(() => ({ status: "errored" }))));
     open = open.filter((_, i) => !FINISHED.has(statuses[i]?.status ?? "errored"));
-    if (open.length > 0) await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    if (open.length > 0) await new Promise((resolve) => setTimeout(resolve, WORKFLOW_POLL_MS));
   }
 }

@@ -18,7 +18,14 @@ const DATABASE_STEP: WorkflowStepConfig = {
 };
 const FETCH_STEP: WorkflowStepConfig = { retries: { limit: 1, delay: "2 seconds" }, timeout: "90 seconds" };
 const EXTRACT_STEP: WorkflowStepConfig = { retries: { limit: 1, delay: "1 second" }, timeout: "1 minute" };
-const RENDER_STEP: WorkflowStepConfig = { retries: { limit: 1, delay: "5 seconds" }, timeout: "2 minutes" };
+/**
+ * Browser Rendering refuses launches past 1 new browser a second (paid; 1 per 20 s on free plans) or past its
+ * concurrency cap: 10, 20, 40 and 80 s between tries outlast both.
+ */
+const RENDER_STEP: WorkflowStepConfig = {
+  retries: { limit: 4, delay: "10 seconds", backoff: "exponential" },
+  timeout: "2 minutes",
+};
 const MODEL_STEP: WorkflowStepConfig = {
   retries: { limit: 2, delay: "10 seconds", backoff: "exponential" },
   timeout: "3 minutes",
@@ -29,6 +36,8 @@ export const FETCH_ATTEMPTS = 3;
 const FETCH_BACKOFF = ["10 seconds", "30 seconds"] as const;
 
 export const NO_TEXT_MESSAGE = "No readable article text was found on the page";
+export const NO_BROWSER_MESSAGE =
+  "The page is built by scripts and no browser was free to render it. Use Re-fetch Content to try again.";
 export const NO_SUMMARY_NOTE = "The summary could not be written. Use Generate Summary to try again.";
 const UNEXPECTED_MESSAGE = "Processing failed unexpectedly. Use Re-fetch Content to try again.";
 
@@ -61,8 +70,16 @@ export class ArticleProcessingWorkflow extends WorkflowEntrypoint<Env, ArticlePr
       let extraction = await jsonStep(step, "extract article", EXTRACT_STEP, () =>
         pipeline.extract(userId, articleId, page),
       );
+      let noBrowser = false;
       if (extraction.tooLittleText) {
-        const rendered = await jsonStep(step, "render in browser", RENDER_STEP, () => pipeline.render(page.url));
+        let rendered: PageOutcome = { ok: false, message: NO_BROWSER_MESSAGE, retryable: true };
+        try {
+          rendered = await jsonStep(step, "render in browser", RENDER_STEP, () => pipeline.render(page.url));
+        } catch (error) {
+          // Every retry found no browser: keep what the plain fetch extracted, and say why if that is nothing.
+          console.error("No browser for rendering", articleId, error);
+          noBrowser = true;
+        }
         if (rendered.ok) {
           const renderedExtraction = await jsonStep(step, "extract rendered article", EXTRACT_STEP, () =>
             pipeline.extract(userId, articleId, rendered),
@@ -71,7 +88,8 @@ export class ArticleProcessingWorkflow extends WorkflowEntrypoint<Env, ArticlePr
         }
       }
       if (!extraction.hasText) {
-        await step.do("mark failed", DATABASE_STEP, () => pipeline.fail(userId, articleId, NO_TEXT_MESSAGE));
+        const message = noBrowser ? NO_BROWSER_MESSAGE : NO_TEXT_MESSAGE;
+        await step.do("mark failed", DATABASE_STEP, () => pipeline.fail(userId, articleId, message));
         return { articleId, outcome: "failed" };
       }
 

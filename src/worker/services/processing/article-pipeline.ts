@@ -2,18 +2,15 @@ import type { Adapters } from "../../adapters/factory";
 import type { AppConfig } from "../../config";
 import type { ArticlesRepository } from "../../db/repositories/articles-repository";
 import { articleLanguage } from "../../domain/article-language";
+import { fitArticleRow } from "../../domain/article-row-budget";
 import { articleEmbeddingText } from "../../domain/embedding/article-embedding-text";
 import { extractArticle, hasTooLittleText, htmlToText } from "../../domain/extraction/extract-article";
+import { RendererUnavailable } from "../../ports/page-renderer";
 import type { HostResolver } from "../fetching/host-resolver";
 import { assertFetchableUrl, FetchFailure, fetchPage } from "../fetching/page-fetcher";
 import { compressText, decompressText, MAX_STEP_PAYLOAD_CHARS } from "./compressed-text";
 
 const RENDER_TIMEOUT_MS = 45_000;
-/**
- * The full-text index reads at most this much of an article's plain text (about 50,000 words): the text is
- * stored beside the HTML in the same row, and D1 caps a row at 2 MB.
- */
-const MAX_SEARCH_TEXT_CHARS = 300_000;
 
 export type PageOutcome =
   | { ok: true; url: string; compressedHtml: string }
@@ -44,6 +41,8 @@ export function createArticlePipeline({ config, articles, adapters, resolver, no
       return { ok: true, url: page.url, compressedHtml };
     } catch (error) {
       if (error instanceof FetchFailure) return { ok: false, message: error.message, retryable: error.retryable };
+      // Thrown on, so that the Workflow step retries it with backoff instead of giving up on the page.
+      if (error instanceof RendererUnavailable) throw error;
       console.error("Unexpected fetch error", error);
       return { ok: false, message: "The page could not be loaded", retryable: true };
     }
@@ -84,6 +83,8 @@ export function createArticlePipeline({ config, articles, adapters, resolver, no
       const extracted = extractArticle(await decompressText(page.compressedHtml), page.url);
       const current = await articles.findById(userId, articleId);
       if (!current) return { tooLittleText: false, hasText: false };
+      // D1 caps a row at 2 MB: a long page is stored shortened, with a note saying so.
+      const stored = fitArticleRow(extracted.content);
       await articles.updateProcessing(userId, articleId, {
         title: current.title ?? extracted.title,
         author: current.author ?? extracted.byline,
@@ -91,8 +92,8 @@ export function createArticlePipeline({ config, articles, adapters, resolver, no
         siteName: extracted.siteName,
         imageUrl: extracted.leadImage,
         domain: extracted.domain || current.domain,
-        content: extracted.content,
-        searchText: htmlToText(extracted.content ?? "").slice(0, MAX_SEARCH_TEXT_CHARS),
+        content: stored.content,
+        searchText: stored.searchText,
         wordCount: extracted.wordCount,
         language: extracted.htmlLanguage,
       });

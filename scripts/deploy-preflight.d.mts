@@ -1,0 +1,35 @@
+// Types for scripts/deploy-preflight.mjs (plain Node, so it runs before anything is compiled).
+
+export interface Finding {
+  ok: boolean;
+  check: string;
+  detail?: string;
+  fix?: string;
+  autoFix?: string[];
+}
+
+/** The parts of a resolved wrangler configuration the preflight reads. */
+export interface ResolvedConfig {
+  d1_databases?: { binding: string; database_name: string; database_id?: string }[];
+  queues?: { consumers?: { queue: string; max_concurrency?: number | null }[] };
+  vectorize?: { binding: string; index_name: string }[];
+  vars?: Record<string, unknown>;
+}
+
+export interface ExpectedVectorIndex {
+  name: string;
+  dimensions: number;
+  metric: string;
+}
+
+export const USER_ID_METADATA_INDEX: { propertyName: string; indexType: string };
+export const VECTOR_METRIC: string;
+export function parseWranglerJson(stdout: string): unknown;
+export function checkSignedIn(whoamiJson: unknown): Finding;
+export function checkConfig(config: ResolvedConfig, environment: string): Finding[];
+export function expectedVectorIndex(config: ResolvedConfig): ExpectedVectorIndex | null;
+export function checkVectorIndex(expected: ExpectedVectorIndex, indexJson: unknown, environment: string): Finding;
+export function checkUserIdMetadataIndex(indexName: string, metadataJson: unknown, environment: string): Finding;
+export function vectorsBeforeMetadataIndexNote(infoJson: unknown): string | null;
+export function checkSecrets(secretsJson: unknown, environment: string): Finding;
+export function formatFindings(findings: Finding[]): string;

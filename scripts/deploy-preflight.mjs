@@ -1,0 +1,167 @@
+// Deploy preflight: what the platform will not say until users hit it, checked before a deploy. Each check is a
+// pure function over the resolved wrangler config (the built dist/viberead/wrangler.json) and the JSON that
+// wrangler commands print, so it is tested offline with recorded outputs; scripts/deploy.mjs runs the commands.
+// Every failed check carries the exact command that fixes it.
+
+/**
+ * The vector index filters every query by `user_id` (a number: the adapter stores the user's numeric id).
+ * Vectorize only filters on properties that have a metadata index, and only for vectors inserted after the
+ * index exists: without it, filtered queries silently return nothing.
+ */
+export const USER_ID_METADATA_INDEX = { propertyName: "user_id", indexType: "number" };
+/** The related-articles and search scores are cosines. */
+export const VECTOR_METRIC = "cosine";
+
+const PLACEHOLDER_ID = /^(REPLACE_WITH_|0{8}-0{4}-)/i;
+
+/**
+ * @typedef {{ ok: boolean, check: string, detail?: string, fix?: string, autoFix?: string[] }} Finding
+ * `autoFix` is the wrangler argument list the deploy script runs itself (only for a harmless creation).
+ */
+
+/** Finds the JSON a wrangler command printed, after any banner or warning lines; null when there is none. */
+export function parseWranglerJson(stdout) {
+  const text = String(stdout ?? "");
+  const start = text.search(/^[[{]/m);
+  if (start < 0) return null;
+  try {
+    return JSON.parse(text.slice(start));
+  } catch {
+    return null;
+  }
+}
+
+/** `wrangler whoami --json` output; the account checks below need a signed-in wrangler. */
+export function checkSignedIn(whoamiJson) {
+  const ok = whoamiJson?.loggedIn === true;
+  return {
+    ok,
+    check: "wrangler is signed in to Cloudflare",
+    ...(!ok && {
+      detail: "the Vectorize index, its metadata index and JWT_SECRET could not be checked",
+      fix: "npx wrangler login   # or set CLOUDFLARE_API_TOKEN (and CLOUDFLARE_ACCOUNT_ID) in CI",
+    }),
+  };
+}
+
+/** Checks that need no account: the D1 ids and the queue consumer's concurrency cap. */
+export function checkConfig(config, environment) {
+  /** @type {Finding[]} */
+  const findings = [];
+  for (const database of config.d1_databases ?? []) {
+    const placeholder = !database.database_id || PLACEHOLDER_ID.test(database.database_id);
+    findings.push({
+      ok: !placeholder,
+      check: `D1 database ${database.database_name} has a real id`,
+      ...(placeholder && {
+        detail: `database_id is "${database.database_id ?? ""}"`,
+        fix: `npx wrangler d1 create ${database.database_name}   # then put the printed database_id into [[env.${environment}.d1_databases]] in wrangler.toml`,
+      }),
+    });
+  }
+  for (const consumer of config.queues?.consumers ?? []) {
+    const capped = Number.isInteger(consumer.max_concurrency) && consumer.max_concurrency > 0;
+    findings.push({
+      ok: capped,
+      check: `queue consumer ${consumer.queue} has max_concurrency`,
+      ...(!capped && {
+        detail: "unset, Queues scales to 250 consumers (about 2,500 Workflows at once)",
+        fix: `set max_concurrency = 5 under [[env.${environment}.queues.consumers]] in wrangler.toml`,
+      }),
+    });
+  }
+  return findings;
+}
+
+/** The expected shape of the vector index: its name and dimensions from the config, cosine. */
+export function expectedVectorIndex(config) {
+  const binding = (config.vectorize ?? []).find((v) => v.binding === "VECTORIZE");
+  if (!binding) return null;
+  return { name: binding.index_name, dimensions: Number(config.vars?.EMBEDDING_DIMENSIONS), metric: VECTOR_METRIC };
+}
+
+/**
+ * `wrangler vectorize get <index> --json` output (null when the command failed) against the embedder's
+ * dimensions and the metric. A wrong index cannot be altered: it must be created again.
+ */
+export function checkVectorIndex(expected, indexJson, environment) {
+  const create = `npx wrangler vectorize create ${expected.name} --dimensions=${expected.dimensions} --metric=${expected.metric} --env ${environment}`;
+  const check = `Vectorize index ${expected.name} (${expected.dimensions} dimensions, ${expected.metric})`;
+  if (!indexJson || typeof indexJson !== "object") {
+    return { ok: false, check, detail: "not found", fix: create };
+  }
+  const dimensions = indexJson.config?.dimensions;
+  const metric = indexJson.config?.metric;
+  if (dimensions !== expected.dimensions || metric !== expected.metric) {
+    return {
+      ok: false,
+      check,
+      detail: `it has ${dimensions} dimensions, ${metric}; EMBEDDING_DIMENSIONS is ${expected.dimensions}`,
+      fix: `npx wrangler vectorize delete ${expected.name} --env ${environment} && ${create}   # then Re-fetch Content re-embeds articles`,
+    };
+  }
+  return { ok: true, check };
+}
+
+/**
+ * `wrangler vectorize list-metadata-index <index> --json` output: an array of `{ propertyName, indexType }`.
+ * A missing `user_id` index is created by the deploy script before anything is inserted (`autoFix`).
+ */
+export function checkUserIdMetadataIndex(indexName, metadataJson, environment) {
+  const { propertyName, indexType } = USER_ID_METADATA_INDEX;
+  const check = `Vectorize metadata index ${propertyName} (${indexType}) on ${indexName}`;
+  const createArgs = [
+    "vectorize",
+    "create-metadata-index",
+    indexName,
+    `--property-name=${propertyName}`,
+    `--type=${indexType}`,
+    "--env",
+    environment,
+  ];
+  const create = `npx wrangler ${createArgs.join(" ")}`;
+  if (!Array.isArray(metadataJson)) {
+    return { ok: false, check, detail: "the metadata indexes could not be listed", fix: create };
+  }
+  const existing = metadataJson.find((index) => index?.propertyName === propertyName);
+  if (!existing) return { ok: false, check, detail: "missing", fix: create, autoFix: createArgs };
+  if (existing.indexType !== indexType) {
+    return {
+      ok: false,
+      check,
+      detail: `it indexes ${propertyName} as ${existing.indexType}, so filters on the numeric user id match nothing`,
+      fix: `npx wrangler vectorize delete-metadata-index ${indexName} --property-name=${propertyName} --env ${environment} && ${create}`,
+    };
+  }
+  return { ok: true, check };
+}
+
+/**
+ * `wrangler vectorize info <index> --json` output (`{ dimensions, vectorCount, ... }`), read after the preflight
+ * created the `user_id` metadata index: vectors inserted before it are invisible to filtered queries.
+ */
+export function vectorsBeforeMetadataIndexNote(infoJson) {
+  const count = Number(infoJson?.vectorCount ?? 0);
+  if (!(count > 0)) return null;
+  return `${count} vectors were inserted before the user_id metadata index existed: related articles and search do not find them until they are embedded again (Re-fetch Content on those articles)`;
+}
+
+/** `wrangler secret list --env <env> --format json` output: an array of `{ name, type }`. */
+export function checkSecrets(secretsJson, environment) {
+  const present = Array.isArray(secretsJson) && secretsJson.some((secret) => secret?.name === "JWT_SECRET");
+  return {
+    ok: present,
+    check: "secret JWT_SECRET is set",
+    ...(!present && {
+      detail: Array.isArray(secretsJson) ? "not among the Worker's secrets" : "the secrets could not be listed",
+      fix: `npx wrangler secret put JWT_SECRET --env ${environment}   # e.g. the output of: openssl rand -base64 48`,
+    }),
+  };
+}
+
+/** One line per finding, "✔ check" or "✖ check: detail" with the fix on the next line. */
+export function formatFindings(findings) {
+  return findings
+    .map((f) => (f.ok ? `✔ ${f.check}` : `✖ ${f.check}: ${f.detail ?? "failed"}\n    fix: ${f.fix}`))
+    .join("\n");
+}

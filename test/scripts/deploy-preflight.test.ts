@@ -1,0 +1,169 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { unstable_readConfig } from "wrangler";
+import {
+  checkConfig,
+  checkSecrets,
+  checkSignedIn,
+  checkUserIdMetadataIndex,
+  checkVectorIndex,
+  expectedVectorIndex,
+  formatFindings,
+  parseWranglerJson,
+  type ResolvedConfig,
+  vectorsBeforeMetadataIndexNote,
+} from "../../scripts/deploy-preflight.mjs";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+
+/** wrangler.toml as wrangler resolves it for one environment (what the Vite plugin writes to dist/). */
+function resolvedConfig(environment: string): ResolvedConfig {
+  return unstable_readConfig({ config: `${root}/wrangler.toml`, env: environment }) as unknown as ResolvedConfig;
+}
+
+// Recorded shapes of `wrangler <command> --json` (wrangler 4.151), with the banner some commands print first.
+const INDEX_JSON = {
+  created_on: "2026-11-20T10:00:00.000000Z",
+  modified_on: "2026-11-20T10:00:00.000000Z",
+  name: "viberead-articles-production",
+  description: "",
+  config: { dimensions: 1024, metric: "cosine" },
+};
+const EXPECTED = { name: "viberead-articles-production", dimensions: 1024, metric: "cosine" };
+
+describe("deploy preflight over wrangler.toml", () => {
+  for (const environment of ["staging", "production"]) {
+    it(`${environment}: flags the D1 id placeholder with the command that fixes it, and finds the consumer capped`, () => {
+      const findings = checkConfig(resolvedConfig(environment), environment);
+      const failed = findings.filter((f) => !f.ok);
+      expect(failed).toHaveLength(1);
+      expect(failed[0]?.fix).toContain(`npx wrangler d1 create viberead-${environment}`);
+      expect(findings).toContainEqual(
+        expect.objectContaining({
+          ok: true,
+          check: `queue consumer viberead-ingest-${environment} has max_concurrency`,
+        }),
+      );
+    });
+  }
+
+  it("expects the index the config names, with the embedder's dimensions", () => {
+    expect(expectedVectorIndex(resolvedConfig("production"))).toEqual(EXPECTED);
+  });
+
+  it("flags a consumer without max_concurrency", () => {
+    const findings = checkConfig({ queues: { consumers: [{ queue: "q" }] } }, "staging");
+    expect(findings[0]).toMatchObject({ ok: false, fix: expect.stringContaining("max_concurrency") });
+  });
+});
+
+describe("deploy preflight over recorded wrangler output", () => {
+  it("reads JSON after a banner", () => {
+    expect(parseWranglerJson(` ⛅️ wrangler 4.151.0\n───\n${JSON.stringify(INDEX_JSON, null, 2)}\n`)).toEqual(
+      INDEX_JSON,
+    );
+    expect(parseWranglerJson("✘ [ERROR] Not found")).toBeNull();
+  });
+
+  it("needs a signed-in wrangler", () => {
+    expect(checkSignedIn({ loggedIn: false })).toMatchObject({
+      ok: false,
+      fix: expect.stringContaining("wrangler login"),
+    });
+    expect(checkSignedIn({ loggedIn: true, email: "a@b.c" }).ok).toBe(true);
+  });
+
+  it("accepts the index with the embedder's dimensions and cosine", () => {
+    expect(checkVectorIndex(EXPECTED, INDEX_JSON, "production").ok).toBe(true);
+  });
+
+  it("tells how to create a missing index", () => {
+    expect(checkVectorIndex(EXPECTED, null, "production")).toMatchObject({
+      ok: false,
+      fix: "npx wrangler vectorize create viberead-articles-production --dimensions=1024 --metric=cosine --env production",
+    });
+  });
+
+  it("rejects an index with other dimensions or another metric, which cannot be altered", () => {
+    for (const config of [
+      { dimensions: 768, metric: "cosine" },
+      { dimensions: 1024, metric: "euclidean" },
+    ]) {
+      const finding = checkVectorIndex(EXPECTED, { ...INDEX_JSON, config }, "production");
+      expect(finding.ok).toBe(false);
+      expect(finding.fix).toContain("npx wrangler vectorize delete viberead-articles-production --env production");
+      expect(finding.fix).toContain("--dimensions=1024 --metric=cosine");
+    }
+  });
+
+  it("creates a missing user_id metadata index, numeric like the ids the adapter stores", () => {
+    const finding = checkUserIdMetadataIndex("viberead-articles-production", [], "production");
+    expect(finding.ok).toBe(false);
+    expect(finding.fix).toBe(
+      "npx wrangler vectorize create-metadata-index viberead-articles-production --property-name=user_id --type=number --env production",
+    );
+    expect(finding.autoFix).toEqual([
+      "vectorize",
+      "create-metadata-index",
+      "viberead-articles-production",
+      "--property-name=user_id",
+      "--type=number",
+      "--env",
+      "production",
+    ]);
+  });
+
+  it("accepts a numeric user_id index and rejects a string one", () => {
+    const ok = checkUserIdMetadataIndex("idx", [{ propertyName: "user_id", indexType: "number" }], "staging");
+    expect(ok.ok).toBe(true);
+    const wrong = checkUserIdMetadataIndex("idx", [{ propertyName: "user_id", indexType: "string" }], "staging");
+    expect(wrong.ok).toBe(false);
+    expect(wrong.autoFix).toBeUndefined();
+    expect(wrong.fix).toContain("npx wrangler vectorize delete-metadata-index idx --property-name=user_id");
+  });
+
+  it("warns when vectors were inserted before the user_id index was created", () => {
+    const info = { dimensions: 1024, vectorCount: 0, processedUpToMutation: 0 };
+    expect(vectorsBeforeMetadataIndexNote(info)).toBeNull();
+    expect(vectorsBeforeMetadataIndexNote({ ...info, vectorCount: 42 })).toMatch(/^42 vectors .*Re-fetch Content/);
+    expect(vectorsBeforeMetadataIndexNote(null)).toBeNull();
+  });
+
+  it("needs JWT_SECRET among the Worker's secrets", () => {
+    expect(checkSecrets([{ name: "JWT_SECRET", type: "secret_text" }], "production").ok).toBe(true);
+    const missing = checkSecrets([{ name: "OTHER", type: "secret_text" }], "production");
+    expect(missing.ok).toBe(false);
+    expect(missing.fix).toContain("npx wrangler secret put JWT_SECRET --env production");
+    expect(formatFindings([missing])).toMatch(/^✖ secret JWT_SECRET is set: .*\n {4}fix: npx wrangler secret put/);
+  });
+});
+
+const wranglerEnv = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
+
+describe("wrangler deploy straight on wrangler.toml", () => {
+  it("leaves `wrangler types` (npm run types) working", () => {
+    const result = spawnSync(
+      `${root}/node_modules/.bin/wrangler`,
+      ["types", join(mkdtempSync(join(tmpdir(), "viberead-types-")), "worker-configuration.d.ts")],
+      { cwd: root, encoding: "utf8", env: wranglerEnv },
+    );
+    expect(`${result.stdout}${result.stderr}`).not.toContain("npm run deploy:");
+    expect(result.status).toBe(0);
+  });
+
+  for (const environment of ["production", "staging"]) {
+    it(`--env ${environment} stops and names the deploy script`, () => {
+      const result = spawnSync(
+        `${root}/node_modules/.bin/wrangler`,
+        ["deploy", "--dry-run", "--env", environment, "--outdir", `${root}/dist/direct-deploy-check`],
+        { cwd: root, encoding: "utf8", env: wranglerEnv },
+      );
+      expect(result.status).not.toBe(0);
+      expect(`${result.stdout}${result.stderr}`).toContain(`npm run deploy:${environment}`);
+    });
+  }
+});
