@@ -90,6 +90,13 @@ function formattedHtml(range: Range, container: Element): string | null {
   return hasFormatting(tags) ? doc.body.innerHTML : null;
 }
 
+/** Whether an element is rendered (not in a hidden tab panel or `display: none`). */
+function isRendered(element: Element): boolean {
+  // checkVisibility is missing before Safari 17.4; an element that is not rendered has no boxes either.
+  const check = (element as Partial<Pick<Element, "checkVisibility">>).checkVisibility;
+  return check ? check.call(element) : element.getClientRects().length > 0;
+}
+
 /**
  * The part of `range` from its first to its last visible selected character (lib/text-selection.ts
  * `visibleBounds`): a triple click's run-on into the next block, or a drag's start in the blank between two
@@ -102,7 +109,7 @@ function visibleRange(range: Range): Range | null {
   else {
     // Text that is not shown (the hidden tab panels a triple click runs over) is not selected text.
     const walker = document.createTreeWalker(common, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT, (node) => {
-      if (node instanceof Element) return node.checkVisibility() ? NodeFilter.FILTER_SKIP : NodeFilter.FILTER_REJECT;
+      if (node instanceof Element) return isRendered(node) ? NodeFilter.FILTER_SKIP : NodeFilter.FILTER_REJECT;
       return range.intersectsNode(node) ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_SKIP;
     });
     for (let node = walker.nextNode(); node; node = walker.nextNode()) nodes.push(node as Text);
