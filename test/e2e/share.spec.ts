@@ -163,7 +163,8 @@ async function selectedText(page: Page) {
 }
 
 async function download(page: Page): Promise<{ download: Download; bytes: Buffer }> {
-  const pending = page.waitForEvent("download");
+  // Drawing at pixel ratio 3 is heavy: no budget of its own, the test's generous timeout bounds it.
+  const pending = page.waitForEvent("download", { timeout: 0 });
   await shareDialog(page).getByRole("button", { name: "Download Image" }).click();
   const done = await pending;
   const path = await done.path();
