@@ -16,7 +16,9 @@ export default defineConfig({
   // starved its Workflows (topics never computed, toasts late) in 3 of 5 full runs.
   workers: 1,
   retries: 0,
-  timeout: 30_000,
+  // Generous: tests wait on outcomes, and a busy 2-core machine takes several times what a quiet one does to
+  // process an article or draw an image. Only a hung test ever reaches this.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
   outputDir: "test-results/playwright-artifacts",
@@ -51,7 +53,9 @@ export default defineConfig({
       command: `node test/fixtures/fixture-server.mjs --port ${FIXTURE_PORT}`,
       url: `http://127.0.0.1:${FIXTURE_PORT}/article`,
       reuseExistingServer: false,
-      timeout: 30_000,
+      // Generous: tests wait on outcomes, and a busy 2-core machine takes several times what a quiet one does to
+      // process an article or draw an image. Only a hung test ever reaches this.
+      timeout: 90_000,
       stdout: "ignore",
     },
   ],

@@ -6,8 +6,10 @@ import {
   MAX_SELECTION_CHARS,
   type NodeLike,
   normaliseQuote,
+  placeMenu,
   quoteLength,
   textDirection,
+  visibleBounds,
 } from "../../src/client/lib/text-selection";
 
 /** A chain of elements, outermost first, ending in a text node. */
@@ -90,5 +92,82 @@ describe("textDirection (the first strong letter decides)", () => {
   it("uses the article's direction when the text has no letters", () => {
     expect(textDirection("123 - 456", "rtl")).toBe("rtl");
     expect(textDirection("123 - 456")).toBe("ltr");
+  });
+});
+
+describe("a triple-clicked bullet has no empty bullet after it", () => {
+  it("drops a last line that is only a list marker", () => {
+    expect(normaliseQuote("Tyres lose pressure slowly.\n- ")).toBe("Tyres lose pressure slowly.");
+    expect(normaliseQuote("Tyres lose pressure slowly.\n\n•\n")).toBe("Tyres lose pressure slowly.");
+    expect(normaliseQuote("One.\n2.\n* \n")).toBe("One.");
+  });
+
+  it("keeps markers with text after them, and a sentence that ends in a number", () => {
+    expect(normaliseQuote("- Reading is slow\n- Tyres lose pressure")).toBe("- Reading is slow\n- Tyres lose pressure");
+    expect(normaliseQuote("It happened in chapter 1.")).toBe("It happened in chapter 1.");
+    expect(normaliseQuote("-->")).toBe("-->");
+  });
+});
+
+describe("visibleBounds (a selection from its first to its last visible character)", () => {
+  it("ends a triple click's selection at the end of the bullet, not at the start of the next one", () => {
+    const bullet = "Tyres lose pressure slowly.";
+    const next = "Articles end.";
+    expect(
+      visibleBounds([
+        { data: bullet, from: 0, to: bullet.length },
+        { data: "\n", from: 0, to: 1 },
+        { data: next, from: 0, to: 0 },
+      ]),
+    ).toEqual({ start: { index: 0, offset: 0 }, end: { index: 0, offset: bullet.length } });
+  });
+
+  it("starts at the first visible character when a drag begins in the blank between blocks", () => {
+    expect(
+      visibleBounds([
+        { data: "First.", from: 6, to: 6 },
+        { data: "\n  ", from: 1, to: 3 },
+        { data: "  Second paragraph.  ", from: 0, to: 10 },
+      ]),
+    ).toEqual({ start: { index: 2, offset: 2 }, end: { index: 2, offset: 10 } });
+  });
+
+  it("is null when only whitespace is selected", () => {
+    expect(visibleBounds([{ data: "a \n b", from: 1, to: 4 }])).toBeNull();
+    expect(visibleBounds([])).toBeNull();
+  });
+});
+
+describe("placeMenu (the menu never covers the selected text)", () => {
+  const view = { left: 0, top: 1000, right: 800, bottom: 1600 };
+  const menu = { width: 300, height: 40 };
+  const overlaps = (
+    a: { left: number; top: number },
+    b: { left: number; top: number; right: number; bottom: number },
+  ) => a.left < b.right && a.left + menu.width > b.left && a.top < b.bottom && a.top + menu.height > b.top;
+
+  it("goes above the selection, centred on it", () => {
+    const selection = { left: 300, top: 1200, right: 500, bottom: 1260 };
+    const at = placeMenu(selection, menu, view);
+    expect(at).toEqual({ left: 250, top: 1200 - 8 - 40 });
+    expect(overlaps(at, selection)).toBe(false);
+  });
+
+  it("goes below when there is no room above in the window", () => {
+    const selection = { left: 0, top: 1010, right: 800, bottom: 1100 };
+    const at = placeMenu(selection, menu, view);
+    expect(at.top).toBe(1108);
+    expect(overlaps(at, selection)).toBe(false);
+  });
+
+  it("stays inside the window at the sides", () => {
+    expect(placeMenu({ left: 0, top: 1300, right: 20, bottom: 1320 }, menu, view).left).toBe(8);
+    expect(placeMenu({ left: 780, top: 1300, right: 800, bottom: 1320 }, menu, view).left).toBe(800 - 300 - 8);
+  });
+
+  it("stays inside the window when the selection fills it", () => {
+    const at = placeMenu({ left: 0, top: 900, right: 800, bottom: 1700 }, menu, view);
+    expect(at.top).toBeGreaterThanOrEqual(1008);
+    expect(at.top + menu.height).toBeLessThanOrEqual(1592);
   });
 });

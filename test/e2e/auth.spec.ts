@@ -24,13 +24,19 @@ test.describe("register", () => {
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await page.getByLabel("Confirm password").fill(PASSWORD);
-    // Hold the request briefly so the busy label can be seen, as a user on a slow network would.
+    // The request is held until the busy label has been seen, as a user on a slow network would see it (a fixed
+    // delay can be over before a busy machine has drawn the label).
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = () => resolve();
+    });
     await page.route("**/api/auth/register", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      await released;
       await route.continue();
     });
     await page.getByRole("button", { name: "Create account" }).click();
     await expect(page.getByRole("button", { name: "Creating account..." })).toBeDisabled();
+    release();
 
     await expect(page).toHaveURL(/#\/dashboard$/);
     await expect(page.getByText(`Welcome, ${email}`)).toBeVisible();
@@ -76,12 +82,18 @@ test.describe("sign in and out", () => {
     await expect(page.getByText("Email is required")).toBeVisible();
     await expect(page.getByText("Password is required")).toBeVisible();
 
+    // Held until the busy label has been seen.
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = () => resolve();
+    });
     await page.route("**/api/auth/login", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      await released;
       await route.continue();
     });
     await signIn(page, email, "the-wrong-password");
     await expect(page.getByRole("button", { name: "Signing in..." })).toBeDisabled();
+    release();
     await expect(page.getByRole("alert")).toHaveText("Incorrect email or password");
     await expect(page).toHaveURL(/#\/login$/);
   });
@@ -112,12 +124,18 @@ test.describe("protected routes", () => {
     await page.goto("/#/login");
     await signIn(page, email);
     await expect(page.getByText(`Welcome, ${email}`)).toBeVisible();
+    // Held until 'Loading...' has been seen.
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = () => resolve();
+    });
     await page.route("**/api/auth/me", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 800));
+      await released;
       await route.continue();
     });
     await page.reload();
     await expect(page.getByRole("status")).toHaveText("Loading...");
+    release();
     await expect(page.getByText(`Welcome, ${email}`)).toBeVisible();
   });
 
@@ -162,9 +180,13 @@ test.describe("protected routes", () => {
 
   test("shows 'Redirecting to authorization...' while following a full URL", async ({ page, baseURL }) => {
     const { email } = await createAccount(page);
-    // The target's page is held back so the interim screen can be observed.
+    // The target's page is held back until the interim screen has been observed.
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = () => resolve();
+    });
     await page.route("**/oauth/authorize**", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await released;
       await route.fulfill({ status: 200, contentType: "text/html", body: "<h1>Authorize</h1>" });
     });
     await page.goto(`/#/login?return=${encodeURIComponent(`${baseURL}/oauth/authorize?client=x`)}`);
@@ -181,6 +203,7 @@ test.describe("protected routes", () => {
     });
     await signIn(page, email);
     await expect.poll(() => shown.some((text) => text.includes("Redirecting to authorization..."))).toBe(true);
+    release();
     await expect(page.getByRole("heading", { name: "Authorize" })).toBeVisible();
   });
 });

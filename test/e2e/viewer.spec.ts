@@ -23,7 +23,7 @@ async function readArticle(page: Page, token: string, id: number) {
 /** Processing is real (fetch, extract, summarise): wait until the article has finished, either way. */
 async function waitUntilFinished(page: Page, token: string, id: number) {
   await expect
-    .poll(async () => (await readArticle(page, token, id)).body?.processing_status, { timeout: 30_000 })
+    .poll(async () => (await readArticle(page, token, id)).body?.processing_status, { timeout: 60_000 })
     .toMatch(/^(completed|failed)$/);
 }
 
@@ -107,7 +107,7 @@ test.describe("article viewer", () => {
     await expect(page.getByRole("heading", { name: "Related Articles" })).toBeHidden();
 
     // No reload: the viewer polls every 3 s and takes the finished article.
-    await expect(page.getByRole("heading", { level: 1, name: "A slow article" })).toBeVisible({ timeout: 25_000 });
+    await expect(page.getByRole("heading", { level: 1, name: "A slow article" })).toBeVisible({ timeout: 60_000 });
     await expect(page.getByRole("tabpanel", { name: "Summary" }).getByRole("listitem").first()).toBeVisible();
     await expect(page.getByText(/Queued\.\.\.|Processing\.\.\./)).toBeHidden();
   });
@@ -242,14 +242,20 @@ test.describe("article viewer", () => {
     await expect(group.getByRole("button", { name: "Good" })).toHaveAttribute("aria-pressed", "false");
     await poorSaved;
 
+    // The failing answer is held until the optimistic state has been seen.
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = () => resolve();
+    });
     await page.route(`**/api/articles/${id}/feedback`, async (route) => {
       if (route.request().method() !== "POST") return route.continue();
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await released;
       await route.fulfill({ status: 503, contentType: "application/json", body: '{"detail":"Ratings are resting"}' });
     });
     await group.getByRole("button", { name: "Alright" }).click();
     // Optimistic first, then reverted with the server's detail.
     await expect(group.getByRole("button", { name: "Alright" })).toHaveAttribute("aria-pressed", "true");
+    release();
     await expect(toast(page, "Ratings are resting")).toBeVisible();
     await expect(group.getByRole("button", { name: "Poor" })).toHaveAttribute("aria-pressed", "true");
     await expect(group.getByRole("button", { name: "Alright" })).toHaveAttribute("aria-pressed", "false");
@@ -277,14 +283,19 @@ test.describe("article viewer", () => {
   test("Re-summarize and Re-fetch show their toasts and progress, then update the page", async ({ page }) => {
     const { id } = await openProcessedArticle(page, `Long jobs ${Date.now()}`);
 
-    // Held briefly so the busy label can be seen, as on a real model that takes seconds.
+    // Held until the busy label has been seen, as on a real model that takes seconds.
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = () => resolve();
+    });
     await page.route(`**/api/articles/${id}/regenerate-summary`, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 600));
+      await released;
       await route.continue();
     });
     await page.getByRole("button", { name: "Re-summarize" }).click();
     await expect(toast(page, "This may take 30-120 seconds")).toBeVisible();
     await expect(page.getByRole("button", { name: "Generating..." })).toBeDisabled();
+    release();
     await expect(toast(page, "Summary regenerated!")).toBeVisible();
     await expect(page.getByRole("button", { name: "Re-summarize" })).toBeEnabled();
 
@@ -292,7 +303,7 @@ test.describe("article viewer", () => {
     await page.getByRole("button", { name: "Re-fetch Content" }).click();
     await expect(toast(page, "This may take 1-5 minutes")).toBeVisible();
     await expect(page.getByRole("button", { name: "Fetching..." })).toBeDisabled();
-    await expect(toast(page, "Content re-fetched!")).toBeVisible({ timeout: 25_000 });
+    await expect(toast(page, "Content re-fetched!")).toBeVisible({ timeout: 60_000 });
     await expect(page.getByRole("button", { name: "Re-fetch Content" })).toBeEnabled();
     await expect(page.getByText("The third paragraph is about bicycles.", { exact: false })).toBeVisible();
 
@@ -324,7 +335,7 @@ test.describe("article viewer", () => {
     await page.getByRole("button", { name: "Fetch Content", exact: true }).click();
     await expect(toast(page, "This may take 1-5 minutes")).toBeVisible();
     await expect(toast(page, "Failed to refetch content: The site answered 404 Not Found")).toBeVisible({
-      timeout: 25_000,
+      timeout: 60_000,
     });
     await expect(page.getByRole("button", { name: "Fetch Content", exact: true })).toBeEnabled();
   });

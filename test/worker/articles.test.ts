@@ -23,7 +23,7 @@ describe("POST /api/articles/ (save one)", () => {
     });
     expect(typeof response.body.id).toBe("number");
     // The queue consumer turns the message into a Workflow instance.
-    await expect.poll(async () => (await workflows.get()).length, { timeout: 5000 }).toBe(1);
+    await expect.poll(async () => (await workflows.get()).length, { timeout: 20_000 }).toBe(1);
   });
 
   it.each([

@@ -517,11 +517,11 @@ describe("fetchPage against the fixture server", () => {
   });
 
   it("gives up on a site that never answers", async () => {
-    const started = Date.now();
+    // /hang never answers: without the cap this call would never return (the test would time out), so the outcome
+    // is the answer itself, not a stopwatch that a busy machine can miss.
     const failure = await failureOf(fetchPage(`${origin}/hang`, local({ timeoutMs: 500 })));
     expect(failure.message).toBe("The page took longer than 0.5 s to respond");
     expect(failure.retryable).toBe(true);
-    expect(Date.now() - started).toBeLessThan(3000);
   });
 
   it("counts the whole budget, not each step", async () => {

@@ -129,15 +129,15 @@ describe("processing pipeline (real queue, Workflow and fetch to a local server)
     await workflows.modifyAll(async (m) => m.disableSleeps());
     const user = await registerUser();
     const saved = await api("POST", "/api/articles/", { token: user.token, body: { url: `${origin()}/hang` } });
-    const timings: number[] = [];
-    for (let i = 0; i < 10; i++) {
-      const started = performance.now();
+    // Responsive means answered while the site still hangs (three attempts of 2 s each), not within a stopwatch
+    // budget that a busy machine can miss: the list answers, and the article is still being processed after it.
+    for (let i = 0; i < 3; i++) {
       const list = await api("GET", "/api/articles/", { token: user.token });
-      timings.push(performance.now() - started);
       expect(list.status).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(list.body.articles.map((article: { id: number }) => article.id)).toContain(saved.body.id);
     }
-    expect(Math.max(...timings)).toBeLessThan(1000);
+    const during = await api("GET", `/api/articles/${saved.body.id}`, { token: user.token });
+    expect(["pending", "processing", "retrying"]).toContain(during.body.processing_status);
     const { article } = await waitForDone(user.token, saved.body.id);
     expect(article).toMatchObject({ processing_status: "failed", processing_attempts: 3 });
     expect(article.processing_error).toBe("The page took longer than 2 s to respond");

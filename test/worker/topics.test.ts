@@ -232,7 +232,7 @@ describe("topics", () => {
     const { token, user } = await registerUser();
     await library(user.id, 2);
     expect((await api("GET", "/api/topics/", { token })).status).toBe(200);
-    await expect.poll(async () => (await workflows.get()).length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(async () => (await workflows.get()).length, { timeout: 20_000 }).toBe(1);
     const [run] = await workflows.get();
     await run?.waitForStatus("complete");
     const repository = createTopicsRepository(createDatabase(env.DB));

@@ -8,16 +8,61 @@ export const MIN_SELECTION_CHARS = 3;
 export const MAX_SELECTION_CHARS = 5000;
 
 /**
+ * A line that is nothing but a list marker ("-", "*", "•", "1."): what is left of the next list item when a
+ * triple click selects a whole bullet and, as browsers do, the start of the block after it.
+ */
+const EMPTY_BULLET_LINE = /(?:^|\n)[ \t]*(?:[-*+\u2022\u25e6\u2023\u2043]|\d{1,3}[.)])[ \t]*$/;
+
+/**
  * A selection's text as it is copied and shared: line endings unified, spaces at line ends dropped, runs of
- * blank lines (between paragraphs and list items the browser writes several) cut to one, ends trimmed.
+ * blank lines (between paragraphs and list items the browser writes several) cut to one, empty bullets at the
+ * end dropped, ends trimmed.
  */
 export function normaliseQuote(raw: string): string {
-  return raw
+  let text = raw
     .replace(/\r\n?/g, "\n")
     .replace(/\u00a0/g, " ")
     .replace(/[ \t]+\n/g, "\n")
     .replace(/\n{3,}/g, "\n\n")
     .trim();
+  // Only a marker on a line of its own: "- Tyres" or a sentence ending "... in 1." stays as it is.
+  while (text.includes("\n") && EMPTY_BULLET_LINE.test(text)) text = text.replace(EMPTY_BULLET_LINE, "").trim();
+  return text;
+}
+
+/** The part of one text node a selection covers: characters [from, to) of `data`. */
+export interface SelectedText {
+  data: string;
+  from: number;
+  to: number;
+}
+
+/** A boundary of a selection: character `offset` of the `index`-th text node. */
+export interface TextPoint {
+  index: number;
+  offset: number;
+}
+
+const VISIBLE = /\S/;
+
+/**
+ * Where a selection really starts and ends: at its first and last selected characters that are not whitespace.
+ * A triple click selects a whole paragraph or bullet and, in Chrome, runs on to the very start of the next block
+ * (often outside the summary, or an empty next bullet in the copied formatting); a drag may start in the blank
+ * between two blocks. `texts` are the text nodes the selection touches, in document order. Null when nothing
+ * visible is selected.
+ */
+export function visibleBounds(texts: readonly SelectedText[]): { start: TextPoint; end: TextPoint } | null {
+  let start: TextPoint | null = null;
+  let end: TextPoint | null = null;
+  texts.forEach(({ data, from, to }, index) => {
+    for (let offset = from; offset < to; offset++) {
+      if (!VISIBLE.test(data.charAt(offset))) continue;
+      start ??= { index, offset };
+      end = { index, offset: offset + 1 };
+    }
+  });
+  return start && end ? { start, end } : null;
 }
 
 /**
@@ -102,4 +147,35 @@ export function textDirection(text: string, fallback: "ltr" | "rtl" = "ltr"): "l
     if (LETTER.test(char)) return "ltr";
   }
   return fallback;
+}
+
+/** A box in page or window coordinates. */
+export interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/**
+ * Where the selection menu goes (its top-left corner) so that it never covers the selected text: above the
+ * selection's box, or below it when there is no room above in `view` (the visible part of the page), horizontally
+ * centred on it, kept inside `view` with `gap` to spare. When neither side has room (a selection taller than the
+ * window, or one scrolled out of sight) it goes to the window's edge nearest to where it would be above.
+ */
+export function placeMenu(
+  selection: Box,
+  menu: { width: number; height: number },
+  view: Box,
+  gap = 8,
+): { left: number; top: number } {
+  const centre = (selection.left + selection.right) / 2;
+  const left = Math.max(view.left + gap, Math.min(centre - menu.width / 2, view.right - menu.width - gap));
+  const highest = view.top + gap;
+  const lowest = view.bottom - gap - menu.height;
+  const above = selection.top - gap - menu.height;
+  const below = selection.bottom + gap;
+  const fits = (top: number) => top >= highest && top <= lowest;
+  const top = fits(above) ? above : fits(below) ? below : Math.max(highest, Math.min(above, lowest));
+  return { left, top };
 }

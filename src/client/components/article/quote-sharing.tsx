@@ -9,8 +9,8 @@ import { ShareDialog } from "./share-dialog";
 import "../../styles/share.css";
 
 /**
- * Quoting in the viewer (spec §2 'Text selection and share image'): the selection menu over the summary and the
- * content under `root`, copying, and the 'Share as Image' dialog.
+ * Quoting in the viewer (spec §2 'Text selection and share image'): the selection menu over the title, the
+ * summary and the content under `root`, copying, and the 'Share as Image' dialog.
  */
 export function QuoteSharing({
   root,
@@ -55,8 +55,7 @@ export function QuoteSharing({
       {menu ? (
         <SelectionMenu
           menuRef={menuRef}
-          x={menu.x}
-          y={menu.y}
+          anchor={menu.anchor}
           onShare={() => {
             close();
             setSharing({ quote: menu.quote, returnFocus });

@@ -1,6 +1,15 @@
 import { type KeyboardEvent, type RefObject, useEffect, useLayoutEffect, useRef } from "react";
+import { type Box, placeMenu } from "../../lib/text-selection";
 
-const GAP = 8;
+/** Shift with these keys in the menu extends the selection, as it would in the text (Ctrl/Alt: by words). */
+const EXTEND: Record<string, [direction: string, granularity: string]> = {
+  ArrowLeft: ["left", "character"],
+  ArrowRight: ["right", "character"],
+  ArrowUp: ["backward", "line"],
+  ArrowDown: ["forward", "line"],
+  Home: ["backward", "lineboundary"],
+  End: ["forward", "lineboundary"],
+};
 
 /**
  * Where page coordinates start for an absolutely positioned element: its containing block's padding box, or the
@@ -20,47 +29,43 @@ function containingOrigin(element: HTMLElement): { left: number; top: number } {
 /**
  * The menu over a text selection (spec §2): 'Share as Image', 'Copy Text', 'Cancel'. An ARIA menu: focus moves to
  * the first item, arrow keys, Home and End move between items, Escape and Tab close it (focus goes back to where
- * it was), and so does a click anywhere else. It sits in page coordinates next to the selection and is kept
- * inside the window.
+ * it was), and so does a click anywhere else. Shift with an arrow key, Home or End extends the selection from the
+ * menu as it would in the text. It sits in page coordinates above the selected text (below when there is no room),
+ * never over it, kept inside the window.
  */
 export function SelectionMenu({
   menuRef,
-  x,
-  y,
+  anchor,
   onShare,
   onCopy,
   onClose,
 }: {
   menuRef: RefObject<HTMLDivElement | null>;
-  x: number;
-  y: number;
+  /** The selected text's box, in page coordinates. */
+  anchor: Box;
   onShare: () => void;
   onCopy: () => void;
   onClose: (options: { restoreFocus: boolean }) => void;
 }) {
   const items = useRef<(HTMLButtonElement | null)[]>([]);
 
-  // Measured and placed before paint: below and right of the point, moved above or left where the window ends.
-  // Written to the element's style, not state: a second render would come after the focus effect below, and a
-  // hidden element cannot take focus.
+  // Measured and placed before paint. Written to the element's style, not state: a second render would come after
+  // the focus effect below, and a hidden element cannot take focus.
   useLayoutEffect(() => {
     const element = menuRef.current;
     if (!element) return;
     const { width, height } = element.getBoundingClientRect();
-    const viewLeft = window.scrollX;
-    const viewTop = window.scrollY;
-    const viewRight = viewLeft + document.documentElement.clientWidth;
-    const viewBottom = viewTop + window.innerHeight;
-    let left = Math.min(x, viewRight - width - GAP);
-    left = Math.max(left, viewLeft + GAP);
-    let top = y + GAP;
-    if (top + height > viewBottom - GAP) top = y - height - GAP;
-    // A point outside the window (a keyboard selection's end off screen): the nearest edge of the window.
-    top = Math.max(viewTop + GAP, Math.min(top, viewBottom - height - GAP));
+    const view = {
+      left: window.scrollX,
+      top: window.scrollY,
+      right: window.scrollX + document.documentElement.clientWidth,
+      bottom: window.scrollY + window.innerHeight,
+    };
+    const { left, top } = placeMenu(anchor, { width, height }, view);
     const origin = containingOrigin(element);
     element.style.left = `${left - origin.left}px`;
     element.style.top = `${top - origin.top}px`;
-  }, [menuRef, x, y]);
+  }, [menuRef, anchor]);
 
   useEffect(() => {
     items.current[0]?.focus({ preventScroll: true });
@@ -82,6 +87,14 @@ export function SelectionMenu({
   }, [menuRef, onClose]);
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const extend = event.shiftKey ? EXTEND[event.key] : undefined;
+    if (extend) {
+      event.preventDefault();
+      const [direction, granularity] = extend;
+      const byWord = granularity === "character" && (event.ctrlKey || event.altKey);
+      document.getSelection()?.modify("extend", direction, byWord ? "word" : granularity);
+      return;
+    }
     const buttons = items.current.filter((item): item is HTMLButtonElement => item !== null);
     const index = buttons.indexOf(document.activeElement as HTMLButtonElement);
     let next: number | null = null;

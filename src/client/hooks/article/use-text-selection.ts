@@ -1,10 +1,18 @@
 import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import { sanitizeArticleHtml } from "../../lib/sanitize-html";
-import { hasFormatting, isInsideEditable, isShareableLength, normaliseQuote } from "../../lib/text-selection";
+import {
+  type Box,
+  hasFormatting,
+  isInsideEditable,
+  isShareableLength,
+  normaliseQuote,
+  type SelectedText,
+  visibleBounds,
+} from "../../lib/text-selection";
 
-export type QuoteSource = "summary" | "content";
+export type QuoteSource = "title" | "summary" | "content";
 
-/** A passage the reader selected in the summary or the content, captured when the menu opened. */
+/** A passage the reader selected in the title, the summary or the content, captured when the menu opened. */
 export interface Quote {
   /** Normalised plain text (lib/text-selection.ts), 3 to 5,000 characters. */
   text: string;
@@ -18,15 +26,15 @@ export interface Quote {
 
 export interface SelectionMenuState {
   quote: Quote;
-  /** Where the menu goes, in page coordinates (scrolls with the text). */
-  x: number;
-  y: number;
+  /** The selected text's box in page coordinates (it scrolls with the text): the menu goes beside it, not over it. */
+  anchor: Box;
   /** What had focus before the menu took it (the tab panel, usually), to give back when the reader is done. */
   returnFocus: HTMLElement | null;
 }
 
 /** The containers a quote may come from; a selection must start and end inside the same one. */
 const SOURCES: readonly [QuoteSource, string][] = [
+  ["title", ".viewer-title"],
   ["summary", ".viewer-summary"],
   ["content", ".viewer-content"],
 ];
@@ -82,18 +90,78 @@ function formattedHtml(range: Range, container: Element): string | null {
   return hasFormatting(tags) ? doc.body.innerHTML : null;
 }
 
-/** The current selection as a quote, or null when it is not one (too short or long, outside, in a field). */
-function readQuote(root: HTMLElement): { quote: Quote; range: Range } | null {
+/** Whether an element is rendered (not in a hidden tab panel or `display: none`). */
+function isRendered(element: Element): boolean {
+  // checkVisibility is missing before Safari 17.4; an element that is not rendered has no boxes either.
+  const check = (element as Partial<Pick<Element, "checkVisibility">>).checkVisibility;
+  return check ? check.call(element) : element.getClientRects().length > 0;
+}
+
+/**
+ * The part of `range` from its first to its last visible selected character (lib/text-selection.ts
+ * `visibleBounds`): a triple click's run-on into the next block, or a drag's start in the blank between two
+ * blocks, is left out. The reader's own selection is not changed (that would fight Shift+arrow extension).
+ */
+function visibleRange(range: Range): Range | null {
+  const common = range.commonAncestorContainer;
+  const nodes: Text[] = [];
+  if (common.nodeType === Node.TEXT_NODE) nodes.push(common as Text);
+  else {
+    // Text that is not shown (the hidden tab panels a triple click runs over) is not selected text.
+    const walker = document.createTreeWalker(common, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT, (node) => {
+      if (node instanceof Element) return isRendered(node) ? NodeFilter.FILTER_SKIP : NodeFilter.FILTER_REJECT;
+      return range.intersectsNode(node) ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_SKIP;
+    });
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) nodes.push(node as Text);
+  }
+  const texts: SelectedText[] = nodes.map((node) => ({
+    data: node.data,
+    from: node === range.startContainer ? range.startOffset : 0,
+    to: node === range.endContainer ? range.endOffset : node.data.length,
+  }));
+  const bounds = visibleBounds(texts);
+  if (!bounds) return null;
+  const visible = document.createRange();
+  visible.setStart(nodes[bounds.start.index] as Text, bounds.start.offset);
+  visible.setEnd(nodes[bounds.end.index] as Text, bounds.end.offset);
+  return visible;
+}
+
+/** The box around the selected text's lines, in page coordinates. */
+function anchorOf(range: Range): Box {
+  const rects = Array.from(range.getClientRects()).filter((rect) => rect.width > 0 || rect.height > 0);
+  const all = rects.length > 0 ? rects : [range.getBoundingClientRect()];
+  return {
+    left: Math.min(...all.map((rect) => rect.left)) + window.scrollX,
+    top: Math.min(...all.map((rect) => rect.top)) + window.scrollY,
+    right: Math.max(...all.map((rect) => rect.right)) + window.scrollX,
+    bottom: Math.max(...all.map((rect) => rect.bottom)) + window.scrollY,
+  };
+}
+
+/**
+ * The current selection as a quote, or null when it is not one (too short or long, outside, in a field).
+ * `selected` is the reader's selection as it is (what the menu remembers it by), `anchor` where its text is.
+ */
+function readQuote(root: HTMLElement): { quote: Quote; selected: Range; anchor: Box } | null {
   const selection = document.getSelection();
   if (!selection || selection.rangeCount === 0 || selection.isCollapsed || editingText()) return null;
-  const range = selection.getRangeAt(0);
+  const selected = selection.getRangeAt(0);
+  const range = visibleRange(selected);
+  if (!range) return null;
   const start = sourceOf(range.startContainer, root);
   const end = sourceOf(range.endContainer, root);
   if (!start || !end || start.element !== end.element) return null;
   if (isInsideEditable(range.startContainer) || isInsideEditable(range.endContainer)) return null;
+  // The selection's own text keeps the breaks between blocks (a range's text has none); what it holds beyond the
+  // visible range is whitespace and empty bullets, which normaliseQuote drops.
   const text = normaliseQuote(selection.toString());
   if (!isShareableLength(text)) return null;
-  return { quote: { text, html: formattedHtml(range, start.element), source: start.source }, range };
+  return {
+    quote: { text, html: formattedHtml(range, start.element), source: start.source },
+    selected,
+    anchor: anchorOf(range),
+  };
 }
 
 function sameRange(a: Range | null, b: Range): boolean {
@@ -106,15 +174,6 @@ function sameRange(a: Range | null, b: Range): boolean {
   );
 }
 
-/** Where a menu opened from the keyboard goes: under the end of the selection, or its last line. */
-function keyboardPoint(range: Range): { x: number; y: number } {
-  const rects = Array.from(range.getClientRects()).filter((rect) => rect.width > 0 || rect.height > 0);
-  const last = rects.at(-1) ?? range.getBoundingClientRect();
-  // A selection longer than the screen: keep the menu on the screen.
-  const y = Math.min(Math.max(last.bottom, 0), window.innerHeight - 8);
-  return { x: last.right, y };
-}
-
 function pointInRange(range: Range, x: number, y: number): boolean {
   return Array.from(range.getClientRects()).some(
     (rect) => x >= rect.left && x <= rect.right && y >= rect.top && y <= rect.bottom,
@@ -122,11 +181,13 @@ function pointInRange(range: Range, x: number, y: number): boolean {
 }
 
 /**
- * The viewer's selection menu (spec §2): selecting 3 to 5,000 characters in the summary or the content opens it
- * (mouse or touch release, or releasing Shift / Ctrl+A after selecting with the keyboard), and so does a right
- * click on such a selection, which then replaces the browser's menu. Elsewhere, or for any other selection, the
- * browser behaves as usual. A menu closed without choosing does not reopen for the same selection until the
- * reader right-clicks it or selects again.
+ * The viewer's selection menu (spec §2): selecting 3 to 5,000 characters in the title, the summary or the content
+ * opens it, however the text was selected: a drag, a double or triple click, a double click then a Shift+click
+ * (all settle when the pointer is released), Shift+arrow keys (settles when Shift is released) or Ctrl+A; and so
+ * does a right click on such a selection, which then replaces the browser's menu. Elsewhere, or for any other
+ * selection, the browser behaves as usual. The open menu follows its selection as it changes (Shift+arrows in the
+ * menu extend it) and closes when the selection goes away; a menu closed without choosing does not reopen for the
+ * same selection until the reader right-clicks it or selects again.
  *
  * `menu` is the element of the open menu, so clicks inside it are not read as a new selection.
  */
@@ -134,6 +195,8 @@ export function useTextSelection(root: RefObject<HTMLElement | null>, menu: RefO
   const [state, setState] = useState<SelectionMenuState | null>(null);
   const dismissed = useRef<Range | null>(null);
   const shown = useRef<Range | null>(null);
+  const current = useRef<SelectionMenuState | null>(null);
+  current.current = state;
 
   const close = useCallback(() => {
     dismissed.current = shown.current;
@@ -143,26 +206,43 @@ export function useTextSelection(root: RefObject<HTMLElement | null>, menu: RefO
 
   useEffect(() => {
     const inMenu = (target: EventTarget | null) => target instanceof Node && Boolean(menu.current?.contains(target));
+    // While a button is down the selection is still being made (a drag, the clicks of a triple click): it is read
+    // when the button is released, never halfway.
+    let pointerHeld = false;
 
-    const open = (point: { x: number; y: number } | null, explicit: boolean): boolean => {
+    const open = (explicit: boolean): boolean => {
       const element = root.current;
       const found = element ? readQuote(element) : null;
       if (!found) return false;
-      if (!explicit && (sameRange(dismissed.current, found.range) || sameRange(shown.current, found.range))) {
+      if (!explicit && (sameRange(dismissed.current, found.selected) || sameRange(shown.current, found.selected))) {
         return false;
       }
-      const at = point ?? keyboardPoint(found.range);
-      shown.current = found.range.cloneRange();
+      shown.current = found.selected.cloneRange();
       dismissed.current = null;
       const active = document.activeElement;
-      setState((current) => ({
+      setState((previous) => ({
         quote: found.quote,
-        x: at.x + window.scrollX,
-        y: at.y + window.scrollY,
+        anchor: found.anchor,
         // Reopened over a new selection while open: focus is in the menu now, the earlier target still holds.
-        returnFocus: current ? current.returnFocus : active instanceof HTMLElement ? active : null,
+        returnFocus: previous ? previous.returnFocus : active instanceof HTMLElement ? active : null,
       }));
       return true;
+    };
+
+    /** The open menu's selection changed (extended from the keyboard): show the new quote, or close if none. */
+    const follow = () => {
+      if (!shown.current) return;
+      const element = root.current;
+      const found = element ? readQuote(element) : null;
+      if (!found) {
+        const back = current.current?.returnFocus ?? null;
+        // Focus goes back to the text, so further Shift+arrows keep extending the selection there.
+        if (document.activeElement && inMenu(document.activeElement)) back?.focus({ preventScroll: true });
+        close();
+        return;
+      }
+      shown.current = found.selected.cloneRange();
+      setState((previous) => previous && { ...previous, quote: found.quote, anchor: found.anchor });
     };
 
     // After the release the browser may still collapse a click into a caret; read the settled selection.
@@ -172,19 +252,26 @@ export function useTextSelection(root: RefObject<HTMLElement | null>, menu: RefO
       timer = setTimeout(action, 0);
     };
 
-    const onMouseUp = (event: MouseEvent) => {
-      if (event.button !== 0 || inMenu(event.target)) return;
-      const point = { x: event.clientX, y: event.clientY };
-      later(() => open(point, false));
+    const onPointerDown = (event: PointerEvent) => {
+      if (event.isPrimary && !inMenu(event.target)) pointerHeld = true;
     };
+    const onPointerUp = (event: PointerEvent) => {
+      if (!event.isPrimary) return;
+      pointerHeld = false;
+      if (event.button !== 0 || inMenu(event.target)) return;
+      later(() => open(false));
+    };
+    const onPointerCancel = () => {
+      pointerHeld = false;
+    };
+    // A touch selection (long press, then the handles) often ends in pointercancel, as the browser took the gesture.
     const onTouchEnd = (event: TouchEvent) => {
-      if (inMenu(event.target)) return;
-      later(() => open(null, false));
+      if (!inMenu(event.target)) later(() => open(false));
     };
     const onKeyUp = (event: KeyboardEvent) => {
       if (inMenu(event.target)) return;
       const selectAll = (event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "a";
-      if (event.key === "Shift" || selectAll) later(() => open(null, false));
+      if (event.key === "Shift" || selectAll) later(() => open(false));
     };
     const onContextMenu = (event: MouseEvent) => {
       if (inMenu(event.target)) {
@@ -195,7 +282,7 @@ export function useTextSelection(root: RefObject<HTMLElement | null>, menu: RefO
       const range = selection && selection.rangeCount > 0 ? selection.getRangeAt(0) : null;
       // Only a right click on the selected text itself: anywhere else the browser's own menu is what is wanted.
       if (!range || !pointInRange(range, event.clientX, event.clientY)) return;
-      if (open({ x: event.clientX, y: event.clientY }, true)) event.preventDefault();
+      if (open(true)) event.preventDefault();
     };
     const onSelectionChange = () => {
       const selection = document.getSelection();
@@ -206,16 +293,21 @@ export function useTextSelection(root: RefObject<HTMLElement | null>, menu: RefO
         return;
       }
       if (!sameRange(dismissed.current, range)) dismissed.current = null;
+      if (shown.current && !pointerHeld && !sameRange(shown.current, range)) later(follow);
     };
 
-    document.addEventListener("mouseup", onMouseUp);
+    document.addEventListener("pointerdown", onPointerDown, true);
+    document.addEventListener("pointerup", onPointerUp, true);
+    document.addEventListener("pointercancel", onPointerCancel, true);
     document.addEventListener("touchend", onTouchEnd);
     document.addEventListener("keyup", onKeyUp);
     document.addEventListener("contextmenu", onContextMenu);
     document.addEventListener("selectionchange", onSelectionChange);
     return () => {
       clearTimeout(timer);
-      document.removeEventListener("mouseup", onMouseUp);
+      document.removeEventListener("pointerdown", onPointerDown, true);
+      document.removeEventListener("pointerup", onPointerUp, true);
+      document.removeEventListener("pointercancel", onPointerCancel, true);
       document.removeEventListener("touchend", onTouchEnd);
       document.removeEventListener("keyup", onKeyUp);
       document.removeEventListener("contextmenu", onContextMenu);
