@@ -84,7 +84,7 @@ test("a failed card shows the saved host and path and the reason as text", async
 });
 
 test("deleting from a card and from the viewer confirm with the same toast", async ({ page }) => {
-  const { token } = await openDashboard(page);
+  const { email, token } = await createAccount(page);
   const titles = [`Delete card ${tag()}`, `Delete viewer ${tag()}`];
   const { results } = await saveArticles(page, token, titles.map(articleUrl));
   await waitUntilFinished(
@@ -92,6 +92,9 @@ test("deleting from a card and from the viewer confirm with the same toast", asy
     token,
     results.map((r) => r.article.id),
   );
+  await signInWithToken(page, email);
+  await page.goto("/#/dashboard");
+  await page.reload();
 
   const fromCard = page.getByRole("article", { name: titles[0], exact: true });
   await fromCard.hover();
