@@ -3,7 +3,7 @@ import { articlesApi, type ListQuery, MAX_BATCH_STATUS_IDS } from "../api/articl
 import type { Article, ArticleList, BatchStatusItem } from "../api/types";
 import { useToast } from "../hooks/use-toast";
 import { isUnfinished, sortArticles } from "../lib/article-order";
-import { pollEvery, retryWhileShown } from "./query-client";
+import { pollEvery, refetchNow, retryWhileShown } from "./query-client";
 import { relatedKeys } from "./related";
 import { statsKeys } from "./stats";
 import { topicKeys } from "./topics";
@@ -67,7 +67,7 @@ export function storeArticle(client: QueryClient, article: Article): void {
 export function useArticleListQuery(query: ListQuery) {
   const client = useQueryClient();
   const queryKey = articleKeys.list(query);
-  return useQuery({
+  const list = useQuery({
     queryKey,
     queryFn: () => articlesApi.list(query),
     // A new page or filter keeps the old cards on screen until its answer arrives.
@@ -75,6 +75,9 @@ export function useArticleListQuery(query: ListQuery) {
     refetchInterval: pollEvery<ArticleList>(DASHBOARD_LOOP_MS),
     retry: retryWhileShown(client, queryKey),
   });
+  /** The Refresh button: answers now, with the page or the failure. */
+  const refresh = () => refetchNow(client, queryKey, () => articlesApi.list(query));
+  return { ...list, refresh };
 }
 
 /** Spec §4's batch status poll: every 15 s while any of `ids` is unfinished (50 ids a call). */

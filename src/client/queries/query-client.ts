@@ -41,6 +41,15 @@ export function pollEvery<T>(ms: number, active: (data: T | undefined) => boolea
     query.state.status === "error" ? backoffDelay(query.state.errorUpdateCount) : active(query.state.data) ? ms : false;
 }
 
+/**
+ * A refresh the reader asked for (a Refresh button): it must answer now, with the data or the failure, not
+ * wait in the background backoff. A background retry under way is dropped for it.
+ */
+export async function refetchNow<T>(client: QueryClient, queryKey: QueryKey, queryFn: () => Promise<T>): Promise<T> {
+  await client.cancelQueries({ queryKey });
+  return client.fetchQuery({ queryKey, queryFn, staleTime: 0, retry: false });
+}
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

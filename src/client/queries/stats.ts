@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { articlesApi } from "../api/articles";
-import { retryWhileShown } from "./query-client";
+import { refetchNow, retryWhileShown } from "./query-client";
 
 /** Spec §4: statistics are fresh for 30 s; every screen asking meanwhile shares the answer (or the one request). */
 export const STATS_STALE_MS = 30_000;
@@ -18,10 +18,13 @@ export const statsKeys = {
 export function useStatsQuery() {
   const client = useQueryClient();
   const queryKey = statsKeys.overview();
-  return useQuery({
+  const query = useQuery({
     queryKey,
     queryFn: () => articlesApi.stats(),
     staleTime: STATS_STALE_MS,
     retry: retryWhileShown(client, queryKey),
   });
+  /** The Refresh button: bypasses the 30 s freshness and reports a failure at once. */
+  const refresh = () => refetchNow(client, queryKey, () => articlesApi.stats());
+  return { ...query, refresh };
 }

@@ -19,7 +19,7 @@ export function StatsPage() {
   const loading = query.isFetching;
   // A failed refresh keeps the statistics shown; only a page that has none says it failed.
   const error = query.isError ? query.error.message || "Failed to fetch article statistics" : null;
-  const refresh = () => query.refetch();
+  const refresh = () => query.refresh().catch(() => undefined);
 
   return (
     <SignedInLayout>

@@ -46,6 +46,7 @@ export function useArticleList() {
   const [domainInput, setDomainInput] = useState("");
   const [refreshing, setRefreshing] = useState(false);
   const [dismissed, setDismissed] = useState<string | null>(null);
+  const [refreshError, setRefreshError] = useState<string | null>(null);
 
   const list = useArticleListQuery(query);
   const data = list.isPlaceholderData ? undefined : list.data;
@@ -104,13 +105,23 @@ export function useArticleList() {
   // Only a page that never loaded shows its error: a failing background refresh is logged and retried.
   // Dismissed stays dismissed until this page loads once or another page is asked for.
   const errorKey = `${JSON.stringify(query)}@${list.dataUpdatedAt}`;
-  const error = list.isError && !data && dismissed !== errorKey ? list.error.message : null;
+  const loadError = list.isError && !data && dismissed !== errorKey ? list.error.message : null;
+  const error = refreshError ?? loadError;
+  // A later answer of the loop makes a failed Refresh old news.
+  const loadedAt = list.dataUpdatedAt;
+  useEffect(() => {
+    if (loadedAt) setRefreshError(null);
+  }, [loadedAt]);
 
   const refresh = useCallback(async () => {
     setRefreshing(true);
     setDismissed(null);
+    setRefreshError(null);
     try {
-      await Promise.all([list.refetch(), client.invalidateQueries({ queryKey: statsKeys.all })]);
+      await Promise.all([list.refresh(), client.invalidateQueries({ queryKey: statsKeys.all })]);
+    } catch (failure) {
+      // Asked for by the reader, so said out loud, unlike a failing background loop.
+      setRefreshError(failure instanceof Error ? failure.message : "Failed to fetch articles");
     } finally {
       setRefreshing(false);
     }
@@ -172,7 +183,10 @@ export function useArticleList() {
     loading: (list.isFetching && (list.isPending || list.isPlaceholderData)) || refreshing,
     loaded: shown !== undefined,
     error,
-    dismissError: () => setDismissed(errorKey),
+    dismissError: () => {
+      setRefreshError(null);
+      setDismissed(errorKey);
+    },
     refresh,
     addArticles,
     setReadState,
