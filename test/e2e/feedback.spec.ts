@@ -63,7 +63,7 @@ test("articles of a bulk save that finish together give one toast, not one each"
   for (const title of titles) await expect(page.getByRole("article", { name: title, exact: true })).toBeVisible();
 });
 
-test("a card shows 'Processing...' while its article is processed, 'Queued...' before", async ({ page }) => {
+test("a card shows 'Processing...' while its article is processed", async ({ page }) => {
   await openDashboard(page);
   await page.getByLabel("Article URLs").fill(`${FIXTURE_ORIGIN}/slow?ms=12000&k=${tag()}`);
   await page.getByRole("button", { name: "Save", exact: true }).click();
