@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Article, BatchStatusItem } from "../../src/client/api/types";
-import { applyStatusUpdates, isUnfinished, mergeArticles, sortArticles } from "../../src/client/lib/article-order";
+import { applyStatusUpdates, isUnfinished, sortArticles } from "../../src/client/lib/article-order";
 
 function article(id: number, fields: Partial<Article> = {}): Article {
   return {
@@ -60,17 +60,6 @@ describe("sortArticles (unread first, then newest)", () => {
     const list = [article(5, { created_at: same }), article(7, { created_at: same }), article(6, { created_at: same })];
     expect(ids(sortArticles(list))).toEqual([7, 6, 5]);
     expect(ids(list)).toEqual([5, 7, 6]);
-  });
-});
-
-describe("mergeArticles", () => {
-  it("puts new articles in order and replaces ones it already has", () => {
-    const merged = mergeArticles(
-      [article(1), article(2, { is_read: true })],
-      [article(3), article(1, { title: "New" })],
-    );
-    expect(ids(merged)).toEqual([3, 1, 2]);
-    expect(merged.find((a) => a.id === 1)?.title).toBe("New");
   });
 });
 

@@ -1,3 +1,4 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { authApi } from "../api/auth";
 import { onUnauthorized } from "../api/client";
@@ -23,6 +24,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [status, setStatus] = useState<AuthStatus>(stored ? "loading" : "unauthenticated");
   const [user, setUser] = useState<StoredUser | null>(stored?.user ?? null);
   const [signedOut, setSignedOut] = useState(false);
+  // The query cache holds one user's library: it goes when that user does, so the next never sees it.
+  const queryClient = useQueryClient();
 
   // On start, a stored session is confirmed with the server; any failure clears it (spec §4).
   useEffect(() => {
@@ -50,18 +53,23 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(
     () =>
       onUnauthorized(() => {
+        queryClient.clear();
         setUser(null);
         setStatus("unauthenticated");
       }),
-    [],
+    [queryClient],
   );
 
-  const startSession = useCallback((token: string, nextUser: StoredUser) => {
-    storeSession(token, nextUser);
-    setSignedOut(false);
-    setUser(nextUser);
-    setStatus("authenticated");
-  }, []);
+  const startSession = useCallback(
+    (token: string, nextUser: StoredUser) => {
+      queryClient.clear();
+      storeSession(token, nextUser);
+      setSignedOut(false);
+      setUser(nextUser);
+      setStatus("authenticated");
+    },
+    [queryClient],
+  );
 
   const value = useMemo<AuthValue>(
     () => ({
@@ -83,12 +91,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           // Spec §4: local data is cleared even if the server call fails.
         }
         clearStoredSession();
+        queryClient.clear();
         setSignedOut(true);
         setUser(null);
         setStatus("unauthenticated");
       },
     }),
-    [status, signedOut, user, startSession],
+    [status, signedOut, user, startSession, queryClient],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -13,10 +13,12 @@ interface Toast {
   leaving: boolean;
 }
 
+/** Each call returns the toast's id, for `dismiss` (a note that has stopped being true, e.g. "may take..."). */
 interface ToastApi {
-  success(message: string, durationMs?: number): void;
-  error(message: string, durationMs?: number): void;
-  info(message: string, durationMs?: number): void;
+  success(message: string, durationMs?: number): number;
+  error(message: string, durationMs?: number): number;
+  info(message: string, durationMs?: number): number;
+  dismiss(id: number): void;
 }
 
 const ToastContext = createContext<ToastApi | null>(null);
@@ -42,6 +44,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         return [...kept, { id, type, message, leaving: false }];
       });
       setTimeout(() => dismiss(id), durationMs);
+      return id;
     },
     [dismiss],
   );
@@ -51,8 +54,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       success: (m, d) => show("success", m, d),
       error: (m, d) => show("error", m, d),
       info: (m, d) => show("info", m, d),
+      dismiss,
     }),
-    [show],
+    [show, dismiss],
   );
 
   return (

@@ -16,12 +16,6 @@ export function sortArticles<T extends Orderable>(articles: readonly T[]): T[] {
   return [...articles].sort(compareArticles);
 }
 
-/** Puts new articles in (replacing any with the same id) and keeps the order. */
-export function mergeArticles<T extends Orderable>(current: readonly T[], added: readonly T[]): T[] {
-  const ids = new Set(added.map((a) => a.id));
-  return sortArticles([...added, ...current.filter((a) => !ids.has(a.id))]);
-}
-
 /** The fields of spec §4 that a batch status item carries (Article and BatchStatusItem, structurally). */
 type ProcessingStatus = "pending" | "processing" | "retrying" | "completed" | "failed";
 interface Trackable extends Orderable {

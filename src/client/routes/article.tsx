@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
+import { ApiError } from "../api/client";
 import type { Article } from "../api/types";
 import { SignedInLayout } from "../components/app-header";
 import { ArticleHeader } from "../components/article/article-header";
@@ -9,21 +10,43 @@ import { ArticleTabs } from "../components/article/article-tabs";
 import { ConfirmDialog } from "../components/article/confirm-dialog";
 import { QuoteSharing } from "../components/article/quote-sharing";
 import { RelatedArticles } from "../components/article/related-articles";
-import { useArticleJobs } from "../hooks/article/article-jobs";
-import { isInProgress, useArticle } from "../hooks/article/use-article";
-import { useFeedback } from "../hooks/article/use-feedback";
 import { useGoBack } from "../hooks/article/use-go-back";
 import { useReadingActions } from "../hooks/article/use-reading-actions";
 import { useScrollMemory } from "../hooks/article/use-scroll-memory";
 import { usePageTitle } from "../hooks/use-page-title";
 import { useToast } from "../hooks/use-toast";
+import { isUnfinished } from "../lib/article-order";
 import { displayTitle } from "../lib/format";
 import { isRightToLeft } from "../lib/languages";
+import { useArticleJobs } from "../queries/article-jobs";
+import { useArticleQuery } from "../queries/articles";
+import { useFeedback } from "../queries/feedback";
 import "../styles/article.css";
 
 type TabId = "summary" | "content" | "original";
 const TAB_IDS: readonly TabId[] = ["summary", "content", "original"];
 const isTabId = (value: string | undefined): value is TabId => TAB_IDS.includes(value as TabId);
+
+type ArticleState =
+  | { status: "loading" }
+  | { status: "ready"; article: Article }
+  | { status: "error"; error: Error; notFound: boolean };
+
+/** What the viewer shows for the article query; an id that cannot exist is 'not found' without a request. */
+function articleState(id: number, query: ReturnType<typeof useArticleQuery>): ArticleState {
+  if (!Number.isSafeInteger(id) || id <= 0) {
+    return { status: "error", error: new ApiError(404, "Article not found"), notFound: true };
+  }
+  if (query.data) return { status: "ready", article: query.data };
+  if (query.isError) {
+    return {
+      status: "error",
+      error: query.error,
+      notFound: query.error instanceof ApiError && query.error.status === 404,
+    };
+  }
+  return { status: "loading" };
+}
 
 /** /article/:id. Each id gets a fresh screen, so no state leaks from one article into the next. */
 export function ArticlePage() {
@@ -34,13 +57,13 @@ export function ArticlePage() {
 
 function ArticleScreen({ articleId }: { articleId: number }) {
   const jobs = useArticleJobs(articleId);
-  const { state, article, accept } = useArticle(articleId, { alsoPollWhile: jobs.contentRunning });
+  const query = useArticleQuery(articleId, { alsoPoll: jobs.contentRunning });
+  const state = articleState(articleId, query);
+  const article = state.status === "ready" ? state.article : null;
   const [tab, setTab] = useState<TabId>("summary");
   const memory = useScrollMemory(articleId, { ready: article !== null, tab });
   const goBack = useGoBack();
   const toast = useToast();
-  // Answers of mark read / unread are the newest state there is.
-  const onUpdated = useCallback((updated: Article) => accept(updated, { force: true }), [accept]);
 
   usePageTitle(article ? displayTitle(article.title) : state.status === "error" ? "Error Loading Article" : "Article");
 
@@ -76,14 +99,7 @@ function ArticleScreen({ articleId }: { articleId: number }) {
           </button>
         </section>
       ) : (
-        <ArticleView
-          article={state.article}
-          tab={tab}
-          onTab={setTab}
-          onUpdated={onUpdated}
-          jobs={jobs}
-          onDeleted={memory.forget}
-        />
+        <ArticleView article={state.article} tab={tab} onTab={setTab} jobs={jobs} onDeleted={memory.forget} />
       )}
     </SignedInLayout>
   );
@@ -93,25 +109,23 @@ function ArticleView({
   article,
   tab,
   onTab,
-  onUpdated,
   jobs,
   onDeleted,
 }: {
   article: Article;
   tab: TabId;
   onTab: (tab: TabId) => void;
-  onUpdated: (article: Article) => void;
   jobs: ReturnType<typeof useArticleJobs>;
   onDeleted: () => void;
 }) {
   const navigate = useNavigate();
   const goBack = useGoBack();
-  const actions = useReadingActions(article.id, onUpdated);
+  const actions = useReadingActions(article.id);
   const feedback = useFeedback(article.id);
   const [confirming, setConfirming] = useState(false);
   const viewer = useRef<HTMLElement>(null);
 
-  const inProgress = isInProgress(article);
+  const inProgress = isUnfinished(article);
   const direction = article.text_direction === "rtl" || isRightToLeft(article.language) ? "rtl" : "ltr";
   const startSummary = () => jobs.start("summary");
   const startContent = () => jobs.start("content");
@@ -208,11 +222,7 @@ function ArticleView({
           ]}
         />
 
-        <ArticleRating
-          rating={feedback.rating}
-          saving={feedback.saving}
-          onRate={(value) => void feedback.rate(value)}
-        />
+        <ArticleRating rating={feedback.rating} saving={feedback.saving} onRate={feedback.rate} />
 
         <div className="viewer-finish">
           {article.is_read ? (

@@ -11,13 +11,14 @@ import { StatCards } from "../components/dashboard/stat-cards";
 import { TopicsPanel } from "../components/dashboard/topics-panel";
 import { PAGE_SIZES, useArticleList } from "../hooks/dashboard/use-article-list";
 import { useUnreadTitle } from "../hooks/dashboard/use-unread-title";
-import { useStats } from "../hooks/use-stats";
+import { useStatsQuery } from "../queries/stats";
 import "../styles/dashboard.css";
 
 /** The signed-in home (spec §2): counters, the add box, topics, AI search, and the article grid. */
 export function DashboardPage() {
-  const { stats, refresh: refreshStats } = useStats();
+  const { data: stats } = useStatsQuery();
   const list = useArticleList();
+
   useUnreadTitle(stats?.unread_articles);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -34,7 +35,7 @@ export function DashboardPage() {
   return (
     <SignedInLayout>
       <h1 className="visually-hidden">Your library</h1>
-      <StatCards stats={stats} />
+      <StatCards stats={stats ?? null} />
       <AddArticleBox onSaved={list.addArticles} />
       <div className="dashboard-tools">
         <TopicsPanel />
@@ -50,10 +51,7 @@ export function DashboardPage() {
             type="button"
             className="button button-secondary"
             disabled={list.loading}
-            onClick={() => {
-              void list.refresh();
-              void refreshStats();
-            }}
+            onClick={() => void list.refresh()}
           >
             {list.loading && list.loaded ? "Refreshing..." : "Refresh"}
           </button>

@@ -8,13 +8,18 @@ import { RecentActivitySection } from "../components/stats/recent-activity";
 import { StatsEmpty, StatsSection } from "../components/stats/stats-section";
 import { TopSourcesSection } from "../components/stats/top-sources";
 import { usePageTitle } from "../hooks/use-page-title";
-import { useStats } from "../hooks/use-stats";
+import { useStatsQuery } from "../queries/stats";
 import "../styles/stats.css";
 
 /** Statistics (spec §2 'Stats'): read through the shared 30 s cache; Refresh bypasses it. */
 export function StatsPage() {
   usePageTitle("Statistics");
-  const { stats, error, loading, refresh } = useStats();
+  const query = useStatsQuery();
+  const stats = query.data ?? null;
+  const loading = query.isFetching;
+  // A failed refresh keeps the statistics shown; only a page that has none says it failed.
+  const error = query.isError ? query.error.message || "Failed to fetch article statistics" : null;
+  const refresh = () => query.refresh().catch(() => undefined);
 
   return (
     <SignedInLayout>

@@ -1,17 +1,17 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { TOPIC_ARTICLES_PER_PAGE, TOPIC_PAGE_SIZES, type TopicDetail, topicsApi } from "../api/topics";
+import { TOPIC_ARTICLES_PER_PAGE, TOPIC_PAGE_SIZES, type TopicDetail } from "../api/topics";
 import { SignedInLayout } from "../components/app-header";
 import { ConfirmDialog } from "../components/article/confirm-dialog";
 import { Pagination } from "../components/dashboard/pagination";
 import { TopicArticleItem } from "../components/topics/topic-article-item";
 import { TopicCounts, TopicScore } from "../components/topics/topic-score";
 import { TopicsError, TopicsLoading } from "../components/topics/topics-status";
-import { useTopicDetail } from "../hooks/topics/use-topic-detail";
 import { usePageTitle } from "../hooks/use-page-title";
 import { useToast } from "../hooks/use-toast";
 import { parseTopicId, percent, shortDate } from "../lib/topic-display";
 import { browserStorage, readShowAll, writeShowAll } from "../lib/topic-preferences";
+import { useDeleteTopic, useTopicDetail } from "../queries/topics";
 // The article list reuses the dashboard's cards and pagination; the confirm dialog brings its styles from the viewer.
 import "../styles/dashboard.css";
 import "../styles/article.css";
@@ -102,18 +102,17 @@ function TopicHeader({ topic }: { topic: TopicDetail }) {
   const navigate = useNavigate();
   const toast = useToast();
   const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
+  const deletion = useDeleteTopic();
+  const deleting = deletion.isPending;
 
   async function deleteTopic() {
-    setDeleting(true);
     try {
-      await topicsApi.remove(topic.id);
+      await deletion.mutateAsync(topic.id);
       writeShowAll(browserStorage("sessionStorage"), topic.id, false);
       toast.success("Topic deleted successfully");
       navigate("/topics", { replace: true });
     } catch (error) {
       toast.error(error instanceof Error ? error.message : "Failed to delete topic");
-      setDeleting(false);
       setConfirming(false);
     }
   }

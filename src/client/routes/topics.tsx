@@ -3,8 +3,8 @@ import { PAGE_TOPICS_LIMIT } from "../api/topics";
 import { SignedInLayout } from "../components/app-header";
 import { TopicCard } from "../components/topics/topic-card";
 import { TopicsError, TopicsLoading } from "../components/topics/topics-status";
-import { useTopics } from "../hooks/topics/use-topics";
 import { usePageTitle } from "../hooks/use-page-title";
+import { useTopics } from "../queries/topics";
 import "../styles/dashboard.css";
 import "../styles/topics.css";
 

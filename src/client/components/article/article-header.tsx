@@ -1,5 +1,5 @@
 import type { Article } from "../../api/types";
-import { isInProgress } from "../../hooks/article/use-article";
+import { isUnfinished } from "../../lib/article-order";
 import { displayTitle, readingTime, relativeDate } from "../../lib/format";
 import { languageName } from "../../lib/languages";
 
@@ -86,7 +86,7 @@ function ProcessingStatus({
   refetching: boolean;
   onRefetch: () => void;
 }) {
-  if (isInProgress(article)) {
+  if (isUnfinished(article)) {
     const queued = article.processing_status === "pending";
     return (
       <div className="viewer-status" role="status">

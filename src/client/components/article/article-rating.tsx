@@ -1,4 +1,4 @@
-import type { Rating } from "../../hooks/article/use-feedback";
+import type { Rating } from "../../queries/feedback";
 
 const OPTIONS: { value: Rating; label: string }[] = [
   { value: -1, label: "Poor" },

@@ -1,14 +1,9 @@
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
-import { articlesApi } from "../../api/articles";
-import type { RelatedArticle } from "../../api/types";
 import { displayTitle } from "../../lib/format";
+import { useRelatedQuery } from "../../queries/related";
 
 type Tab = "unread" | "read";
-type State =
-  | { kind: "loading" }
-  | { kind: "error"; message: string }
-  | { kind: "loaded"; unread: RelatedArticle[]; read: RelatedArticle[] };
 
 /**
  * The 'Related Articles' section of spec §2: the nearest articles of the library by meaning, in Unread and
@@ -16,29 +11,17 @@ type State =
  * after an error. The viewer leaves it out while the article itself is still processing.
  */
 export function RelatedArticles({ articleId }: { articleId: number }) {
-  const [state, setState] = useState<State>({ kind: "loading" });
-  const [tab, setTab] = useState<Tab>("unread");
+  const query = useRelatedQuery(articleId);
+  const [chosenTab, setTab] = useState<Tab | null>(null);
 
-  const load = useCallback(async () => {
-    setState({ kind: "loading" });
-    try {
-      const [unread, read] = await Promise.all([
-        articlesApi.related(articleId, "unread"),
-        articlesApi.related(articleId, "read"),
-      ]);
-      setState({ kind: "loaded", unread, read });
-      setTab(unread.length === 0 && read.length > 0 ? "read" : "unread");
-    } catch (error) {
-      setState({ kind: "error", message: error instanceof Error ? error.message : "Failed to fetch related articles" });
-    }
-  }, [articleId]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  if (state.kind === "loading") return null;
-  if (state.kind === "loaded" && state.unread.length === 0 && state.read.length === 0) return null;
+  const data = query.data;
+  if (!data && !query.isError) return null;
+  if (data && data.unread.length === 0 && data.read.length === 0) return null;
+  // Until the reader picks one, the tab with something in it.
+  const tab: Tab = chosenTab ?? (data && data.unread.length === 0 && data.read.length > 0 ? "read" : "unread");
+  const state = data
+    ? ({ kind: "loaded", ...data } as const)
+    : ({ kind: "error", message: query.error?.message || "Failed to fetch related articles" } as const);
 
   const items = state.kind === "loaded" ? state[tab] : [];
   return (
@@ -49,7 +32,7 @@ export function RelatedArticles({ articleId }: { articleId: number }) {
       {state.kind === "error" ? (
         <div className="related-error" role="alert">
           <p>{state.message}</p>
-          <button type="button" className="button button-secondary" onClick={() => void load()}>
+          <button type="button" className="button button-secondary" onClick={() => void query.refetch()}>
             Try Again
           </button>
         </div>

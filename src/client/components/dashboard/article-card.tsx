@@ -10,6 +10,16 @@ interface ArticleCardProps {
   onDelete: (article: Article) => Promise<boolean>;
 }
 
+/** Host and path of the saved URL, without the scheme, query or fragment: enough to recognise the link. */
+function savedAddress(url: string): string {
+  try {
+    const { host, pathname } = new URL(url);
+    return pathname === "/" ? host : `${host}${pathname}`;
+  } catch {
+    return url;
+  }
+}
+
 function StatusLine({ article }: { article: Article }) {
   switch (article.processing_status) {
     case "pending":
@@ -18,11 +28,14 @@ function StatusLine({ article }: { article: Article }) {
     case "retrying":
       return <p className="card-status card-status-processing">Processing...</p>;
     case "failed":
+      // A failed article often has no title yet: show which link it was and why, not only in a tooltip.
       return (
-        <p className="card-status card-status-failed" title={article.processing_error ?? undefined}>
-          <span>Failed to process</span>
-          {article.processing_error && <span className="visually-hidden">: {article.processing_error}</span>}
-        </p>
+        <div className="card-status card-status-failed" title={article.processing_error ?? undefined}>
+          <p>
+            Failed to process <span className="card-failed-url">{savedAddress(article.url)}</span>
+          </p>
+          {article.processing_error && <p className="card-failed-reason">{article.processing_error}</p>}
+        </div>
       );
     default:
       return null;

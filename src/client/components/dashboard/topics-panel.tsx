@@ -1,9 +1,9 @@
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { PANEL_TOPICS_LIMIT } from "../../api/topics";
-import { useTopics } from "../../hooks/topics/use-topics";
 import { percent, scoreToneClass } from "../../lib/topic-display";
 import { browserStorage, readPanelCollapsed, writePanelCollapsed } from "../../lib/topic-preferences";
+import { useTopics } from "../../queries/topics";
 import { TopicsError, TopicsLoading } from "../topics/topics-status";
 import "../../styles/topics.css";
 

@@ -1,82 +1,96 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { articlesApi, MAX_BATCH_STATUS_IDS } from "../../api/articles";
-import type { Article, BatchStatusItem } from "../../api/types";
-import { applyStatusUpdates, isUnfinished, mergeArticles, sortArticles } from "../../lib/article-order";
-import { backoffDelay } from "../../lib/backoff";
-import { invalidateStats } from "../../lib/stats-cache";
+import type { ListQuery } from "../../api/articles";
+import type { Article, ArticleList } from "../../api/types";
+import { applyStatusUpdates, isUnfinished, sortArticles } from "../../lib/article-order";
+import { finishedSince, processingToasts } from "../../lib/processing-report";
+import {
+  articleKeys,
+  invalidateLibrary,
+  useArticleListQuery,
+  useBatchStatusQuery,
+  useDeleteArticle,
+  useSetReadState,
+} from "../../queries/articles";
+import { statsKeys } from "../../queries/stats";
+import { topicKeys } from "../../queries/topics";
 import { useToast } from "../use-toast";
 
 /** Spec §9. */
-export const POLL_INTERVAL_MS = 3_000;
 export const FILTER_DEBOUNCE_MS = 500;
 export const PAGE_SIZES = [10, 20, 50] as const;
 export const DEFAULT_PAGE_SIZE = 20;
 
-interface Query {
-  page: number;
-  perPage: number;
-  search: string;
-  domain: string;
+type ProcessingStatus = Article["processing_status"];
+
+/** What in a page answer moves the counters: the total and each article's status and read state. */
+function librarySignature(list: ArticleList): string {
+  return `${list.total}|${list.articles.map((a) => `${a.id}:${a.processing_status}:${a.is_read ? 1 : 0}`).join(",")}`;
 }
 
 /**
- * The dashboard's article list: one page from the API with its filters, the 3 s status polling of unfinished
- * articles (with toasts and backoff), and the card actions. Every change keeps the spec §4 order.
+ * The dashboard's article list: one page with its filters, kept fresh by the article list query's 3 s loop and
+ * the 15 s batch status poll. Announces articles that finish processing (one toast for those finishing together)
+ * and refreshes the counters and topics whenever the library changed, here or elsewhere.
  */
 export function useArticleList() {
+  const client = useQueryClient();
   const toast = useToast();
-  const [query, setQuery] = useState<Query>({ page: 1, perPage: DEFAULT_PAGE_SIZE, search: "", domain: "" });
+  const [query, setQuery] = useState<Required<ListQuery>>({
+    page: 1,
+    perPage: DEFAULT_PAGE_SIZE,
+    search: "",
+    domain: "",
+  });
   const [searchInput, setSearchInput] = useState("");
   const [domainInput, setDomainInput] = useState("");
-  const [articles, setArticles] = useState<Article[]>([]);
-  const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(true);
-  const [loaded, setLoaded] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [refreshing, setRefreshing] = useState(false);
+  const [dismissed, setDismissed] = useState<string | null>(null);
+  const [refreshError, setRefreshError] = useState<string | null>(null);
 
-  // The polling loop and the actions read the latest list here; `commit` keeps it and the state in step.
-  const articlesRef = useRef<Article[]>([]);
-  const queryRef = useRef(query);
-  queryRef.current = query;
-  const loadSeq = useRef(0);
+  const list = useArticleListQuery(query);
+  const data = list.isPlaceholderData ? undefined : list.data;
+  const shown = list.data;
+  const articles = useMemo(() => (shown ? sortArticles(shown.articles) : []), [shown]);
+  const total = shown?.total ?? 0;
 
-  const commit = useCallback((update: (current: Article[]) => Article[]) => {
-    const next = update(articlesRef.current);
-    articlesRef.current = next;
-    setArticles(next);
-  }, []);
+  const unfinishedIds = useMemo(() => articles.filter(isUnfinished).map((a) => a.id), [articles]);
+  const statuses = useBatchStatusQuery(unfinishedIds);
 
-  /** Loads a page; `quiet` refreshes keep the cards and only log failures. Older answers are dropped. */
-  const load = useCallback(
-    async (current: Query, { quiet = false } = {}) => {
-      const seq = ++loadSeq.current;
-      if (!quiet) setLoading(true);
-      try {
-        const list = await articlesApi.list(current);
-        if (seq !== loadSeq.current) return;
-        commit(() => sortArticles(list.articles));
-        setTotal(list.total);
-        // A quiet refresh leaves a banner about something else (a failed delete) in place.
-        if (!quiet) setError(null);
-        setLoaded(true);
-        // The last page emptied (a delete, or fewer articles elsewhere): show the new last page.
-        if (list.articles.length === 0 && current.page > 1 && list.total > 0) {
-          setQuery((q) => ({ ...q, page: Math.max(1, Math.ceil(list.total / q.perPage)) }));
-        }
-      } catch (failure) {
-        if (seq !== loadSeq.current) return;
-        if (!quiet) setError(failure instanceof Error ? failure.message : "Failed to fetch articles");
-        else console.warn("Could not refresh the article list", failure);
-      } finally {
-        if (seq === loadSeq.current) setLoading(false);
-      }
-    },
-    [commit],
-  );
-
+  // Batch status answers go into the page's cached copy, so there is one list to read and to watch.
   useEffect(() => {
-    void load(query);
-  }, [query, load]);
+    if (statuses.data.length === 0) return;
+    client.setQueryData<ArticleList>(articleKeys.list(query), (current) => {
+      if (!current) return current;
+      const { articles: next, changes } = applyStatusUpdates(current.articles, statuses.data);
+      return changes.length ? { ...current, articles: next } : current;
+    });
+  }, [client, query, statuses.data]);
+
+  const known = useRef(new Map<number, ProcessingStatus>());
+  const lastSignature = useRef<{ key: string; signature: string } | null>(null);
+  useEffect(() => {
+    if (!data) return;
+    const { success, error } = processingToasts(finishedSince(known.current, data.articles));
+    for (const message of success) toast.success(message);
+    for (const message of error) toast.error(message);
+
+    // Saved, read or deleted in another tab, on another device, or finished processing: the stat cards, the
+    // tab title's (N) and the topics follow within one loop.
+    const key = JSON.stringify(query);
+    const signature = librarySignature(data);
+    const before = lastSignature.current;
+    if (before && before.key === key && before.signature !== signature) {
+      void client.invalidateQueries({ queryKey: statsKeys.all });
+      void client.invalidateQueries({ queryKey: topicKeys.all });
+    }
+    lastSignature.current = { key, signature };
+
+    // The last page emptied (a delete, or fewer articles elsewhere): show the new last page.
+    if (data.articles.length === 0 && query.page > 1 && data.total > 0) {
+      setQuery((q) => ({ ...q, page: Math.max(1, Math.ceil(data.total / q.perPage)) }));
+    }
+  }, [data, query, client, toast]);
 
   // Typing in the filters is debounced; a new filter starts again at page 1.
   useEffect(() => {
@@ -88,111 +102,51 @@ export function useArticleList() {
     return () => clearTimeout(timer);
   }, [searchInput, domainInput]);
 
-  const applyStatuses = useCallback(
-    (items: BatchStatusItem[]) => {
-      const { articles: next, changes } = applyStatusUpdates(articlesRef.current, items);
-      if (changes.length === 0) return;
-      commit(() => next);
-      let finished = false;
-      for (const { after } of changes) {
-        if (after.processing_status === "completed") {
-          finished = true;
-          if (after.title) toast.success(`"${after.title}" finished processing!`);
-        } else if (after.processing_status === "failed") {
-          finished = true;
-          toast.error(`Failed to process article: ${after.url}`);
-        }
-      }
-      if (finished) {
-        invalidateStats();
-        // The status call has no word count or read time; the page itself does.
-        void load(queryRef.current, { quiet: true });
-      }
-    },
-    [commit, load, toast],
-  );
-
-  const hasUnfinished = useMemo(() => articles.some(isUnfinished), [articles]);
-
+  // Only a page that never loaded shows its error: a failing background refresh is logged and retried.
+  // Dismissed stays dismissed until this page loads once or another page is asked for.
+  const errorKey = `${JSON.stringify(query)}@${list.dataUpdatedAt}`;
+  const loadError = list.isError && !data && dismissed !== errorKey ? list.error.message : null;
+  const error = refreshError ?? loadError;
+  // A later answer of the loop makes a failed Refresh old news.
+  const loadedAt = list.dataUpdatedAt;
   useEffect(() => {
-    if (!hasUnfinished) return;
-    let cancelled = false;
-    let failures = 0;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const tick = async () => {
-      const ids = articlesRef.current.filter(isUnfinished).map((a) => a.id);
-      if (ids.length === 0) return;
-      try {
-        const items: BatchStatusItem[] = [];
-        for (let i = 0; i < ids.length; i += MAX_BATCH_STATUS_IDS) {
-          items.push(...(await articlesApi.batchStatus(ids.slice(i, i + MAX_BATCH_STATUS_IDS))));
-        }
-        if (cancelled) return;
-        failures = 0;
-        applyStatuses(items);
-      } catch (failure) {
-        if (cancelled) return;
-        failures += 1;
-        // Spec §8: polling failures are only logged; the loop backs off and carries on.
-        console.warn("Could not check article processing status", failure);
-      }
-      if (!cancelled) timer = setTimeout(tick, failures ? backoffDelay(failures) : POLL_INTERVAL_MS);
-    };
-    timer = setTimeout(tick, POLL_INTERVAL_MS);
-    return () => {
-      cancelled = true;
-      clearTimeout(timer);
-    };
-  }, [hasUnfinished, applyStatuses]);
+    if (loadedAt) setRefreshError(null);
+  }, [loadedAt]);
 
-  /** Newly saved articles go to the top (spec §4); on a later page the first page is shown instead. */
+  const refresh = useCallback(async () => {
+    setRefreshing(true);
+    setDismissed(null);
+    setRefreshError(null);
+    try {
+      await Promise.all([list.refresh(), client.invalidateQueries({ queryKey: statsKeys.all })]);
+    } catch (failure) {
+      // Asked for by the reader, so said out loud, unlike a failing background loop.
+      setRefreshError(failure instanceof Error ? failure.message : "Failed to fetch articles");
+    } finally {
+      setRefreshing(false);
+    }
+  }, [list, client]);
+
+  /** Newly saved articles are at the top of page 1 (spec §4): go there, and refresh every view of the library. */
   const addArticles = useCallback(
     (added: Article[]) => {
       if (added.length === 0) return;
-      invalidateStats();
-      if (queryRef.current.page !== 1) {
-        setQuery((q) => ({ ...q, page: 1 }));
-        return;
-      }
-      const perPage = queryRef.current.perPage;
-      const known = new Set(articlesRef.current.map((a) => a.id));
-      commit((current) => mergeArticles(current, added).slice(0, perPage));
-      setTotal((t) => t + added.filter((a) => !known.has(a.id)).length);
+      setQuery((q) => (q.page === 1 ? q : { ...q, page: 1 }));
+      void invalidateLibrary(client);
     },
-    [commit],
+    [client],
   );
 
+  const readState = useSetReadState();
   const setReadState = useCallback(
     async (article: Article, read: boolean) => {
-      try {
-        const updated = read ? await articlesApi.markRead(article.id) : await articlesApi.markUnread(article.id);
-        commit((current) => sortArticles(current.map((a) => (a.id === article.id ? { ...a, ...updated } : a))));
-        invalidateStats();
-        toast.success(read ? "Article marked as read!" : "Article marked as unread!");
-      } catch {
-        toast.error(read ? "Failed to mark article as read" : "Failed to mark article as unread");
-      }
+      await readState.setReadState(article.id, read);
     },
-    [commit, toast],
+    [readState],
   );
 
-  const remove = useCallback(
-    async (article: Article): Promise<boolean> => {
-      try {
-        await articlesApi.remove(article.id);
-      } catch (failure) {
-        setError(failure instanceof Error ? failure.message : "Failed to delete article");
-        return false;
-      }
-      commit((current) => current.filter((a) => a.id !== article.id));
-      setTotal((t) => Math.max(0, t - 1));
-      invalidateStats();
-      // Pull the next article up from the following page.
-      void load(queryRef.current, { quiet: true });
-      return true;
-    },
-    [commit, load],
-  );
+  const deletion = useDeleteArticle();
+  const remove = useCallback((article: Article) => deletion.remove(article.id), [deletion]);
 
   const goToPage = useCallback(
     (page: number) => {
@@ -225,11 +179,15 @@ export function useArticleList() {
     setSearchInput,
     setDomainInput,
     clearFilters,
-    loading,
-    loaded,
+    /** A first load, a new page or filter, or the Refresh button; not the background loop. */
+    loading: (list.isFetching && (list.isPending || list.isPlaceholderData)) || refreshing,
+    loaded: shown !== undefined,
     error,
-    dismissError: () => setError(null),
-    refresh: () => load(queryRef.current),
+    dismissError: () => {
+      setRefreshError(null);
+      setDismissed(errorKey);
+    },
+    refresh,
     addArticles,
     setReadState,
     remove,

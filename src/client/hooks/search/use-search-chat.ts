@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { ApiError } from "../../api/client";
-import { searchApi } from "../../api/search";
+import type { SearchResponse } from "../../api/search";
 import {
   type ChatMessage,
   errorMessage,
@@ -12,6 +12,7 @@ import {
   welcomeMessage,
 } from "../../lib/search-chat";
 import { browserSearchChatStore } from "../../lib/search-chat-storage";
+import { useSearchSessionCalls } from "../../queries/search-session";
 import { useToast } from "../use-toast";
 
 export type ChatStatus = "idle" | "searching" | "resetting";
@@ -25,6 +26,7 @@ const isNotFound = (error: unknown) => error instanceof ApiError && error.status
  */
 export function useSearchChat(userId: number) {
   const toast = useToast();
+  const { createSession, clearSession, ask } = useSearchSessionCalls(userId);
   const store = useMemo(() => browserSearchChatStore(), []);
   const [restored] = useState(() => store.read(userId));
   const [messages, setMessages] = useState<ChatMessage[]>(() => restored?.messages ?? [welcomeMessage()]);
@@ -33,7 +35,6 @@ export function useSearchChat(userId: number) {
 
   // Refs for what async work reads after awaiting: the current session and whether work is under way.
   const sessionRef = useRef(sessionId);
-  const pendingSession = useRef<Promise<string> | null>(null);
   const busy = useRef(false);
   const mounted = useRef(true);
   const snapshot = useRef({ userId, sessionId, messages });
@@ -59,22 +60,14 @@ export function useSearchChat(userId: number) {
     if (mounted.current) setSessionId(id);
   }, []);
 
-  /** The session to ask in; one creation at a time, however many callers wait for it. */
-  const ensureSession = useCallback((): Promise<string> => {
-    if (sessionRef.current) return Promise.resolve(sessionRef.current);
-    if (!pendingSession.current) {
-      pendingSession.current = searchApi
-        .createSession()
-        .then(({ session_id }) => {
-          adoptSession(session_id);
-          return session_id;
-        })
-        .finally(() => {
-          pendingSession.current = null;
-        });
-    }
-    return pendingSession.current;
-  }, [adoptSession]);
+  /** The session to ask in; one creation at a time, however many callers wait for it (see search-session). */
+  const ensureSession = useCallback(async (): Promise<string> => {
+    if (sessionRef.current) return sessionRef.current;
+    const created = await createSession();
+    // Another caller may have adopted the same session meanwhile; adopting it twice is harmless.
+    adoptSession(created);
+    return created;
+  }, [adoptSession, createSession]);
 
   // Spec: the session is created when the modal opens (a restored chat keeps its own).
   useEffect(() => {
@@ -95,14 +88,14 @@ export function useSearchChat(userId: number) {
       try {
         // Without a session the search still works; only follow-up questions lose their context.
         const session = await ensureSession().catch(() => null);
-        let response: Awaited<ReturnType<typeof searchApi.chat>>;
+        let response: SearchResponse;
         try {
-          response = await searchApi.chat({ query, sessionId: session });
+          response = await ask({ query, sessionId: session });
         } catch (error) {
           if (!session || !isNotFound(error)) throw error;
           // The session is gone (ended in another tab): start a fresh one and ask again.
           adoptSession(null);
-          response = await searchApi.chat({ query, sessionId: await ensureSession().catch(() => null) });
+          response = await ask({ query, sessionId: await ensureSession().catch(() => null) });
         }
         append(replyMessage(query, response));
         return true;
@@ -116,7 +109,7 @@ export function useSearchChat(userId: number) {
         if (mounted.current) setStatus("idle");
       }
     },
-    [append, ensureSession, toast, adoptSession],
+    [append, ensureSession, toast, adoptSession, ask],
   );
 
   /** Spec §4: a new chat clears the session on the server and creates a new one. */
@@ -129,7 +122,7 @@ export function useSearchChat(userId: number) {
     try {
       if (previous) {
         // Already gone on the server is as good as cleared.
-        await searchApi.clearSession(previous).catch((error) => {
+        await clearSession(previous).catch((error) => {
           if (!isNotFound(error)) throw error;
         });
         cleared = true;
@@ -148,7 +141,7 @@ export function useSearchChat(userId: number) {
       busy.current = false;
       if (mounted.current) setStatus("idle");
     }
-  }, [append, ensureSession, toast, adoptSession]);
+  }, [append, ensureSession, toast, adoptSession, clearSession]);
 
   /** Before opening a result: the chat is kept open, with its scroll position, for the way back. */
   const keepForReturn = useCallback(

@@ -1,0 +1,143 @@
+import { expect, type Page, type Route, test } from "@playwright/test";
+import { articleUrl, createAccount, FIXTURE_ORIGIN, saveArticles, signInWithToken } from "./helpers";
+
+/** Issue 19 item 6: feedback that tells the truth (bulk completions, long jobs, deleting, card statuses). */
+
+const tag = () => Math.random().toString(36).slice(2, 8);
+const toast = (page: Page, text: string | RegExp) => page.locator(".toast").filter({ hasText: text });
+const cards = (page: Page) => page.getByRole("article");
+
+async function openDashboard(page: Page) {
+  const { email, token } = await createAccount(page);
+  await signInWithToken(page, email);
+  await page.goto("/#/dashboard");
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Articles", exact: true })).toBeVisible();
+  return { token };
+}
+
+async function statusOf(page: Page, token: string, id: number): Promise<string | undefined> {
+  const response = await page.request.get(`/api/articles/${id}`, { headers: { Authorization: `Bearer ${token}` } });
+  return response.ok() ? (await response.json()).processing_status : undefined;
+}
+
+async function waitUntilFinished(page: Page, token: string, ids: number[]) {
+  for (const id of ids) {
+    await expect.poll(() => statusOf(page, token, id), { timeout: 30_000 }).toMatch(/^(completed|failed)$/);
+  }
+}
+
+async function listIds(page: Page, token: string): Promise<number[]> {
+  const response = await page.request.get("/api/articles/?page=1&per_page=50", {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  return ((await response.json()).articles as { id: number }[]).map((a) => a.id);
+}
+
+test("articles of a bulk save that finish together give one toast, not one each", async ({ page }) => {
+  const { token } = await openDashboard(page);
+  const titles = [1, 2, 3].map((n) => `Bulk ${n} ${tag()}`);
+  await page.getByLabel("Article URLs").fill(titles.map(articleUrl).join("\n"));
+
+  // The page sees them unfinished, then hears nothing until all three are done: they finish "together".
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let holding = false;
+  const hold = async (route: Route) => {
+    if (holding) await held;
+    await route.continue();
+  };
+  await page.route("**/api/articles/?*", hold);
+  await page.route("**/api/articles/batch/status", hold);
+  await page.getByRole("button", { name: "Save 3 Articles" }).click();
+  await expect(cards(page)).toHaveCount(3);
+  await expect(cards(page).filter({ hasText: /Queued\.\.\.|Processing\.\.\./ })).toHaveCount(3);
+  holding = true;
+  await waitUntilFinished(page, token, await listIds(page, token));
+  release();
+
+  await expect(toast(page, "3 articles finished processing")).toBeVisible({ timeout: 15_000 });
+  await expect(toast(page, "finished processing!")).toHaveCount(0);
+  for (const title of titles) await expect(page.getByRole("article", { name: title, exact: true })).toBeVisible();
+});
+
+test("a card shows 'Processing...' while its article is processed", async ({ page }) => {
+  await openDashboard(page);
+  await page.getByLabel("Article URLs").fill(`${FIXTURE_ORIGIN}/slow?ms=12000&k=${tag()}`);
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(cards(page)).toHaveCount(1);
+  await expect(cards(page).first().locator(".card-status")).toHaveText("Processing...", { timeout: 12_000 });
+});
+
+test("a failed card shows the saved host and path and the reason as text", async ({ page }) => {
+  const { token } = await openDashboard(page);
+  const marker = tag();
+  const url = `${FIXTURE_ORIGIN}/status/404?failing=${marker}`;
+  const [saved] = (await saveArticles(page, token, [url])).results;
+  await waitUntilFinished(page, token, [saved?.article.id as number]);
+  const card = cards(page).first();
+  const host = new URL(FIXTURE_ORIGIN).host;
+  await expect(card.getByText(`${host}/status/404`, { exact: true })).toBeVisible();
+  await expect(card.getByText("The site answered 404 Not Found")).toBeVisible();
+});
+
+test("deleting from a card and from the viewer confirm with the same toast", async ({ page }) => {
+  const { email, token } = await createAccount(page);
+  const titles = [`Delete card ${tag()}`, `Delete viewer ${tag()}`];
+  const { results } = await saveArticles(page, token, titles.map(articleUrl));
+  await waitUntilFinished(
+    page,
+    token,
+    results.map((r) => r.article.id),
+  );
+  await signInWithToken(page, email);
+  await page.goto("/#/dashboard");
+  await page.reload();
+
+  const fromCard = page.getByRole("article", { name: titles[0], exact: true });
+  await fromCard.hover();
+  await fromCard.getByRole("button", { name: "Delete" }).click();
+  await fromCard.getByRole("button", { name: "Delete" }).click();
+  await expect(fromCard).toHaveCount(0);
+  await expect(toast(page, "Article deleted")).toBeVisible();
+  await toast(page, "Article deleted").getByRole("button", { name: "Dismiss notification" }).click();
+  await expect(toast(page, "Article deleted")).toHaveCount(0);
+
+  await page.goto(`/#/article/${results[1]?.article.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: titles[1] })).toBeVisible();
+  await page.getByRole("button", { name: "Delete" }).click();
+  await page.getByRole("alertdialog", { name: "Delete article" }).getByRole("button", { name: "Delete" }).click();
+  await expect(page).toHaveURL(/#\/dashboard$/);
+  await expect(toast(page, "Article deleted")).toBeVisible();
+});
+
+test("Re-summarize says when it is done, and a re-fetch answered early says so when the run ends", async ({ page }) => {
+  const { token } = await openDashboard(page);
+  const title = `Long jobs ${tag()}`;
+  const [saved] = (await saveArticles(page, token, [articleUrl(title)])).results;
+  const id = saved?.article.id as number;
+  await waitUntilFinished(page, token, [id]);
+  await page.goto(`/#/article/${id}`);
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+
+  await page.getByRole("button", { name: "Re-summarize" }).click();
+  await expect(toast(page, "This may take 30-120 seconds")).toBeVisible();
+  await expect(toast(page, "Summary regenerated!")).toBeVisible();
+  // Done is done: the "may take" note does not linger next to it.
+  await expect(toast(page, "This may take 30-120 seconds")).toHaveCount(0);
+
+  // The server stops waiting before the run ends (its answer still says "processing").
+  await page.route(`**/api/articles/${id}/refetch-content`, async (route) => {
+    const response = await route.fetch();
+    const article = await response.json();
+    await route.fulfill({ status: 200, json: { ...article, processing_status: "processing", status: "processing" } });
+  });
+  await page.getByRole("tab", { name: "Content" }).click();
+  await page.getByRole("button", { name: "Re-fetch Content" }).click();
+  await expect(toast(page, "This may take 1-5 minutes")).toBeVisible();
+  await expect(toast(page, "Content is still being processed")).toBeVisible({ timeout: 25_000 });
+  await expect(toast(page, "Content re-fetched!")).toBeVisible({ timeout: 15_000 });
+  await expect(toast(page, "This may take 1-5 minutes")).toHaveCount(0);
+});
