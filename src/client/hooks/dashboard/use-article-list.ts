@@ -3,14 +3,14 @@ import { articlesApi, MAX_BATCH_STATUS_IDS } from "../../api/articles";
 import type { Article, BatchStatusItem } from "../../api/types";
 import { applyStatusUpdates, isUnfinished, mergeArticles, sortArticles } from "../../lib/article-order";
 import { backoffDelay } from "../../lib/backoff";
+import { type DashboardPage, DEFAULT_PAGE_SIZE } from "../../lib/dashboard-page";
 import { invalidateStats } from "../../lib/stats-cache";
 import { useToast } from "../use-toast";
 
 /** Spec §9. */
 export const POLL_INTERVAL_MS = 3_000;
 export const FILTER_DEBOUNCE_MS = 500;
-export const PAGE_SIZES = [10, 20, 50] as const;
-export const DEFAULT_PAGE_SIZE = 20;
+export { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "../../lib/dashboard-page";
 
 interface Query {
   page: number;
@@ -23,9 +23,9 @@ interface Query {
  * The dashboard's article list: one page from the API with its filters, the 3 s status polling of unfinished
  * articles (with toasts and backoff), and the card actions. Every change keeps the spec §4 order.
  */
-export function useArticleList() {
+export function useArticleList(initial: DashboardPage = { page: 1, perPage: DEFAULT_PAGE_SIZE }) {
   const toast = useToast();
-  const [query, setQuery] = useState<Query>({ page: 1, perPage: DEFAULT_PAGE_SIZE, search: "", domain: "" });
+  const [query, setQuery] = useState<Query>({ ...initial, search: "", domain: "" });
   const [searchInput, setSearchInput] = useState("");
   const [domainInput, setDomainInput] = useState("");
   const [articles, setArticles] = useState<Article[]>([]);
@@ -204,6 +204,13 @@ export function useArticleList() {
     [total],
   );
 
+  /** Shows the page the dashboard's URL names (Back, Forward or an edited address onto another page). */
+  const showPage = useCallback(
+    ({ page, perPage }: DashboardPage) =>
+      setQuery((q) => (q.page === page && q.perPage === perPage ? q : { ...q, page, perPage })),
+    [],
+  );
+
   const setPerPage = useCallback((perPage: number) => setQuery((q) => ({ ...q, perPage, page: 1 })), []);
 
   const clearFilters = useCallback(() => {
@@ -234,6 +241,7 @@ export function useArticleList() {
     setReadState,
     remove,
     goToPage,
+    showPage,
     setPerPage,
   };
 }
