@@ -37,7 +37,15 @@ const focusedHeading = (page: Page) =>
 
 test("card previews show the summary as plain text, without markdown debris", async ({ page }) => {
   const title = `Preview debris ${tag()}`;
-  const { token, ids } = await userWith(page, [articleUrl(title)]);
+  // Short sentences, so the bullets of the summary fall within the card's 150 characters.
+  const body = [
+    "Honey bees dance to show the way. Worker bees follow that dance closely.",
+    "The hive hums all day in the summer. Guard bees watch the narrow door.",
+    "Bees turn nectar into honey slowly. Honey feeds the hive in the winter.",
+    "In spring the colony grows again. New queens leave with half the hive.",
+  ].join("\n\n");
+  const url = `${articleUrl(title)}&body=${encodeURIComponent(body)}`;
+  const { token, ids } = await userWith(page, [url]);
   await waitUntilFinished(page, token, ids[0] as number);
   await page.reload();
   const summary = page.getByRole("article", { name: title }).locator(".card-summary");
