@@ -20,7 +20,7 @@ export function RecentActivitySection({ activity }: { activity: Stats["recent_ac
                   {displayTitle(item.title)}
                 </Link>
                 <span className="stats-recent-meta">
-                  {item.domain ?? "Unknown source"} ·{" "}
+                  {item.domain || "Unknown source"} ·{" "}
                   <time dateTime={item.date} title={new Date(item.date).toLocaleString()}>
                     {relativeDate(item.date)}
                   </time>
