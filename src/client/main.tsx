@@ -5,6 +5,7 @@ import { RouterProvider } from "react-router";
 import { AuthProvider } from "./hooks/use-auth";
 import { EnvironmentProvider } from "./hooks/use-environment";
 import { ToastProvider } from "./hooks/use-toast";
+import { watchRouteFocus } from "./lib/route-focus";
 import { createQueryClient } from "./queries/query-client";
 import { router } from "./router";
 import "./styles.css";
@@ -14,6 +15,8 @@ if (!root) throw new Error("index.html has no #root element");
 
 /** Server state of every screen (src/client/queries): one cache, so screens share answers and invalidations. */
 const queryClient = createQueryClient();
+
+watchRouteFocus(router);
 
 createRoot(root).render(
   <StrictMode>

@@ -45,12 +45,36 @@ describe("card texts", () => {
   it("cuts the summary to 150 characters without ** markers", () => {
     const summary = `**Gist line.**\n\n- ${"word ".repeat(60)}`;
     const preview = summaryPreview(summary);
-    expect(preview.startsWith("Gist line. - word")).toBe(true);
+    expect(preview.startsWith("Gist line. word word")).toBe(true);
     expect(preview).not.toContain("**");
-    expect(preview.length).toBeLessThanOrEqual(151);
+    expect(preview.length).toBeLessThanOrEqual(150);
     expect(preview.endsWith("…")).toBe(true);
     expect(summaryPreview("**Short.**")).toBe("Short.");
     expect(summaryPreview(null)).toBe("");
+  });
+
+  it("leaves no markdown debris: bullets, numbers, headings, emphasis, images and links", () => {
+    const summary = [
+      "## Main points",
+      "- **Bees** dance",
+      "* the _queen_ stays",
+      "2. Workers *follow*",
+      "![chart](https://x.example/c.png)",
+      "See [the study](https://x.example/s).",
+      "---",
+      "> A `quoted` line",
+    ].join("\n");
+    expect(summaryPreview(summary)).toBe(
+      "Main points · Bees dance · the queen stays · Workers follow · See the study. A quoted line",
+    );
+    for (const debris of [" - ", "**", "#", "](", "![", "`", "_q"])
+      expect(summaryPreview(summary)).not.toContain(debris);
+  });
+
+  it("keeps snake_case words and never ends on a dangling separator", () => {
+    expect(summaryPreview("Uses my_var_name here")).toBe("Uses my_var_name here");
+    const preview = summaryPreview(`- ${"a".repeat(120)}\n- ${"b".repeat(40)}`, 130);
+    expect(preview).toBe(`${"a".repeat(120)}…`);
   });
 
   it("labels the source by domain, else the URL's host, else 'Unknown source'", () => {

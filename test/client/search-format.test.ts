@@ -31,10 +31,10 @@ describe("plainSummary (search results: 200 characters)", () => {
     );
   });
 
-  it("drops headings, numbered items, quotes and images, and keeps a link's text", () => {
+  it("drops headings, numbered items, quotes and images, keeps a link's text, and separates the items", () => {
     const markdown =
       "## Key points\n1. First [the link](https://x.example) point\n> quoted\n![a chart](https://x/c.png)";
-    expect(plainSummary(markdown)).toBe("Key points First the link point quoted");
+    expect(plainSummary(markdown)).toBe("Key points · First the link point · quoted");
   });
 
   it("keeps a short summary whole and gives nothing for none", () => {

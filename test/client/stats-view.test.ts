@@ -135,7 +135,13 @@ describe("daily activity chart", () => {
 
 describe("keyedActivity", () => {
   it("gives every row a distinct key, even for identical entries", () => {
-    const item = { title: null, domain: "a.example", date: "2026-03-04T10:00:00.000Z", action: "saved" as const };
+    const item = {
+      id: 1,
+      title: null,
+      domain: "a.example",
+      date: "2026-03-04T10:00:00.000Z",
+      action: "saved" as const,
+    };
     const keys = keyedActivity([item, item, { ...item, action: "read" }]).map((row) => row.key);
     expect(new Set(keys).size).toBe(3);
     expect(keyedActivity(undefined)).toEqual([]);

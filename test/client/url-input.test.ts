@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  enterSaves,
+  invalidLinesHint,
   isValidArticleUrl,
   parseUrlInput,
   planSave,
@@ -63,14 +65,44 @@ describe("planSave (spec §5 messages)", () => {
 });
 
 describe("labels", () => {
-  it("says Save, Save N Articles for more than one, Saving... while busy", () => {
+  it("says Save, Save N Articles for more than one URL, Saving... while busy", () => {
     expect(saveButtonLabel(0, false)).toBe("Save");
     expect(saveButtonLabel(1, false)).toBe("Save");
     expect(saveButtonLabel(3, false)).toBe("Save 3 Articles");
     expect(saveButtonLabel(3, true)).toBe("Saving...");
   });
 
-  it("counts the URLs in the hint", () => {
-    expect(urlCountHint(2)).toBe("Found 2 URLs • Press Escape to cancel");
+  it("counts only the lines that are URLs, singular for one, and names the key that saves", () => {
+    expect(urlCountHint(parseUrlInput(""))).toBe("Found 0 URLs • Press Escape to cancel");
+    expect(urlCountHint(parseUrlInput("https://a.example"))).toBe(
+      "Found 1 URL • Enter to save • Press Escape to cancel",
+    );
+    expect(urlCountHint(parseUrlInput("https://a.example\nnope"))).toBe(
+      "Found 1 URL • Ctrl+Enter to save • Press Escape to cancel",
+    );
+    expect(urlCountHint(parseUrlInput("https://a.example\nnope\nhttp://b.example"))).toBe(
+      "Found 2 URLs • Ctrl+Enter to save all • Press Escape to cancel",
+    );
+    expect(urlCountHint(parseUrlInput("https://a.example\nhttp://b.example"), true)).toBe(
+      "Found 2 URLs • Cmd+Enter to save all • Press Escape to cancel",
+    );
+    expect(urlCountHint(parseUrlInput("nope"))).toBe("Found 0 URLs • Press Escape to cancel");
+  });
+
+  it("lets plain Enter save only a box holding one line that is a URL", () => {
+    expect(enterSaves(parseUrlInput(" https://a.example \n\n"))).toBe(true);
+    expect(enterSaves(parseUrlInput("https://a.example\nhttps://b.example"))).toBe(false);
+    expect(enterSaves(parseUrlInput("https://a.example\nnope"))).toBe(false);
+    expect(enterSaves(parseUrlInput("nope"))).toBe(false);
+    expect(enterSaves(parseUrlInput(""))).toBe(false);
+  });
+
+  it("names the lines that are not URLs apart, shortening long ones", () => {
+    expect(invalidLinesHint([])).toBeNull();
+    expect(invalidLinesHint(["example.com/story"])).toBe('1 line is not a URL: "example.com/story"');
+    expect(invalidLinesHint(["a", "b"])).toBe('2 lines are not URLs: "a", "b"');
+    expect(invalidLinesHint(["a", "b", "c", "d", "e"])).toBe('5 lines are not URLs: "a", "b", "c" and 2 more');
+    const long = "x".repeat(60);
+    expect(invalidLinesHint([long])).toBe(`1 line is not a URL: "${"x".repeat(39)}…"`);
   });
 });

@@ -352,7 +352,10 @@ test("topic detail: header and metadata, '% match' by similarity, Show all remem
       .first()
       .getByText(/^\d+% match$/),
   ).toHaveText(`${percentOf(unreadFirstPage.articles[0]?.similarity as number)} match`);
-  await expect(page.getByRole("navigation", { name: "Pagination" })).toHaveCount(0);
+  // One page: no page buttons, but the summary and the 'Show' selector stay (as on the dashboard).
+  const onePage = page.getByRole("navigation", { name: "Pagination" });
+  await expect(onePage.getByText("Showing 1 - 20 of 20 articles")).toBeVisible();
+  await expect(onePage.getByRole("button", { name: /^Page \d+$/ })).toHaveCount(0);
   const first = articleItems(page).first();
   await expect(first.getByText("By Fixture Author", { exact: true })).toBeVisible();
   await expect(first.getByText("127.0.0.1", { exact: true })).toBeVisible();

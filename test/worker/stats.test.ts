@@ -36,8 +36,13 @@ describe("GET /api/articles/stats/overview", () => {
     const today = localDay(now, offset);
     const todayStart = startOfLocalDay(today, offset);
     // Saved today (so in this month whatever the date), read 2 days ago and 10 days ago.
-    await seedArticle(user.id, { domain: "a.com", createdAt: now - 1000 });
-    await seedArticle(user.id, { domain: "a.com", createdAt: now - 2000, isRead: true, readAt: now - 2 * DAY_MS });
+    const newest = await seedArticle(user.id, { domain: "a.com", createdAt: now - 1000 });
+    const readRecently = await seedArticle(user.id, {
+      domain: "a.com",
+      createdAt: now - 2000,
+      isRead: true,
+      readAt: now - 2 * DAY_MS,
+    });
     await seedArticle(user.id, { domain: "b.com", createdAt: now - 3000, isRead: true, readAt: now - 10 * DAY_MS });
     await seedArticle(user.id, { domain: "a.com", createdAt: now - 400 * DAY_MS, processingStatus: "failed" });
     await seedArticle(user.id, { domain: null, createdAt: now - 4000, processingStatus: "pending" });
@@ -64,7 +69,9 @@ describe("GET /api/articles/stats/overview", () => {
     );
     expect(readDay.articles_read).toBe(1);
     expect(body.daily_activity.reduce((n: number, d: { articles_read: number }) => n + d.articles_read, 0)).toBe(2);
-    expect(body.recent_activity[0]).toMatchObject({ domain: "a.com", action: "saved" });
+    // Each item names its article, so the stats page can link to it.
+    expect(body.recent_activity[0]).toMatchObject({ id: newest, domain: "a.com", action: "saved" });
+    expect(body.recent_activity).toContainEqual(expect.objectContaining({ id: readRecently, action: "read" }));
     expect(body.recent_activity.length).toBeLessThanOrEqual(10);
     expect(todayStart).toBeLessThanOrEqual(now);
   });

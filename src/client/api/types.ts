@@ -97,7 +97,13 @@ export interface Stats {
   daily_activity: { date: string; articles_saved: number; articles_read: number }[];
   processing_stats: { completed: number; processing: number; pending: number; failed: number };
   top_domains: { domain: string; count: number }[];
-  recent_activity: { title: string | null; domain: string | null; date: string; action: "saved" | "read" }[];
+  recent_activity: {
+    id: number;
+    title: string | null;
+    domain: string | null;
+    date: string;
+    action: "saved" | "read";
+  }[];
   timezone_offset: number;
   today: string;
 }

@@ -24,7 +24,7 @@ export function AppHeader() {
         </span>
       </Link>
       <div className="header-user">
-        <span className="welcome">
+        <span className="welcome" title={user?.email}>
           Welcome, <strong>{user?.email}</strong>
         </span>
         <button type="button" className="button button-secondary" onClick={signOut} disabled={signingOut}>

@@ -9,8 +9,13 @@ export type AuthStatus = "loading" | "authenticated" | "failed" | "unauthenticat
 
 interface AuthValue {
   status: AuthStatus;
-  /** True after the user signed out on purpose: /login then carries no return target to the old page. */
+  /**
+   * True from signing out on purpose until /login has been shown: that one redirect carries no return target to
+   * the page signed out from. Any later signed-out visit (a typed /#/topics) keeps its own target.
+   */
   signedOut: boolean;
+  /** Called by /login once shown, ending the above. */
+  acknowledgeSignOut(): void;
   user: StoredUser | null;
   login(email: string, password: string): Promise<void>;
   register(email: string, password: string): Promise<void>;
@@ -75,6 +80,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     () => ({
       status,
       signedOut,
+      acknowledgeSignOut: () => setSignedOut(false),
       user,
       async login(email, password) {
         const session = await authApi.login(email.trim(), password);

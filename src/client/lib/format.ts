@@ -23,11 +23,55 @@ export function relativeDate(iso: string, now: number = Date.now()): string {
   return new Date(then).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
 }
 
-/** The summary on a card: markdown bold markers removed, cut to `max` characters with an ellipsis. */
+/** A line that ends a sentence or a clause: the next line follows after a space, not a separator. */
+const ENDS_CLAUSE = /[.!?…:;,]["')\]]?$/;
+const ITEM_SEPARATOR = " · ";
+
+/** One line of markdown as plain text: no heading, quote or list marker, emphasis, code or image syntax. */
+function plainLine(line: string): string {
+  return line
+    .trim()
+    .replace(/^#{1,6}\s+/, "")
+    .replace(/^(?:>\s?)+/, "")
+    .replace(/^(?:[-*+•]|\d+[.)])\s+/, "")
+    .replace(/^(?:[-*_]\s*){3,}$/, "")
+    .replace(/\*\*|__|\*|`/g, "")
+    .replace(/(^|[^\w])_([^_]+)_(?=[^\w]|$)/g, "$1$2")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/**
+ * A markdown summary as one line of plain text of at most `max` characters (the ellipsis included), for card
+ * and search previews: headings, list markers, quotes, bold and italic markers and images go, links keep their
+ * text, and lines (bullets, headings) that do not end a sentence are joined with " · " instead of running
+ * together. A cut falls on a word boundary when one is near, so a word is not chopped in half.
+ */
+export function plainPreview(markdown: string | null | undefined, max: number): string {
+  if (!markdown) return "";
+  const lines = markdown
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, " ")
+    .replace(/\[([^\]]+)\]\([^)]*\)/g, "$1")
+    .split(/\r?\n/)
+    .map(plainLine)
+    .filter(Boolean);
+  let plain = "";
+  for (const line of lines) {
+    if (!plain) plain = line;
+    else plain += `${ENDS_CLAUSE.test(plain) ? " " : ITEM_SEPARATOR}${line}`;
+  }
+  if (plain.length <= max) return plain;
+  const room = Math.max(1, max - 1);
+  let cut = plain.slice(0, room);
+  const space = cut.lastIndexOf(" ");
+  // Prefer a word boundary unless it would throw away more than a fifth of the preview.
+  if (space > room * 0.8) cut = cut.slice(0, space);
+  return `${cut.replace(/[\s,;:.·-]+$/, "")}…`;
+}
+
+/** The summary on a card (spec §9: 150 characters), as plain text without markdown debris. */
 export function summaryPreview(summary: string | null | undefined, max = CARD_SUMMARY_CHARS): string {
-  if (!summary) return "";
-  const plain = summary.replace(/\*\*/g, "").replace(/\s+/g, " ").trim();
-  return plain.length <= max ? plain : `${plain.slice(0, max).trimEnd()}…`;
+  return plainPreview(summary, max);
 }
 
 /** The source shown on a card: the article's domain, else the URL's host, else "Unknown source". */

@@ -1,10 +1,13 @@
+import createDOMPurify, { type DOMPurify } from "dompurify";
+
 /**
  * The client's second pass over article HTML before it reaches `dangerouslySetInnerHTML`. The server already
  * rebuilds content from an allowlist (src/worker/domain/extraction/sanitize-html.ts); this pass repeats that
  * allowlist in the browser, so a server bug or a tampered response still cannot run script in the app's origin.
  *
- * The HTML is parsed with DOMParser (an inert document: no script runs, no image loads), then copied element by
- * element into a fresh tree: only allowlisted elements and attributes survive, and URLs must be absolute http(s).
+ * The pass is DOMPurify (the standard sanitiser, fuzzed and reviewed by many; it handles the parser's namespace
+ * and mutation tricks that a hand-written walker has to rediscover one by one), configured to the server's
+ * allowlist: the same elements, the same attributes per element, and URLs that must be absolute http(s).
  */
 
 /** An absolute http(s) URL in canonical form, or null for anything else (relative, javascript:, data:, ...). */
@@ -53,11 +56,9 @@ const ALLOWED: Record<string, readonly string[]> = {
   sub: [],
 };
 
-/** Headings above the title's level become h2: the viewer shows the article title as the page's h1. */
-const RENAMED: Record<string, string> = { h1: "h2" };
-
-/** Removed with everything inside them; any other unknown element is unwrapped (its content is kept). */
-const DROPPED = new Set([
+/** Removed with everything inside them (DOMPurify's own list adds script, style, svg, math and more); any other
+ * element outside the allowlist is unwrapped, its content kept. */
+const DROPPED = [
   "script",
   "style",
   "template",
@@ -93,12 +94,14 @@ const DROPPED = new Set([
   "plaintext",
   "portal",
   "slot",
-]);
+];
 
 const INTEGER = /^\d{1,5}$/;
 const SIGNED_INTEGER = /^-?\d{1,6}$/;
 
+/** The attribute's value as kept, or null to drop it. */
 function allowedAttribute(tag: string, name: string, value: string): string | null {
+  if (!ALLOWED[tag]?.includes(name)) return null;
   switch (name) {
     case "href":
     case "src":
@@ -107,70 +110,81 @@ function allowedAttribute(tag: string, name: string, value: string): string | nu
     case "height":
     case "colspan":
     case "rowspan":
-      return INTEGER.test(value.trim()) ? value.trim() : null;
     case "start":
-      return tag === "ol" && SIGNED_INTEGER.test(value.trim()) ? value.trim() : null;
+      return (name === "start" ? SIGNED_INTEGER : INTEGER).test(value.trim()) ? value.trim() : null;
     default:
       // alt, title: plain text; the serializer escapes it.
       return value;
   }
 }
 
-function copyChildren(from: Node, to: Node, doc: Document): void {
-  for (const child of Array.from(from.childNodes)) {
-    if (child.nodeType === Node.TEXT_NODE) {
-      to.appendChild(doc.createTextNode(child.textContent ?? ""));
-    } else if (child.nodeType === Node.ELEMENT_NODE) {
-      copyElement(child as Element, to, doc);
-    }
-    // Comments, processing instructions and anything else are left behind.
-  }
+let purifier: DOMPurify | null = null;
+
+/** One DOMPurify instance of our own (its hooks are per instance), made on first use: it needs the browser's DOM. */
+function articlePurifier(): DOMPurify {
+  if (purifier) return purifier;
+  const instance = createDOMPurify(window);
+  instance.addHook("uponSanitizeAttribute", (node, event) => {
+    // h1 is renamed to h2 afterwards and has no attributes either way.
+    const tag = node.localName === "h1" ? "h2" : node.localName;
+    const value = allowedAttribute(tag, event.attrName, event.attrValue);
+    if (value === null) event.keepAttr = false;
+    else event.attrValue = value;
+  });
+  purifier = instance;
+  return instance;
 }
 
-function copyElement(source: Element, parent: Node, doc: Document): void {
-  // Foreign (SVG, MathML) elements never match the HTML allowlist, even when their local name does.
-  if (source.namespaceURI !== "http://www.w3.org/1999/xhtml") return;
-  const sourceTag = source.localName;
-  if (DROPPED.has(sourceTag)) return;
-  const tag = RENAMED[sourceTag] ?? sourceTag;
-  const attributes = ALLOWED[tag];
-  if (!attributes) {
-    copyChildren(source, parent, doc);
-    return;
+/** What the viewer adds to what survived: safe link targets, lazy images, one h1 (the title) per page. */
+function finish(root: DocumentFragment, doc: Document): void {
+  for (const heading of Array.from(root.querySelectorAll("h1"))) {
+    // Headings above the title's level become h2: the viewer shows the article title as the page's h1.
+    const renamed = doc.createElement("h2");
+    while (heading.firstChild) renamed.appendChild(heading.firstChild);
+    heading.replaceWith(renamed);
   }
-  const element = doc.createElement(tag);
-  for (const name of attributes) {
-    const raw = source.getAttribute(name);
-    if (raw === null) continue;
-    const value = allowedAttribute(tag, name, raw);
-    if (value !== null) element.setAttribute(name, value);
-  }
-  if (tag === "a") {
-    if (!element.hasAttribute("href")) {
+  for (const link of Array.from(root.querySelectorAll("a"))) {
+    if (!link.hasAttribute("href")) {
       // A link without a safe target is just its text.
-      copyChildren(source, parent, doc);
-      return;
+      while (link.firstChild) link.parentNode?.insertBefore(link.firstChild, link);
+      link.remove();
+      continue;
     }
-    element.setAttribute("target", "_blank");
-    element.setAttribute("rel", "noopener noreferrer nofollow");
+    link.setAttribute("target", "_blank");
+    link.setAttribute("rel", "noopener noreferrer nofollow");
   }
-  if (tag === "img") {
-    if (!element.hasAttribute("src")) return;
-    element.setAttribute("loading", "lazy");
-    element.setAttribute("decoding", "async");
-    element.setAttribute("referrerpolicy", "no-referrer");
+  for (const image of Array.from(root.querySelectorAll("img"))) {
+    if (!image.hasAttribute("src")) {
+      image.remove();
+      continue;
+    }
+    image.setAttribute("loading", "lazy");
+    image.setAttribute("decoding", "async");
+    image.setAttribute("referrerpolicy", "no-referrer");
   }
-  copyChildren(source, element, doc);
-  parent.appendChild(element);
 }
 
-/** Article HTML reduced to the allowlist. Needs a browser (DOMParser); returns "" for empty input. */
+/** Article HTML reduced to the allowlist. Needs a browser (DOMPurify works on the DOM); "" for empty input. */
 export function sanitizeArticleHtml(html: string | null | undefined): string {
   if (!html?.trim()) return "";
-  const parsed = new DOMParser().parseFromString(html, "text/html");
-  // The output tree lives in a second inert document, so nothing is ever attached to the live page here.
+  const fragment = articlePurifier().sanitize(html, {
+    ALLOWED_TAGS: [...Object.keys(ALLOWED), "h1"],
+    ALLOWED_ATTR: [...new Set(Object.values(ALLOWED).flat())],
+    ALLOW_DATA_ATTR: false,
+    ALLOW_ARIA_ATTR: false,
+    // URLs are checked by the hook above (absolute http(s) only); this keeps DOMPurify's own check as strict.
+    ALLOWED_URI_REGEXP: /^https?:\/\//i,
+    // DOMPurify holds every attribute outside its "URI-safe" list to the URL pattern; these are numbers, checked
+    // by the hook above, so they are exempt from it (as alt and title are by default).
+    ADD_URI_SAFE_ATTR: ["width", "height", "colspan", "rowspan", "start"],
+    ADD_FORBID_CONTENTS: DROPPED,
+    KEEP_CONTENT: true,
+    RETURN_DOM_FRAGMENT: true,
+  });
+  // The output is finished in an inert document, so nothing is attached to the live page here.
   const output = document.implementation.createHTMLDocument("");
   const container = output.createElement("div");
-  copyChildren(parsed.body, container, output);
+  container.appendChild(output.importNode(fragment, true));
+  finish(container as unknown as DocumentFragment, output);
   return container.innerHTML;
 }

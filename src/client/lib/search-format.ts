@@ -1,4 +1,5 @@
 /** Display rules of the search modal (spec §2, §9), pure so they are tested without a browser. */
+import { plainPreview } from "./format";
 
 /** Spec §9: summary preview in search results. */
 export const SEARCH_SUMMARY_CHARS = 200;
@@ -10,35 +11,9 @@ export function matchPercent(score: number): string {
   return `${Math.round(clamp01(score) * 100)}% match`;
 }
 
-/**
- * A markdown summary as one line of plain text of at most `max` characters (the ellipsis included): headings,
- * list markers, quotes, bold and italic markers and images go, links keep their text. A cut falls on a word
- * boundary when one is near, so a word is not chopped in half.
- */
+/** A search result's summary as plain text (spec §9: 200 characters); the same rules as a card's preview. */
 export function plainSummary(markdown: string | null | undefined, max = SEARCH_SUMMARY_CHARS): string {
-  if (!markdown) return "";
-  const plain = markdown
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, " ")
-    .replace(/\[([^\]]+)\]\([^)]*\)/g, "$1")
-    .split("\n")
-    .map((line) =>
-      line
-        .trim()
-        .replace(/^#{1,6}\s+/, "")
-        .replace(/^>\s?/, "")
-        .replace(/^(?:[-*+]|\d+[.)])\s+/, ""),
-    )
-    .join(" ")
-    .replace(/\*\*|__|\*/g, "")
-    .replace(/\s+/g, " ")
-    .trim();
-  if (plain.length <= max) return plain;
-  const room = Math.max(1, max - 1);
-  let cut = plain.slice(0, room);
-  const space = cut.lastIndexOf(" ");
-  // Prefer a word boundary unless it would throw away more than a fifth of the preview.
-  if (space > room * 0.8) cut = cut.slice(0, space);
-  return `${cut.replace(/[\s,;:.-]+$/, "")}…`;
+  return plainPreview(markdown, max);
 }
 
 /** The date shown on a result (publication date, else the save date) as "Mar 4, 2026"; "" when unreadable. */

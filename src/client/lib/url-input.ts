@@ -51,12 +51,45 @@ export function planSave(text: string): SavePlan {
   return { kind: "bulk", urls: valid, invalid: invalid.length };
 }
 
-/** 'Save', 'Save N Articles' when N > 1, 'Saving...' while busy; N counts the non-blank lines. */
-export function saveButtonLabel(lineCount: number, saving: boolean): string {
+/** 'Save', 'Save N Articles' when N > 1, 'Saving...' while busy; N counts the valid URLs (what will be saved). */
+export function saveButtonLabel(urlCount: number, saving: boolean): string {
   if (saving) return "Saving...";
-  return lineCount > 1 ? `Save ${lineCount} Articles` : "Save";
+  return urlCount > 1 ? `Save ${urlCount} Articles` : "Save";
 }
 
-export function urlCountHint(lineCount: number): string {
-  return `Found ${lineCount} URLs • Press Escape to cancel`;
+/** Plain Enter saves only a box holding one line that is a URL; with more lines Enter starts a new one. */
+export function enterSaves({ lines, valid }: ParsedUrlInput): boolean {
+  return lines.length === 1 && valid.length === 1;
+}
+
+/**
+ * 'Found N URLs • <how to save> • Press Escape to cancel' (spec §2), counting only the lines that are URLs and
+ * naming the key that saves them: Enter for a single URL, Ctrl+Enter (Cmd+Enter on a Mac) for any number.
+ */
+export function urlCountHint(parsed: ParsedUrlInput, mac = false): string {
+  const count = parsed.valid.length;
+  const found = `Found ${count} ${count === 1 ? "URL" : "URLs"}`;
+  const key = mac ? "Cmd+Enter" : "Ctrl+Enter";
+  const save = enterSaves(parsed)
+    ? "Enter to save"
+    : count > 1
+      ? `${key} to save all`
+      : count === 1
+        ? `${key} to save`
+        : null;
+  return [found, save, "Press Escape to cancel"].filter(Boolean).join(" • ");
+}
+
+const MAX_NAMED_LINES = 3;
+const MAX_NAMED_CHARS = 40;
+
+/** The lines that are not URLs, named apart: '2 lines are not URLs: "a", "b"'; null when every line is one. */
+export function invalidLinesHint(invalid: readonly string[]): string | null {
+  if (invalid.length === 0) return null;
+  const named = invalid
+    .slice(0, MAX_NAMED_LINES)
+    .map((line) => `"${line.length > MAX_NAMED_CHARS ? `${line.slice(0, MAX_NAMED_CHARS - 1)}…` : line}"`);
+  const more = invalid.length - named.length;
+  const list = more > 0 ? `${named.join(", ")} and ${more} more` : named.join(", ");
+  return invalid.length === 1 ? `1 line is not a URL: ${list}` : `${invalid.length} lines are not URLs: ${list}`;
 }

@@ -10,6 +10,7 @@ import { Pagination } from "../components/dashboard/pagination";
 import { StatCards } from "../components/dashboard/stat-cards";
 import { TopicsPanel } from "../components/dashboard/topics-panel";
 import { PAGE_SIZES, useArticleList } from "../hooks/dashboard/use-article-list";
+import { useDashboardPage, useInitialDashboardPage } from "../hooks/dashboard/use-dashboard-page";
 import { useUnreadTitle } from "../hooks/dashboard/use-unread-title";
 import { useStatsQuery } from "../queries/stats";
 import "../styles/dashboard.css";
@@ -17,8 +18,8 @@ import "../styles/dashboard.css";
 /** The signed-in home (spec §2): counters, the add box, topics, AI search, and the article grid. */
 export function DashboardPage() {
   const { data: stats } = useStatsQuery();
-  const list = useArticleList();
-
+  const list = useArticleList(useInitialDashboardPage());
+  useDashboardPage({ page: list.page, perPage: list.perPage, ready: list.loaded, onUrlChange: list.showPage });
   useUnreadTitle(stats?.unread_articles);
   const headingRef = useRef<HTMLHeadingElement>(null);
 

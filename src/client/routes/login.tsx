@@ -10,7 +10,7 @@ import { validateLogin } from "../lib/validation";
 
 export function LoginPage() {
   usePageTitle("Sign in");
-  const { status, login } = useAuth();
+  const { status, login, signedOut, acknowledgeSignOut } = useAuth();
   const location = useLocation();
   const target = useMemo(
     () => resolveReturnTarget(location.search, location.state, window.location.origin),
@@ -20,6 +20,11 @@ export function LoginPage() {
   const [password, setPassword] = useState("");
   const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string }>({});
   const { busy, error, run } = useSubmission("Login failed");
+
+  // The sign-out redirect has landed here: the next signed-out visit elsewhere keeps its return target again.
+  useEffect(() => {
+    if (signedOut) acknowledgeSignOut();
+  }, [signedOut, acknowledgeSignOut]);
 
   const redirectingOut = status === "authenticated" && target.kind === "external";
   useEffect(() => {

@@ -342,8 +342,15 @@ export function createArticleService({
       const byStatus = new Map(figures.byStatus.map((row) => [row.status, row.n]));
       const perDay = (rows: { day: number; n: number }[]) => new Map(rows.map((row) => [Number(row.day), row.n]));
       const recent = [
-        ...figures.recentSaved.map((r) => ({ title: r.title, domain: r.domain, at: r.at, action: "saved" as const })),
+        ...figures.recentSaved.map((r) => ({
+          id: r.id,
+          title: r.title,
+          domain: r.domain,
+          at: r.at,
+          action: "saved" as const,
+        })),
         ...figures.recentRead.map((r) => ({
+          id: r.id,
           title: r.title,
           domain: r.domain,
           at: r.at ?? 0,
@@ -371,6 +378,8 @@ export function createArticleService({
         },
         top_domains: figures.topDomains.map((row) => ({ domain: row.domain as string, count: row.n })),
         recent_activity: recent.map((r) => ({
+          // The article's id, so each item links to it (/article/{id}).
+          id: r.id,
           title: r.title,
           domain: r.domain,
           date: new Date(r.at).toISOString(),

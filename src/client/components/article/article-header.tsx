@@ -1,3 +1,4 @@
+import { Fragment, type ReactElement, type ReactNode } from "react";
 import type { Article } from "../../api/types";
 import { isUnfinished } from "../../lib/article-order";
 import { displayTitle, readingTime, relativeDate } from "../../lib/format";
@@ -15,6 +16,25 @@ function longDate(iso: string): string {
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return "";
   return new Date(time).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
+}
+
+/**
+ * The meta line's parts joined by dots: only between parts that are there (a missing host does not leave a
+ * leading dot), and each dot stays on the line of the part before it, so a line wrapped on a phone never
+ * starts with one.
+ */
+function metaParts(parts: (ReactElement | null)[]): ReactNode {
+  const present = parts.filter((part): part is ReactElement => part !== null);
+  return present.map((part, index) => (
+    <span key={part.key} className="meta-part">
+      {part}
+      {index < present.length - 1 ? (
+        <span className="meta-separator" aria-hidden="true">
+          ·
+        </span>
+      ) : null}
+    </span>
+  ));
 }
 
 /** Host, badges, date and reading time; then title, author, domain and the processing status. */
@@ -41,23 +61,29 @@ export function ArticleHeader({
   return (
     <header className="viewer-header">
       <div className="viewer-meta">
-        {host ? <span className="viewer-host">{host}</span> : null}
-        {article.is_read ? <span className="badge badge-read">Read</span> : null}
-        {showLanguage ? (
-          <span className="badge badge-language" title="Language of the article">
-            {languageName(language)}
-          </span>
-        ) : null}
-        {published && article.publish_date ? (
-          <time dateTime={article.publish_date} className="meta-item">
-            {published}
-          </time>
-        ) : (
-          <time dateTime={article.created_at} className="meta-item" title={longDate(article.created_at)}>
-            Saved {relativeDate(article.created_at).replace(/^Just now$/, "just now")}
-          </time>
-        )}
-        {duration ? <span className="meta-item">{duration}</span> : null}
+        {metaParts([
+          host || article.is_read || showLanguage ? (
+            <Fragment key="source">
+              {host ? <span className="viewer-host">{host}</span> : null}
+              {article.is_read ? <span className="badge badge-read">Read</span> : null}
+              {showLanguage ? (
+                <span className="badge badge-language" title="Language of the article">
+                  {languageName(language)}
+                </span>
+              ) : null}
+            </Fragment>
+          ) : null,
+          published && article.publish_date ? (
+            <time key="date" dateTime={article.publish_date}>
+              {published}
+            </time>
+          ) : (
+            <time key="date" dateTime={article.created_at} title={longDate(article.created_at)}>
+              Saved {relativeDate(article.created_at).replace(/^Just now$/, "just now")}
+            </time>
+          ),
+          duration ? <span key="duration">{duration}</span> : null,
+        ])}
       </div>
       <h1 id="article-title" className="viewer-title" dir={direction === "rtl" ? "rtl" : "auto"}>
         {displayTitle(article.title)}

@@ -2,13 +2,25 @@ import { type FormEvent, type KeyboardEvent, useEffect, useId, useState } from "
 import { articlesApi } from "../../api/articles";
 import type { Article } from "../../api/types";
 import { useToast } from "../../hooks/use-toast";
-import { parseUrlInput, planSave, saveButtonLabel, urlCountHint } from "../../lib/url-input";
+import {
+  enterSaves,
+  invalidLinesHint,
+  parseUrlInput,
+  planSave,
+  saveButtonLabel,
+  urlCountHint,
+} from "../../lib/url-input";
 import { type BulkCounts, BulkResults } from "./bulk-results";
 
 /** Spec §9: the results panel clears after 3 s; the text area shows at most 5 rows. */
 export const BULK_RESULTS_MS = 3_000;
 const MAX_ROWS = 5;
 const EXPANDED_MIN_ROWS = 3;
+
+/** Macs save with Cmd+Enter, everything else with Ctrl+Enter; the hint names the right one. */
+function isMac(): boolean {
+  return typeof navigator !== "undefined" && /Mac|iPhone|iPad/i.test(navigator.platform || navigator.userAgent);
+}
 
 /**
  * Saves one URL, or several (one per line) through bulk add. A single line until focused, then a text area;
@@ -24,6 +36,7 @@ export function AddArticleBox({ onSaved }: { onSaved: (articles: Article[]) => v
   const inputId = useId();
   const hintId = useId();
   const errorId = useId();
+  const invalidId = useId();
 
   useEffect(() => {
     if (!results) return;
@@ -31,7 +44,9 @@ export function AddArticleBox({ onSaved }: { onSaved: (articles: Article[]) => v
     return () => clearTimeout(timer);
   }, [results]);
 
-  const lineCount = parseUrlInput(text).lines.length;
+  const [mac] = useState(isMac);
+  const parsed = parseUrlInput(text);
+  const invalidHint = invalidLinesHint(parsed.invalid);
   const rows = expanded ? Math.min(MAX_ROWS, Math.max(EXPANDED_MIN_ROWS, text.split("\n").length)) : 1;
 
   function reset() {
@@ -79,12 +94,19 @@ export function AddArticleBox({ onSaved }: { onSaved: (articles: Article[]) => v
     if (event.key === "Escape") {
       event.preventDefault();
       reset();
-    } else if (event.key === "Enter" && (event.metaKey || event.ctrlKey)) {
+    } else if (event.key === "Enter" && !event.nativeEvent.isComposing) {
+      // Ctrl/Cmd+Enter saves any number; plain Enter saves a single URL and otherwise starts a new line.
+      const submit = event.metaKey || event.ctrlKey || (!event.shiftKey && !event.altKey && enterSaves(parsed));
+      if (!submit) return;
+      event.preventDefault();
       event.currentTarget.form?.requestSubmit();
     }
   }
 
-  const describedBy = [expanded ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
+  const describedBy =
+    [expanded ? hintId : null, expanded && invalidHint ? invalidId : null, error ? errorId : null]
+      .filter(Boolean)
+      .join(" ") || undefined;
 
   return (
     <section className="add-article" aria-label="Save articles">
@@ -118,12 +140,17 @@ export function AddArticleBox({ onSaved }: { onSaved: (articles: Article[]) => v
           className="button button-primary add-article-submit"
           disabled={saving || text.length === 0}
         >
-          {saveButtonLabel(lineCount, saving)}
+          {saveButtonLabel(parsed.valid.length, saving)}
         </button>
       </form>
       {expanded && (
         <p id={hintId} className="add-article-hint">
-          {urlCountHint(lineCount)}
+          {urlCountHint(parsed, mac)}
+        </p>
+      )}
+      {expanded && invalidHint && (
+        <p id={invalidId} className="add-article-hint add-article-invalid">
+          {invalidHint}
         </p>
       )}
       {error && (

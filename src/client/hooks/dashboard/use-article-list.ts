@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { ListQuery } from "../../api/articles";
 import type { Article, ArticleList } from "../../api/types";
 import { applyStatusUpdates, isUnfinished, sortArticles } from "../../lib/article-order";
+import { type DashboardPage, DEFAULT_PAGE_SIZE } from "../../lib/dashboard-page";
 import { finishedSince, processingToasts } from "../../lib/processing-report";
 import {
   articleKeys,
@@ -18,8 +19,7 @@ import { useToast } from "../use-toast";
 
 /** Spec §9. */
 export const FILTER_DEBOUNCE_MS = 500;
-export const PAGE_SIZES = [10, 20, 50] as const;
-export const DEFAULT_PAGE_SIZE = 20;
+export { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "../../lib/dashboard-page";
 
 type ProcessingStatus = Article["processing_status"];
 
@@ -33,15 +33,10 @@ function librarySignature(list: ArticleList): string {
  * the 15 s batch status poll. Announces articles that finish processing (one toast for those finishing together)
  * and refreshes the counters and topics whenever the library changed, here or elsewhere.
  */
-export function useArticleList() {
+export function useArticleList(initial: DashboardPage = { page: 1, perPage: DEFAULT_PAGE_SIZE }) {
   const client = useQueryClient();
   const toast = useToast();
-  const [query, setQuery] = useState<Required<ListQuery>>({
-    page: 1,
-    perPage: DEFAULT_PAGE_SIZE,
-    search: "",
-    domain: "",
-  });
+  const [query, setQuery] = useState<Required<ListQuery>>({ ...initial, search: "", domain: "" });
   const [searchInput, setSearchInput] = useState("");
   const [domainInput, setDomainInput] = useState("");
   const [refreshing, setRefreshing] = useState(false);
@@ -158,6 +153,13 @@ export function useArticleList() {
     [total],
   );
 
+  /** Shows the page the dashboard's URL names (Back, Forward or an edited address onto another page). */
+  const showPage = useCallback(
+    ({ page, perPage }: DashboardPage) =>
+      setQuery((q) => (q.page === page && q.perPage === perPage ? q : { ...q, page, perPage })),
+    [],
+  );
+
   const setPerPage = useCallback((perPage: number) => setQuery((q) => ({ ...q, perPage, page: 1 })), []);
 
   const clearFilters = useCallback(() => {
@@ -192,6 +194,7 @@ export function useArticleList() {
     setReadState,
     remove,
     goToPage,
+    showPage,
     setPerPage,
   };
 }

@@ -326,13 +326,13 @@ export function createArticlesRepository(db: Database) {
           .where(and(mine, isNotNull(articles.readAt)))
           .orderBy(desc(readDay)),
         db
-          .select({ title: articles.title, domain: articles.domain, at: articles.createdAt })
+          .select({ id: articles.id, title: articles.title, domain: articles.domain, at: articles.createdAt })
           .from(articles)
           .where(mine)
           .orderBy(desc(articles.createdAt))
           .limit(10),
         db
-          .select({ title: articles.title, domain: articles.domain, at: articles.readAt })
+          .select({ id: articles.id, title: articles.title, domain: articles.domain, at: articles.readAt })
           .from(articles)
           .where(and(mine, isNotNull(articles.readAt)))
           .orderBy(desc(articles.readAt))

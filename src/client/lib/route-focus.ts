@@ -1,0 +1,66 @@
+/**
+ * After every route change (a link, Back, 'Done reading', a redirect), keyboard and screen-reader focus moves to
+ * the new screen's main heading, as a full page load would put the reader at the top. Done once, here, by
+ * watching the router, so no screen has to remember it. Screens render their h1 when their data arrives, so
+ * this waits for it (briefly) instead of focusing whatever is there at the moment of the navigation.
+ */
+
+/** The part of the data router used here. */
+interface WatchedRouter {
+  state: { location: { pathname: string } };
+  subscribe(listener: (state: { location: { pathname: string } }) => void): () => void;
+}
+
+/** Give up waiting for the new screen's heading after this long (a slow load, a screen without one). */
+const WAIT_MS = 5_000;
+/** A heading still there after this long belongs to the new screen too (the same screen, another id). */
+const SAME_HEADING_MS = 300;
+
+/** Whether the reader's focus is nowhere in particular: on the body, or on an element the old screen took away. */
+function focusIsLost(): boolean {
+  const active = document.activeElement;
+  return !active || active === document.body || !active.isConnected;
+}
+
+function focusHeading(heading: HTMLElement) {
+  if (!focusIsLost()) return;
+  // Focusable by script only, not a tab stop; no scroll, so a restored scroll position stays where it is.
+  if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
+  heading.focus({ preventScroll: true });
+}
+
+/** Starts watching `router`; returns the function that stops it. */
+export function watchRouteFocus(router: WatchedRouter): () => void {
+  let pathname = router.state.location.pathname;
+  let cancelPending: (() => void) | null = null;
+
+  const unsubscribe = router.subscribe((state) => {
+    if (state.location.pathname === pathname) return;
+    pathname = state.location.pathname;
+    cancelPending?.();
+    const previous = document.querySelector("h1");
+    const started = performance.now();
+    let frame = 0;
+    const step = () => {
+      const heading = document.querySelector<HTMLElement>("h1");
+      const waited = performance.now() - started;
+      if (heading && (heading !== previous || !previous?.isConnected || waited > SAME_HEADING_MS)) {
+        cancelPending = null;
+        focusHeading(heading);
+        return;
+      }
+      if (waited > WAIT_MS) {
+        cancelPending = null;
+        return;
+      }
+      frame = requestAnimationFrame(step);
+    };
+    frame = requestAnimationFrame(step);
+    cancelPending = () => cancelAnimationFrame(frame);
+  });
+
+  return () => {
+    cancelPending?.();
+    unsubscribe();
+  };
+}

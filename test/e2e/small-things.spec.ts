@@ -1,0 +1,171 @@
+import { expect, type Page, test } from "@playwright/test";
+import { articleUrl, createAccount, FIXTURE_ORIGIN, saveArticles, signInWithToken } from "./helpers";
+
+const tag = () => Math.random().toString(36).slice(2, 8);
+
+/** A fresh account with `urls` saved, signed in; the app is loaded afresh on `start`. */
+async function userWith(page: Page, urls: string[], start = "/#/dashboard") {
+  const { email, token } = await createAccount(page);
+  const { results } = urls.length > 0 ? await saveArticles(page, token, urls) : { results: [] };
+  await signInWithToken(page, email);
+  await page.goto(start);
+  await page.reload();
+  return { token, ids: results.map((r) => r.article.id) };
+}
+
+/** Processing is real (fetch, extract, summarise): wait until the article has finished, either way. */
+async function waitUntilFinished(page: Page, token: string, id: number) {
+  await expect
+    .poll(
+      async () => {
+        const response = await page.request.get(`/api/articles/${id}`, {
+          headers: { Authorization: `Bearer ${token}` },
+        });
+        return (await response.json()).processing_status;
+      },
+      { timeout: 30_000 },
+    )
+    .toMatch(/^(completed|failed)$/);
+}
+
+/** The heading the keyboard focus is on, as "h1: text" (or what else holds the focus). */
+const focusedHeading = (page: Page) =>
+  page.evaluate(() => {
+    const active = document.activeElement;
+    return active ? `${active.localName}: ${active.textContent?.trim()}` : "none";
+  });
+
+test("card previews show the summary as plain text, without markdown debris", async ({ page }) => {
+  const title = `Preview debris ${tag()}`;
+  // Short sentences, so the bullets of the summary fall within the card's 150 characters.
+  const body = [
+    "Honey bees dance to show the way. Worker bees follow that dance closely.",
+    "The hive hums all day in the summer. Guard bees watch the narrow door.",
+    "Bees turn nectar into honey slowly. Honey feeds the hive in the winter.",
+    "In spring the colony grows again. New queens leave with half the hive.",
+  ].join("\n\n");
+  const url = `${articleUrl(title)}&body=${encodeURIComponent(body)}`;
+  const { token, ids } = await userWith(page, [url]);
+  await waitUntilFinished(page, token, ids[0] as number);
+  await page.reload();
+  const summary = page.getByRole("article", { name: title }).locator(".card-summary");
+  await expect(summary).toHaveText(/\w/);
+  // The local summariser writes a bold gist and "- " bullets: none of that markup may reach the card.
+  await expect(summary).not.toHaveText(/ - |\*\*|^- |#|\]\(/);
+});
+
+test("Recent Activity items on /stats link to their articles", async ({ page }) => {
+  const { ids } = await userWith(page, [`${FIXTURE_ORIGIN}/status/404?recent=${tag()}`], "/#/stats");
+  const id = ids[0] as number;
+  const recent = page.getByRole("region", { name: "Recent Activity" });
+  const link = recent.getByRole("link", { name: "Untitled Article" });
+  await expect(link).toHaveAttribute("href", `#/article/${id}`);
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`#/article/${id}$`));
+});
+
+test("at 375 px the signed-in header is under 120 px tall", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await userWith(page, []);
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+  const header = await page.locator(".app-header").boundingBox();
+  expect(header?.height).toBeLessThan(120);
+  await expect(page.locator(".welcome")).toContainText("Welcome,");
+});
+
+test("at 375 px no viewer meta line starts with a separator", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  // An Arabic article, marked read: host, Read and language badges, date and reading time on one meta line.
+  const { token, ids } = await userWith(page, [`${FIXTURE_ORIGIN}/rtl?meta=${tag()}`]);
+  const id = ids[0] as number;
+  await waitUntilFinished(page, token, id);
+  const read = await page.request.post(`/api/articles/${id}/mark-read`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(read.ok()).toBe(true);
+  await page.goto(`/#/article/${id}`);
+  await expect(page.locator(".viewer-meta")).toContainText("Read");
+
+  // The text each visual line of the meta starts with (a ::before dot counts as text).
+  const lineStarts = await page.locator(".viewer-meta").evaluate((meta) => {
+    const starts: string[] = [];
+    let previous: DOMRect | null = null;
+    for (const item of Array.from(meta.children)) {
+      const box = item.getBoundingClientRect();
+      if (!previous || box.top >= previous.bottom - 2) {
+        const before = getComputedStyle(item, "::before").content;
+        const dot = before && before !== "none" && before !== "normal" ? before.replace(/^"|"$/g, "") : "";
+        starts.push(`${dot}${item.textContent ?? ""}`.trim());
+      }
+      previous = box;
+    }
+    return starts;
+  });
+  expect(lineStarts.length).toBeGreaterThan(1);
+  for (const start of lineStarts) expect(start).not.toMatch(/^[·•|-]/);
+});
+
+test("after a route change and after 'Done reading', focus is on the new page's heading", async ({ page }) => {
+  const title = `Focus ${tag()}`;
+  const { token, ids } = await userWith(page, [articleUrl(title)]);
+  const id = ids[0] as number;
+  await waitUntilFinished(page, token, id);
+  await page.reload();
+
+  await page.getByRole("link", { name: title }).click();
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeFocused();
+
+  await page.getByRole("button", { name: "Done reading" }).click();
+  await expect(page).toHaveURL(/#\/dashboard$/);
+  await expect.poll(() => focusedHeading(page)).toBe("h1: Your library");
+
+  await page.getByRole("link", { name: /^Weekly Reads/ }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Reading statistics" })).toBeFocused();
+});
+
+test("the client's second pass strips what a tampered response smuggles into article HTML", async ({ page }) => {
+  const { ids } = await userWith(page, [`${FIXTURE_ORIGIN}/status/404?tampered=${tag()}`], "/#/terms");
+  const id = ids[0] as number;
+  const evil = [
+    "<h1>Heading</h1>",
+    '<p onclick="window.__pwned=1">Para <a href="javascript:window.__pwned=2">js link</a>',
+    ' <a href="https://example.com/ok" style="color:red">ok link</a></p>',
+    '<img src="x" onerror="window.__pwned=3"><img src="https://example.com/i.png" alt="fine" width="9e9" height="40">',
+    "<script>window.__pwned=4</script><svg><script>window.__pwned=5</script></svg>",
+    '<math><mtext><table><mglyph><style><img src=x onerror="window.__pwned=6"></style></mglyph></table></mtext></math>',
+    '<form><button formaction="javascript:alert(1)">press</button></form><table><tr><td colspan="2">cell</td></tr></table>',
+  ].join("");
+  await page.route(`**/api/articles/${id}`, async (route) => {
+    const response = await route.fetch();
+    const body = await response.json();
+    await route.fulfill({ response, json: { ...body, content: evil } });
+  });
+  await page.goto(`/#/article/${id}`);
+  await page.getByRole("tab", { name: "Content" }).click();
+  const content = page.locator(".viewer-content");
+  await expect(content.getByRole("heading", { level: 2, name: "Heading" })).toBeVisible();
+  await expect(content.getByRole("link", { name: "ok link" })).toHaveAttribute("target", "_blank");
+  await expect(content.getByRole("link", { name: "ok link" })).toHaveAttribute("rel", "noopener noreferrer nofollow");
+  await expect(content.getByText("js link")).toBeVisible();
+  await expect(content.getByRole("link", { name: "js link" })).toHaveCount(0);
+  await expect(content.getByRole("cell", { name: "cell" })).toHaveAttribute("colspan", "2");
+  const html = await content.innerHTML();
+  for (const banned of [
+    "<script",
+    "onerror",
+    "onclick",
+    "javascript:",
+    "<svg",
+    "<math",
+    "<form",
+    "<button",
+    "style=",
+  ]) {
+    expect(html).not.toContain(banned);
+  }
+  await expect(content.locator("img")).toHaveCount(1);
+  await expect(content.locator("img")).toHaveAttribute("loading", "lazy");
+  await expect(content.locator("img")).not.toHaveAttribute("width", /./);
+  await expect(content.locator("img")).toHaveAttribute("height", "40");
+  expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned ?? 0)).toBe(0);
+});
