@@ -79,6 +79,12 @@ describe("sentence segmenter", () => {
       "Dr. Who came to the U.N. General Assembly.",
     ]);
   });
+
+  it("joins a hard-wrapped line (a small letter after a line with no end mark) to the line before", () => {
+    expect(
+      splitSentences("Lorem ipsum dolor sit amet, sed do eiusmod\ntempor incididunt ut labore. Ut enim ad minim."),
+    ).toEqual(["Lorem ipsum dolor sit amet, sed do eiusmod tempor incididunt ut labore.", "Ut enim ad minim."]);
+  });
 });
 
 const NEWS = [
