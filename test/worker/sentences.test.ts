@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createExtractiveLanguageModel } from "../../src/worker/adapters/local/extractive-language-model";
 import { splitSentences } from "../../src/worker/domain/sentences/segment";
+import { chunkText } from "../../src/worker/domain/text-chunks";
 
 /**
  * Hard cases per language: the text and the sentences a reader sees in it. Runs in workerd's ICU. (CJK marks,
@@ -84,6 +85,11 @@ describe("sentence segmenter", () => {
     expect(
       splitSentences("Lorem ipsum dolor sit amet, sed do eiusmod\ntempor incididunt ut labore. Ut enim ad minim."),
     ).toEqual(["Lorem ipsum dolor sit amet, sed do eiusmod tempor incididunt ut labore.", "Ut enim ad minim."]);
+  });
+
+  it("cuts a long text for the model at a sentence end, not after an abbreviation", () => {
+    const chunks = chunkText("Mr. Smith went to Washington and spoke. Dr. Jones replied at length.", 50);
+    expect(chunks).toEqual(["Mr. Smith went to Washington and spoke.", "Dr. Jones replied at length."]);
   });
 });
 

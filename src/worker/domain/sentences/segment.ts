@@ -78,6 +78,26 @@ function sentencesOfLine(line: string, language: string | undefined): string[] {
   return sentences.filter((s) => s.length > 0);
 }
 
+/**
+ * Offsets in `text` just after each sentence's end (and the spaces after it), by the same rules as
+ * splitSentences but on the text as it is: for cutting a long text into parts without reflowing it.
+ */
+export function sentenceEnds(text: string, language?: string): number[] {
+  const pieces = [...segmenterFor(language).segment(text)].map((s) => s.segment);
+  const ends: number[] = [];
+  let current = "";
+  let at = 0;
+  for (let i = 0; i < pieces.length; i++) {
+    current += pieces[i];
+    at += pieces[i]?.length ?? 0;
+    const next = pieces[i + 1];
+    if (next !== undefined && goesOn(current, next, pieces, i, language)) continue;
+    ends.push(at);
+    current = "";
+  }
+  return ends;
+}
+
 /** Whether the sentence read so far (`current`, ending with pieces[i]) goes on into `next`. */
 function goesOn(current: string, next: string, pieces: string[], i: number, language: string | undefined): boolean {
   if (/^["'“”„«»‘’(]?\p{Ll}/u.test(next)) return true;
