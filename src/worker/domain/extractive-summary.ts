@@ -91,7 +91,7 @@ function candidateSentences(title: string, text: string, language: string | unde
   // sentence before its credit that is caption all the same.
   const paragraphs = text.split(/\n+/).filter((line) => !CAPTION.test(line.trim()) && !REFERENCE.test(line.trim()));
   const all = splitSentences(paragraphs.join("\n"), language).filter(
-    (s) => !BYLINE.test(s) && !CREDIT.test(s) && !DATELINE.test(`${s} `) && !/[:：]["'”’»)\]]*$/u.test(s),
+    (s) => !BYLINE.test(s) && !CREDIT.test(s) && !DATELINE.test(s) && !/[:：]["'”’»)\]]*$/u.test(s),
   );
   const fitting = all.filter((s) => s.length >= 20 && s.length <= MAX_SENTENCE_CHARS);
   const prose = fitting.filter((s) => READS_AS_A_SENTENCE.test(s) && comparable(s) !== titleKey);

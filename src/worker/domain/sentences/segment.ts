@@ -33,11 +33,14 @@ function joinWrappedLines(lines: string[]): string[] {
 }
 
 /**
- * "BERLIN (dpa) - ", "WASHINGTON — ", "PARIS, 12 mars (AFP) – ", "LONDON, Nov 3 (Reuters) -": a place in capitals,
- * maybe a date and an agency, then a dash. Only at the start of a paragraph.
+ * A news dateline: "BERLIN (dpa) -", "WASHINGTON —", "PARIS, 12 mars (AFP) –", "LONDON, Nov 3 (Reuters) -": a
+ * place of three or more capitals, maybe a date and an agency, then a dash.
  */
-export const DATELINE =
-  /^\p{Lu}[\p{Lu}\p{M}.'’ -]*\p{Lu}(?:\/\p{Lu}[\p{Lu} ]*)?(?:, [\p{L}\p{N}. ]{1,30})?(?: \([\p{L}\p{N}/ .&-]{1,30}\))? ?[-–—]{1,2} /u;
+const PLACE_AND_DASH = String.raw`\p{Lu}[\p{Lu}\p{M}.'’ -]+\p{Lu}(?:\/\p{Lu}[\p{Lu} ]*)?(?:, [\p{L}\p{N}. ]{1,30})?(?: \([\p{L}\p{N}/ .&-]{1,30}\))? ?[-–—]{1,2}`;
+/** A dateline at the start of a paragraph, before a capitalised first word ("AI — the idea" is no dateline). */
+const DATELINE_START = new RegExp(`^(${PLACE_AND_DASH}) (?=["“„«]?\\p{Lu})`, "u");
+/** A segment that is a dateline and nothing else. */
+export const DATELINE = new RegExp(`^${PLACE_AND_DASH}$`, "u");
 
 /** How far a sentence may run on to close a quotation it opened. */
 const MAX_QUOTE_CHARS = 1200;
@@ -61,10 +64,8 @@ function segmenterFor(language: string | undefined): Intl.Segmenter {
 
 function sentencesOfLine(line: string, language: string | undefined): string[] {
   if (!line) return [];
-  const dateline = DATELINE.exec(line);
-  if (dateline && dateline[0].length < line.length) {
-    return [dateline[0].trim(), ...sentencesOfLine(line.slice(dateline[0].length).trim(), language)];
-  }
+  const dateline = DATELINE_START.exec(line);
+  if (dateline?.[1]) return [dateline[1], ...sentencesOfLine(line.slice(dateline[0].length), language)];
   const pieces = [...segmenterFor(language).segment(line)].map((s) => s.segment);
   const sentences: string[] = [];
   let current = "";
