@@ -22,6 +22,7 @@ const STORAGE_FREE = [
   "library-space",
   "refine-assignments",
   "semantic-metrics",
+  "sentences",
   "topic-identity",
 ].map((name) => `test/worker/${name}.test.ts`);
 

@@ -39,6 +39,7 @@ export function createServices(env: Env) {
       topics,
       vectorIndex: adapters.vectorIndex,
       embedderName: adapters.embedder.name,
+      chanceSimilarity: adapters.embedder.chanceSimilarity,
     }),
     topics: createTopicsService({ topics, ...adapters }),
     search: createSearchService({ search: createSearchRepository(db), topics, articles, ...adapters }),

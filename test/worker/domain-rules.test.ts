@@ -13,7 +13,7 @@ import {
 import { suggestFollowUps } from "../../src/worker/domain/search/follow-up-suggestions";
 import { termMatcher, termStem } from "../../src/worker/domain/search/term-matching";
 import { buildFtsQuery } from "../../src/worker/domain/search-query";
-import { splitSentences } from "../../src/worker/domain/text";
+import { splitSentences } from "../../src/worker/domain/sentences/segment";
 
 describe("article URL normalisation", () => {
   it.each([

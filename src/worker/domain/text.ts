@@ -1,4 +1,4 @@
-/** Small text helpers shared by the local summariser and embedder. Pure, language-agnostic. */
+/** Small text helpers shared by the local summariser and embedder. Pure, language-agnostic. Sentences: sentences/segment.ts. */
 
 /** Lower-cased word tokens of any script (letters and digits, Unicode-aware). */
 export function tokenize(text: string): string[] {
@@ -26,46 +26,6 @@ export function markdownToText(markdown: string): string {
     )
     .filter((line) => line.length > 0)
     .join("\n");
-}
-
-/**
- * Splits prose into sentences at . ! ? and their CJK / Arabic / Devanagari equivalents, keeping the
- * punctuation. Good enough for extractive summaries and search passages.
- */
-export function splitSentences(text: string): string[] {
-  // A line break ends a sentence too: a heading or a byline paragraph has no full stop, and must not be glued
-  // to the first sentence of the next paragraph.
-  return text.split(/\n+/).flatMap((line) => sentencesOfLine(line.replace(/\s+/g, " ")));
-}
-
-/**
- * A full stop, "!" or "?" (and the Arabic and Devanagari ones) ends a sentence only before a space or the end:
- * "$9.99", "3.5 GHz", "example.com" and "U.S.-based" go on. So does a full stop after an abbreviation ("Mr.",
- * "e.g.") or an initial ("J. K. Rowling"), and any mark before a small letter. The CJK marks need no space
- * after them.
- */
-const SENTENCE_END = /[.!?؟।]+["'”’)\]]*(?= |$)|[。！？]+[」』”’)）]*/gu;
-/** An initial ("J. K. Rowling"), or a title or abbreviation that is rarely the last word of a sentence. */
-const INITIAL = /(?:^|[\s("“])\p{Lu}$/u;
-const ABBREVIATION = /(?:^|[\s("“])(?:mr|mrs|ms|dr|prof|st|jr|sr|vs|e\.g|i\.e|fig|approx)$/iu;
-/** Sticky, tested at a sentence end: reading from there, not a copy of the rest of a long line. */
-const SMALL_LETTER_NEXT = / ?\p{Ll}/uy;
-
-function sentencesOfLine(line: string): string[] {
-  const sentences: string[] = [];
-  let start = 0;
-  for (const end of line.matchAll(SENTENCE_END)) {
-    const stop = end.index + end[0].length;
-    const before = line.slice(start, end.index);
-    if (end[0] === "." && (INITIAL.test(before) || ABBREVIATION.test(before))) continue;
-    // A sentence does not start with a small letter: 'the "aha!" moment', "Yes... it is".
-    SMALL_LETTER_NEXT.lastIndex = stop;
-    if (SMALL_LETTER_NEXT.test(line)) continue;
-    sentences.push(line.slice(start, stop));
-    start = stop;
-  }
-  sentences.push(line.slice(start));
-  return sentences.map((s) => s.trim()).filter((s) => s.length > 0);
 }
 
 /**

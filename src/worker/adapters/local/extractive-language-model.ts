@@ -8,15 +8,15 @@ import type { LanguageModel, SummaryRequest } from "../../ports/language-model";
 export function createExtractiveLanguageModel(): LanguageModel {
   return {
     name: "local-extractive",
-    async summarize({ title, text, notes }: SummaryRequest & { notes?: string[] }) {
-      return summarizeExtractively(title, notes ? notes.join("\n") : text);
+    async summarize({ title, text, notes, language }: SummaryRequest & { notes?: string[] }) {
+      return summarizeExtractively(title, notes ? notes.join("\n") : text, language);
     },
     /** Sentence scoring reads any length in one go (and in microseconds): one part. */
     summaryParts(text: string) {
       return [text];
     },
-    async summarizePart({ title, part }) {
-      return summarizeExtractively(title, part);
+    async summarizePart({ title, part, language }) {
+      return summarizeExtractively(title, part, language);
     },
     /** The cluster's distinctive key phrases ("Bees · Hive · Pollen"). */
     async labelTopic({ keywords }) {

@@ -1,4 +1,5 @@
-import { markdownToText, splitSentences } from "../text";
+import { splitSentences } from "../sentences/segment";
+import { markdownToText } from "../text";
 import { termMatcher, wordsWithPositions } from "./term-matching";
 
 export interface ExplainableArticle {
