@@ -39,6 +39,18 @@ test("the manifest is served with its fields and icons, and index.html links it"
   expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest">');
 });
 
+/**
+ * Signs in (the app started signed out on /login, so a reload reads the stored session and follows the redirect to
+ * the dashboard), then waits until a service worker is active and, after another reload, controls the page.
+ */
+async function signedInUnderServiceWorker(page: Page, email: string) {
+  await signInWithToken(page, email);
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 2, name: "Articles" })).toBeVisible();
+  await controlledByServiceWorker(page);
+  await expect(page.getByRole("heading", { level: 2, name: "Articles" })).toBeVisible();
+}
+
 /** Waits until a service worker is active and, after a reload, controls the page. */
 async function controlledByServiceWorker(page: Page) {
   const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
@@ -66,9 +78,7 @@ test("offline, the installed app opens, shows the articles opened before, and sa
   const { email, token } = await createAccount(page);
   const { results } = await saveArticles(page, token, [articleUrl(opened), articleUrl(unopened)]);
   const [openedId, unopenedId] = results.map((result) => result.article.id);
-  await signInWithToken(page, email);
-  await page.goto("/#/dashboard");
-  await controlledByServiceWorker(page);
+  await signedInUnderServiceWorker(page, email);
 
   // Processing is real: the viewer shows the title once the article has been fetched and extracted.
   await page.goto(`/#/article/${openedId}`);
@@ -88,6 +98,15 @@ test("offline, the installed app opens, shows the articles opened before, and sa
   await page.goto(`/#/article/${openedId}`);
   await expect(page.getByRole("heading", { level: 1, name: opened })).toBeVisible();
   await expect(page.getByText("Offline — showing the copy saved on this device")).toBeVisible();
+  // The copy comes from the service worker's cache, which says so in a header (what lib/offline.ts reads).
+  const served = await page.evaluate(
+    async ({ id, bearer }) => {
+      const response = await fetch(`/api/articles/${id}`, { headers: { Authorization: `Bearer ${bearer}` } });
+      return { status: response.status, offline: response.headers.get("X-VibeRead-Offline") };
+    },
+    { id: openedId, bearer: token },
+  );
+  expect(served).toEqual({ status: 200, offline: "1" });
 
   await page.goto(`/#/article/${unopenedId}`);
   await expect(page.getByRole("heading", { level: 1, name: "Not Available Offline" })).toBeVisible();
@@ -105,9 +124,7 @@ test("signing out deletes the articles kept for offline reading", async ({ page 
   const { email, token } = await createAccount(page);
   const { results } = await saveArticles(page, token, [articleUrl(title)]);
   const id = results[0]?.article.id as number;
-  await signInWithToken(page, email);
-  await page.goto("/#/dashboard");
-  await controlledByServiceWorker(page);
+  await signedInUnderServiceWorker(page, email);
   await page.goto(`/#/article/${id}`);
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible({ timeout: 60_000 });
   await expect.poll(() => cachedPaths(page)).toContain(`/api/articles/${id}`);
@@ -120,6 +137,8 @@ test("signing out deletes the articles kept for offline reading", async ({ page 
 test("a link shared to the app from a phone's share sheet lands on the save screen", async ({ page }) => {
   const { email } = await createAccount(page);
   await signInWithToken(page, email);
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 2, name: "Articles" })).toBeVisible();
   await page.goto("/share?text=Look%20http%3A%2F%2Fexample.com%2Fstory&title=A%20story");
   await expect(page).toHaveURL(/\/#\/save\?/);
   const search = new URLSearchParams(new URL(page.url()).hash.split("?")[1]);
