@@ -2,6 +2,8 @@ import { fileURLToPath } from "node:url";
 import { cloudflare } from "@cloudflare/vite-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
+import { pwaOptions } from "./pwa.config";
 
 const fromRoot = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -21,11 +23,13 @@ const withoutWordVectors = deployed
 
 export default defineConfig({
   root: fromRoot("./src/client"),
-  publicDir: false,
+  // Icons of the installable app; copied as they are into the built assets.
+  publicDir: fromRoot("./src/client/public"),
   resolve: { alias: withoutWordVectors },
   build: { outDir: fromRoot("./dist"), emptyOutDir: true },
   plugins: [
     react(),
+    VitePWA(pwaOptions),
     cloudflare({ configPath: fromRoot("./wrangler.toml"), persistState: { path: fromRoot("./.wrangler/state") } }),
   ],
 });

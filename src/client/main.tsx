@@ -6,6 +6,7 @@ import { AuthProvider } from "./hooks/use-auth";
 import { EnvironmentProvider } from "./hooks/use-environment";
 import { ToastProvider } from "./hooks/use-toast";
 import { watchRouteFocus } from "./lib/route-focus";
+import { registerServiceWorker } from "./lib/service-worker";
 import { createQueryClient } from "./queries/query-client";
 import { router } from "./router";
 import "./styles.css";
@@ -17,6 +18,8 @@ if (!root) throw new Error("index.html has no #root element");
 const queryClient = createQueryClient();
 
 watchRouteFocus(router);
+// The installable app: the app shell and the articles opened stay readable offline (README "Installable app").
+registerServiceWorker();
 
 createRoot(root).render(
   <StrictMode>

@@ -1,4 +1,5 @@
 import { clearStoredSession, readStoredToken } from "../lib/auth-storage";
+import { noteApiAnswer } from "../lib/offline";
 
 /** Spec §9: default request timeout. The long jobs pass their own (120 s, 300 s). */
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -74,6 +75,7 @@ async function send<T>(method: string, path: string, options: RequestOptions): P
     clearTimeout(timer);
   }
 
+  noteApiAnswer(response);
   const text = await response.text();
   let body: unknown = null;
   try {

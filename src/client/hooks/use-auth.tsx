@@ -1,8 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { authApi } from "../api/auth";
-import { onUnauthorized } from "../api/client";
+import { ApiError, onUnauthorized } from "../api/client";
 import { clearStoredSession, readStoredSession, type StoredUser, storeSession, storeUser } from "../lib/auth-storage";
+import { clearOfflineCache } from "../lib/offline";
 
 /** Spec §4: loading, authenticated, failed (the stored session was rejected), logged out. */
 export type AuthStatus = "loading" | "authenticated" | "failed" | "unauthenticated";
@@ -44,8 +45,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setUser(fresh);
         setStatus("authenticated");
       })
-      .catch(() => {
+      .catch((error: unknown) => {
         if (cancelled) return;
+        // The installed app opened offline: the server cannot judge the session, so the stored one stands and the
+        // articles saved on this device stay readable. Its first answer once online (a 401) still signs it out.
+        if (error instanceof ApiError && error.status === 0 && !navigator.onLine) {
+          setStatus("authenticated");
+          return;
+        }
         clearStoredSession();
         setUser(null);
         setStatus("failed");
@@ -84,10 +91,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       user,
       async login(email, password) {
         const session = await authApi.login(email.trim(), password);
+        await clearOfflineCache();
         startSession(session.access_token, session.user);
       },
       async register(email, password) {
         const session = await authApi.register(email.trim(), password);
+        await clearOfflineCache();
         startSession(session.access_token, session.user);
       },
       async logout() {
@@ -98,6 +107,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         }
         clearStoredSession();
         queryClient.clear();
+        // The articles kept for offline reading are this user's: the next one on this device must not see them.
+        await clearOfflineCache();
         setSignedOut(true);
         setUser(null);
         setStatus("unauthenticated");

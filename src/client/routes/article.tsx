@@ -10,9 +10,11 @@ import { ArticleTabs } from "../components/article/article-tabs";
 import { ConfirmDialog } from "../components/article/confirm-dialog";
 import { QuoteSharing } from "../components/article/quote-sharing";
 import { RelatedArticles } from "../components/article/related-articles";
+import { OfflineNotice } from "../components/offline-notice";
 import { useGoBack } from "../hooks/article/use-go-back";
 import { useReadingActions } from "../hooks/article/use-reading-actions";
 import { useScrollMemory } from "../hooks/article/use-scroll-memory";
+import { useOffline } from "../hooks/use-offline";
 import { usePageTitle } from "../hooks/use-page-title";
 import { useToast } from "../hooks/use-toast";
 import { isUnfinished } from "../lib/article-order";
@@ -64,6 +66,7 @@ function ArticleScreen({ articleId }: { articleId: number }) {
   const memory = useScrollMemory(articleId, { ready: article !== null, tab });
   const goBack = useGoBack();
   const toast = useToast();
+  const offline = useOffline();
 
   usePageTitle(article ? displayTitle(article.title) : state.status === "error" ? "Error Loading Article" : "Article");
 
@@ -83,8 +86,15 @@ function ArticleScreen({ articleId }: { articleId: number }) {
     goBack({ replace: true });
   }, [notFound, state, toast, goBack]);
 
+  // Offline, only the articles opened before are on this device (the service worker's cache, README).
+  const offlineMiss =
+    offline && state.status === "error" && state.error instanceof ApiError && state.error.status === 0;
+
   return (
     <SignedInLayout>
+      {state.status === "ready" && offline && (
+        <OfflineNotice>Offline — showing the copy saved on this device</OfflineNotice>
+      )}
       {state.status === "loading" || notFound ? (
         <div className="viewer-loading" role="status">
           <span className="spinner" aria-hidden="true" />
@@ -92,8 +102,12 @@ function ArticleScreen({ articleId }: { articleId: number }) {
         </div>
       ) : state.status === "error" ? (
         <section className="empty-state viewer-error" aria-labelledby="viewer-error-title">
-          <h1 id="viewer-error-title">Error Loading Article</h1>
-          <p>{state.error.message}</p>
+          <h1 id="viewer-error-title">{offlineMiss ? "Not Available Offline" : "Error Loading Article"}</h1>
+          <p>
+            {offlineMiss
+              ? "You are offline, and this article has not been opened on this device yet. It opens once you are back online."
+              : state.error.message}
+          </p>
           <button type="button" className="button button-secondary" onClick={() => goBack()}>
             Back
           </button>

@@ -9,9 +9,11 @@ import { Filters } from "../components/dashboard/filters";
 import { Pagination } from "../components/dashboard/pagination";
 import { StatCards } from "../components/dashboard/stat-cards";
 import { TopicsPanel } from "../components/dashboard/topics-panel";
+import { OfflineNotice } from "../components/offline-notice";
 import { PAGE_SIZES, useArticleList } from "../hooks/dashboard/use-article-list";
 import { useDashboardPage, useInitialDashboardPage } from "../hooks/dashboard/use-dashboard-page";
 import { useUnreadTitle } from "../hooks/dashboard/use-unread-title";
+import { useOffline } from "../hooks/use-offline";
 import { useStatsQuery } from "../queries/stats";
 import "../styles/dashboard.css";
 
@@ -22,6 +24,7 @@ export function DashboardPage() {
   useDashboardPage({ page: list.page, perPage: list.perPage, ready: list.loaded, onUrlChange: list.showPage });
   useUnreadTitle(stats?.unread_articles);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const offline = useOffline();
 
   // A deleted card takes the focus with it: keyboard users continue from the list's heading.
   async function deleteArticle(article: Article) {
@@ -64,6 +67,13 @@ export function DashboardPage() {
           onSearch={list.setSearchInput}
           onDomain={list.setDomainInput}
         />
+        {offline && (
+          <OfflineNotice>
+            {list.loaded
+              ? "Offline — showing the list saved on this device"
+              : "Offline — the list is not saved on this device yet"}
+          </OfflineNotice>
+        )}
         {list.error && <ErrorBanner message={list.error} onDismiss={list.dismissError} />}
 
         {!list.loaded && list.loading && (

@@ -1,0 +1,75 @@
+import type { VitePWAOptions } from "vite-plugin-pwa";
+
+/**
+ * The installable app (README "Installable app"): the manifest, and a Workbox service worker generated at build
+ * time that precaches the app shell and keeps the article list and the articles opened, for reading offline.
+ * Only GETs of /api/articles/ and /api/articles/{id} are kept: never auth, never writes, never other screens.
+ */
+export const pwaOptions: Partial<VitePWAOptions> = {
+  strategies: "generateSW",
+  // A new build takes over at the next load; main.tsx registers it (virtual:pwa-register).
+  registerType: "autoUpdate",
+  injectRegister: false,
+  // `vite dev` registers nothing, so no worker ever serves stale dev assets.
+  devOptions: { enabled: false },
+  includeAssets: ["apple-touch-icon.png"],
+  manifest: {
+    id: "/",
+    name: "VibeRead",
+    short_name: "VibeRead",
+    description: "Save articles for later and read their summaries. Reading is slow. Just vibe it.",
+    start_url: "/#/dashboard",
+    scope: "/",
+    display: "standalone",
+    theme_color: "#4f46e5",
+    background_color: "#ffffff",
+    icons: [
+      { src: "/pwa-192x192.png", sizes: "192x192", type: "image/png" },
+      { src: "/pwa-512x512.png", sizes: "512x512", type: "image/png" },
+      { src: "/maskable-512x512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+    ],
+    // A phone's share sheet opens /share?title&text&url; the Worker redirects it to /#/save (src/worker/share.ts).
+    share_target: { action: "/share", method: "GET", params: { title: "title", text: "text", url: "url" } },
+  },
+  workbox: {
+    globPatterns: ["**/*.{js,css,html,png,svg,webmanifest}"],
+    // Hash routes all load index.html; /api and /share are the Worker's, never the shell.
+    navigateFallback: "/index.html",
+    navigateFallbackDenylist: [/^\/api\//, /^\/share/, /^\/cdn-cgi\//],
+    cleanupOutdatedCaches: true,
+    clientsClaim: true,
+    skipWaiting: true,
+    runtimeCaching: [
+      {
+        // Serialized into sw.js by workbox-build: the function must not use anything from this module.
+        urlPattern: ({ url, request, sameOrigin }) =>
+          sameOrigin && request.method === "GET" && /^\/api\/articles\/(\d+)?$/.test(url.pathname),
+        handler: "NetworkFirst",
+        method: "GET",
+        options: {
+          // The name and header below are repeated in src/client/lib/offline.ts, which deletes this cache on sign-in
+          // and sign-out (one URL serves every user: Workbox keys by URL, not by the Authorization header).
+          cacheName: "viberead-api",
+          networkTimeoutSeconds: 10,
+          expiration: { maxEntries: 200, maxAgeSeconds: 30 * 24 * 60 * 60 },
+          cacheableResponse: { statuses: [200] },
+          plugins: [
+            {
+              // Answers from the cache say so, so the viewer and the dashboard can mark them offline.
+              cachedResponseWillBeUsed: async ({ cachedResponse }) => {
+                if (!cachedResponse) return cachedResponse;
+                const headers = new Headers(cachedResponse.headers);
+                headers.set("X-VibeRead-Offline", "1");
+                return new Response(await cachedResponse.blob(), {
+                  status: cachedResponse.status,
+                  statusText: cachedResponse.statusText,
+                  headers,
+                });
+              },
+            },
+          ],
+        },
+      },
+    ],
+  },
+};

@@ -1,0 +1,54 @@
+/**
+ * Offline state of the installable app (README "Installable app"). The service worker (pwa.config.ts) keeps the
+ * article list and the articles opened in one cache and marks the answers it serves from there with a header; the
+ * API client reports each answer here, so screens can say they show the copy saved on this device.
+ */
+
+/** Same names as in pwa.config.ts, where the service worker is generated. */
+export const API_CACHE = "viberead-api";
+export const OFFLINE_HEADER = "X-VibeRead-Offline";
+
+let lastAnswerFromDevice = false;
+const listeners = new Set<() => void>();
+
+function notify() {
+  for (const listener of listeners) listener();
+}
+
+/** Called by the API client with every answer: the latest one says whether the network or the device answered. */
+export function noteApiAnswer(response: Response): void {
+  const fromDevice = response.headers.get(OFFLINE_HEADER) === "1";
+  if (fromDevice === lastAnswerFromDevice) return;
+  lastAnswerFromDevice = fromDevice;
+  notify();
+}
+
+export function subscribeOffline(listener: () => void): () => void {
+  listeners.add(listener);
+  window.addEventListener("online", listener);
+  window.addEventListener("offline", listener);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener("online", listener);
+    window.removeEventListener("offline", listener);
+  };
+}
+
+/** Offline: the browser says so, or the server could not be reached and the device's copy answered instead. */
+export function isOffline(): boolean {
+  return !navigator.onLine || lastAnswerFromDevice;
+}
+
+/**
+ * Deletes the cached API answers. Workbox keys its cache by URL, not by the Authorization header, so /api/articles/7
+ * of one account would answer the next account on this device: called on sign-in and sign-out.
+ */
+export async function clearOfflineCache(): Promise<void> {
+  lastAnswerFromDevice = false;
+  if (typeof caches === "undefined") return;
+  try {
+    await caches.delete(API_CACHE);
+  } catch {
+    // No Cache Storage (a private window, an insecure origin): there is nothing to clear.
+  }
+}
