@@ -1,4 +1,5 @@
 import { createApp } from "./app";
+import { createServices } from "./context";
 import { runDailyHousekeeping } from "./jobs/housekeeping";
 import { handleIngestBatch } from "./jobs/ingest-consumer";
 
@@ -12,5 +13,10 @@ export default {
   queue: (batch, env) => handleIngestBatch(batch, env),
   async scheduled(controller, env, ctx) {
     ctx.waitUntil(runDailyHousekeeping(env, controller.scheduledTime));
+  },
+  /** Save by email (Email Routing → this Worker): a refusal bounces to the sender with its reason. */
+  async email(message, env, _ctx) {
+    const outcome = await createServices(env).emailCapture.receive(message);
+    if (!outcome.accepted) message.setReject(outcome.reason);
   },
 } satisfies ExportedHandler<Env, unknown>;
