@@ -17,6 +17,10 @@ export default {
   /** Save by email (Email Routing → this Worker): a refusal bounces to the sender with its reason. */
   async email(message, env, _ctx) {
     const outcome = await createServices(env).emailCapture.receive(message);
-    if (!outcome.accepted) message.setReject(outcome.reason);
+    if (!outcome.accepted) {
+      message.setReject(outcome.reason);
+      // A refused message is never read; an unread body left open makes the runtime report the handler as hung.
+      await message.raw.cancel().catch(() => undefined);
+    }
   },
 } satisfies ExportedHandler<Env, unknown>;
