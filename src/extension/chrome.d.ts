@@ -19,7 +19,6 @@ declare namespace chrome {
   }
   namespace permissions {
     function request(permissions: { origins: string[] }): Promise<boolean>;
-    function contains(permissions: { origins: string[] }): Promise<boolean>;
   }
   namespace tabs {
     interface Tab {
