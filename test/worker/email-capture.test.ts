@@ -9,8 +9,8 @@ import { api, registerUser } from "./helpers";
  * The platform's ForwardableEmailMessage, built as Email Routing delivers it: envelope from/to, the raw RFC 822
  * stream, and setReject recorded. Everything behind it (parsing, services, D1) is the real code.
  */
-function inbound(from: string, to: string, raw: string) {
-  const bytes = new TextEncoder().encode(raw);
+function inbound(from: string, to: string, raw: string | Uint8Array) {
+  const bytes = typeof raw === "string" ? new TextEncoder().encode(raw) : raw;
   const rejections: string[] = [];
   const message = {
     from,
@@ -30,7 +30,7 @@ function inbound(from: string, to: string, raw: string) {
   return { message, rejections };
 }
 
-async function deliver(from: string, to: string, raw: string) {
+async function deliver(from: string, to: string, raw: string | Uint8Array) {
   const { message, rejections } = inbound(from, to, raw);
   const ctx = createExecutionContext();
   await worker.email(message, env, ctx);
@@ -172,6 +172,17 @@ describe("save by email: the email handler", () => {
     const user = await userWithAddress();
     const raw = rfc822({ from: user.email, to: user.address, subject: "hello", text: "no links here" });
     expect(await deliver(user.email, user.address, raw)).toEqual(["No links to save were found in this email"]);
+  });
+
+  it("refuses an email over 5 MB unread", async () => {
+    const user = await userWithAddress();
+    const head = rfc822({ from: user.email, to: user.address, subject: "Fwd: big", text: "https://big.example.com/" });
+    const raw = new Uint8Array(5 * 1024 * 1024 + 1).fill(0x20);
+    raw.set(new TextEncoder().encode(head));
+    expect(await deliver(user.email, user.address, raw)).toEqual([
+      "This email is larger than 5 MB; VibeRead cannot save it",
+    ]);
+    expect(await libraryUrls(user.token)).toEqual([]);
   });
 });
 
