@@ -1,7 +1,7 @@
 // Typechecks every TypeScript project (worker, client, tests, scripts, tool configs); exits non-zero on any error.
 import { run, tool } from "./lib.mjs";
 
-const PROJECTS = ["src/worker", "src/client", "test", "tsconfig.scripts.json", "tsconfig.tools.json"];
+const PROJECTS = ["src/worker", "src/client", "src/extension", "test", "tsconfig.scripts.json", "tsconfig.tools.json"];
 
 let failed = false;
 for (const project of PROJECTS) {

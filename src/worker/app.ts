@@ -6,6 +6,7 @@ import { AppError, TooManyRequests } from "./domain/errors";
 import { bodyLimit } from "./middleware/body-limit";
 import { articleRoutes } from "./routes/articles";
 import { authRoutes } from "./routes/auth";
+import { emailAddressRoutes } from "./routes/email-address";
 import { healthRoutes } from "./routes/health";
 import { searchRoutes } from "./routes/search";
 import { topicRoutes } from "./routes/topics";
@@ -42,6 +43,7 @@ export function createApp() {
   app.route("/articles", articleRoutes);
   app.route("/topics", topicRoutes);
   app.route("/search", searchRoutes);
+  app.route("/email-address", emailAddressRoutes);
 
   app.notFound((c) => c.json({ detail: `Not found: ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
 

@@ -19,6 +19,8 @@ export interface AppConfig {
   loginThrottle: { maxFailuresPerEmail: number; maxFailuresPerClient: number; windowMinutes: number };
   /** How long after an article finishes its user's topics are recomputed (more finishing meanwhile join in). */
   topicsDebounceSeconds: number;
+  /** The domain of the users' private save-by-email addresses (`save-<token>@<emailDomain>`). */
+  emailDomain: string;
 }
 
 // Only ever used when ENVIRONMENT is "development": a fixed key keeps local tokens valid across restarts.
@@ -40,6 +42,10 @@ const rawConfigSchema = z.object({
   // At most the 600 s a TopicsWorkflow accepts (topics-params.ts).
   TOPICS_DEBOUNCE_SECONDS: z.coerce.number().int().min(0).max(600),
   JWT_SECRET: z.string().optional(),
+  EMAIL_DOMAIN: z
+    .string()
+    .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, "must be a lower-case domain name")
+    .default("save.viberead.localhost"),
 });
 
 const cache = new WeakMap<object, AppConfig>();
@@ -73,6 +79,7 @@ export function getConfig(env: Env): AppConfig {
       windowMinutes: raw.LOGIN_FAILURE_WINDOW_MINUTES,
     },
     topicsDebounceSeconds: raw.TOPICS_DEBOUNCE_SECONDS,
+    emailDomain: raw.EMAIL_DOMAIN,
   };
   cache.set(env, config);
   return config;

@@ -3,6 +3,7 @@ import type { AppConfig } from "./config";
 import { getConfig } from "./config";
 import { createDatabase } from "./db/client";
 import { createArticlesRepository } from "./db/repositories/articles-repository";
+import { createEmailAddressesRepository } from "./db/repositories/email-addresses-repository";
 import { createSearchRepository } from "./db/repositories/search-repository";
 import { createSessionsRepository } from "./db/repositories/sessions-repository";
 import { createTopicsRepository } from "./db/repositories/topics-repository";
@@ -10,6 +11,7 @@ import { createUsersRepository, type UserRecord } from "./db/repositories/users-
 import { createIngestProducer } from "./jobs/ingest-producer";
 import { createArticleService } from "./services/article-service";
 import { createAuthService } from "./services/auth-service";
+import { createEmailCaptureService } from "./services/email-capture-service";
 import { createDohResolver } from "./services/fetching/host-resolver";
 import { createArticlePipeline } from "./services/processing/article-pipeline";
 import { createRelatedService } from "./services/related-service";
@@ -26,6 +28,12 @@ export function createServices(env: Env) {
   const articles = createArticlesRepository(db);
   const topics = createTopicsRepository(db);
   const pipeline = createArticlePipeline({ config, articles, adapters, resolver: createDohResolver() });
+  const articleService = createArticleService({
+    articles,
+    enqueue: createIngestProducer(env.INGEST_QUEUE),
+    vectorIndex: adapters.vectorIndex,
+    pipeline,
+  });
   return {
     config,
     db,
@@ -43,11 +51,11 @@ export function createServices(env: Env) {
     }),
     topics: createTopicsService({ topics, ...adapters }),
     search: createSearchService({ search: createSearchRepository(db), topics, articles, ...adapters }),
-    articles: createArticleService({
-      articles,
-      enqueue: createIngestProducer(env.INGEST_QUEUE),
-      vectorIndex: adapters.vectorIndex,
-      pipeline,
+    articles: articleService,
+    emailCapture: createEmailCaptureService({
+      addresses: createEmailAddressesRepository(db),
+      articles: articleService,
+      emailDomain: config.emailDomain,
     }),
   };
 }

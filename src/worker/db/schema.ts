@@ -217,3 +217,16 @@ export const searchSessions = sqliteTable(
   },
   (t) => [index("search_sessions_user_idx").on(t.userId, t.updatedAt)],
 );
+
+/**
+ * Each user's private save-by-email address `save-<localToken>@<EMAIL_DOMAIN>`. The token is shown to its user,
+ * so it is stored as is; it is 24 random characters, so it cannot be guessed. Rotating replaces the row's token,
+ * and mail to the old one finds no user and is refused.
+ */
+export const emailAddresses = sqliteTable("email_addresses", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  localToken: text("local_token").notNull().unique(),
+  createdAt: integer("created_at").notNull(),
+});

@@ -1,0 +1,102 @@
+import PostalMime from "postal-mime";
+import type { EmailAddressesRepository } from "../db/repositories/email-addresses-repository";
+import { addressToken, bareAddress, decideEmailIntent } from "../domain/email/email-intent";
+import { Conflict } from "../domain/errors";
+import type { createArticleService } from "./article-service";
+
+/** Larger mail is refused unread: a newsletter is well under this, and it bounds the Worker's memory. */
+export const MAX_EMAIL_BYTES = 5 * 1024 * 1024;
+const TOKEN_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
+/** 24 characters of 36 symbols: about 124 bits, so an address cannot be guessed. */
+const TOKEN_LENGTH = 24;
+
+export type EmailOutcome = { accepted: true; saved: number; duplicates: number } | { accepted: false; reason: string };
+
+interface EmailCaptureDeps {
+  addresses: EmailAddressesRepository;
+  articles: Pick<ReturnType<typeof createArticleService>, "create" | "createMany">;
+  emailDomain: string;
+  now?: () => number;
+}
+
+function randomToken(): string {
+  // Rejection sampling keeps every symbol equally likely (256 is not a multiple of 36).
+  const out: string[] = [];
+  while (out.length < TOKEN_LENGTH) {
+    for (const byte of crypto.getRandomValues(new Uint8Array(TOKEN_LENGTH * 2))) {
+      if (byte < 252 && out.length < TOKEN_LENGTH) out.push(TOKEN_ALPHABET[byte % 36] as string);
+    }
+  }
+  return out.join("");
+}
+
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export function createEmailCaptureService({ addresses, articles, emailDomain, now = Date.now }: EmailCaptureDeps) {
+  const format = (token: string) => `save-${token}@${emailDomain}`;
+
+  return {
+    /** The user's address, created on first read. */
+    async address(userId: number) {
+      const token =
+        (await addresses.findToken(userId)) ?? (await addresses.insertIfAbsent(userId, randomToken(), now()));
+      return { address: format(token) };
+    },
+
+    /** A new address; mail to the previous one is refused from now on. */
+    async rotate(userId: number) {
+      const token = randomToken();
+      await addresses.replace(userId, token, now());
+      return { address: format(token) };
+    },
+
+    /**
+     * One received email: the recipient names the user, the sender must be that user's account email, and the
+     * body becomes saves through the same article service (and so the same URL rules and duplicate checks) as
+     * the add box. A refusal's reason goes back to the sender in the bounce.
+     */
+    async receive(mail: { from: string; to: string; raw: ReadableStream<Uint8Array> | ArrayBuffer; rawSize: number }) {
+      const token = addressToken(mail.to, emailDomain);
+      const owner = token ? await addresses.findOwner(token) : undefined;
+      if (!owner) {
+        return refuse(
+          `${bareAddress(mail.to)} is not a VibeRead save address (it may have been rotated): copy the current one from Settings`,
+        );
+      }
+      if (bareAddress(mail.from) !== owner.email) {
+        return refuse("This VibeRead address accepts mail only from its account's own email address");
+      }
+      if (mail.rawSize > MAX_EMAIL_BYTES) return refuse("This email is larger than 5 MB; VibeRead cannot save it");
+
+      const parsed = await PostalMime.parse(mail.raw);
+      const intent = decideEmailIntent({ subject: parsed.subject, html: parsed.html, text: parsed.text });
+      if (intent.kind === "empty") return refuse("No links to save were found in this email");
+      if (intent.kind === "links") {
+        const result = await articles.createMany(owner.userId, intent.urls);
+        return accepted(result.successful, result.duplicates);
+      }
+      // A newsletter without a web copy gets a stable address of its own, so forwarding it twice is a duplicate.
+      const url =
+        intent.viewInBrowserUrl ??
+        `https://${emailDomain}/mail/${await sha256Hex(parsed.messageId || `${parsed.subject}\n${intent.html}`)}`;
+      try {
+        await articles.create(owner.userId, url);
+        return accepted(1, 0);
+      } catch (error) {
+        if (error instanceof Conflict) return accepted(0, 1);
+        throw error;
+      }
+    },
+  };
+}
+
+function refuse(reason: string): EmailOutcome {
+  return { accepted: false, reason };
+}
+function accepted(saved: number, duplicates: number): EmailOutcome {
+  return { accepted: true, saved, duplicates };
+}
+export type EmailCaptureService = ReturnType<typeof createEmailCaptureService>;

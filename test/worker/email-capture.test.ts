@@ -1,0 +1,211 @@
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { decideEmailIntent } from "../../src/worker/domain/email/email-intent";
+import { extractEmailLinks, MAX_EMAIL_LINKS } from "../../src/worker/domain/email/email-links";
+import worker from "../../src/worker/index";
+import { api, registerUser } from "./helpers";
+
+/**
+ * The platform's ForwardableEmailMessage, built as Email Routing delivers it: envelope from/to, the raw RFC 822
+ * stream, and setReject recorded. Everything behind it (parsing, services, D1) is the real code.
+ */
+function inbound(from: string, to: string, raw: string | Uint8Array) {
+  const bytes = typeof raw === "string" ? new TextEncoder().encode(raw) : raw;
+  const rejections: string[] = [];
+  const message = {
+    from,
+    to,
+    headers: new Headers(),
+    rawSize: bytes.byteLength,
+    raw: new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(bytes);
+        controller.close();
+      },
+    }),
+    setReject: (reason: string) => rejections.push(reason),
+    forward: async () => ({ messageId: "unused" }),
+    reply: async () => ({ messageId: "unused" }),
+  } as unknown as ForwardableEmailMessage;
+  return { message, rejections };
+}
+
+async function deliver(from: string, to: string, raw: string | Uint8Array) {
+  const { message, rejections } = inbound(from, to, raw);
+  const ctx = createExecutionContext();
+  await worker.email(message, env, ctx);
+  await waitOnExecutionContext(ctx);
+  return rejections;
+}
+
+function rfc822(opts: { from: string; to: string; subject: string; text?: string; html?: string; id?: string }) {
+  const head = [
+    `From: ${opts.from}`,
+    `To: ${opts.to}`,
+    `Subject: ${opts.subject}`,
+    `Message-ID: <${opts.id ?? crypto.randomUUID()}@mail.example.com>`,
+    "MIME-Version: 1.0",
+  ];
+  if (opts.html) {
+    return [
+      ...head,
+      'Content-Type: multipart/alternative; boundary="b1"',
+      "",
+      "--b1",
+      "Content-Type: text/plain; charset=utf-8",
+      "",
+      opts.text ?? "",
+      "--b1",
+      "Content-Type: text/html; charset=utf-8",
+      "",
+      opts.html,
+      "--b1--",
+      "",
+    ].join("\r\n");
+  }
+  return [...head, "Content-Type: text/plain; charset=utf-8", "", opts.text ?? "", ""].join("\r\n");
+}
+
+async function userWithAddress() {
+  const user = await registerUser();
+  const response = await api("GET", "/api/email-address", { token: user.token });
+  expect(response.status).toBe(200);
+  return { ...user, address: response.body.address as string };
+}
+
+async function libraryUrls(token: string): Promise<string[]> {
+  const response = await api("GET", "/api/articles/?per_page=100", { token });
+  return (response.body.articles as { url: string }[]).map((a) => a.url).sort();
+}
+
+const prose = (words: number) =>
+  Array.from({ length: words }, (_, i) => ["reading", "slowly", "is", "a", "quiet", "pleasure"][i % 6]).join(" ");
+
+describe("save by email: the address", () => {
+  it("is private, stable across reads, and replaced by a rotation", async () => {
+    const user = await userWithAddress();
+    expect(user.address).toMatch(/^save-[a-z0-9]{24}@save\.viberead\.localhost$/);
+    expect((await api("GET", "/api/email-address", { token: user.token })).body.address).toBe(user.address);
+
+    const rotated = await api("POST", "/api/email-address/rotate", { token: user.token });
+    expect(rotated.status).toBe(200);
+    expect(rotated.body.address).not.toBe(user.address);
+    expect((await api("GET", "/api/email-address", { token: user.token })).body.address).toBe(rotated.body.address);
+
+    const other = await userWithAddress();
+    expect(other.address).not.toBe(rotated.body.address);
+    expect((await api("GET", "/api/email-address")).status).toBe(401);
+  });
+});
+
+describe("save by email: the email handler", () => {
+  it("saves each distinct link of a forwarded email, skipping unsubscribe links and duplicates", async () => {
+    const user = await userWithAddress();
+    const raw = rfc822({
+      from: `Reader <${user.email.toUpperCase()}>`,
+      to: user.address,
+      subject: "Fwd: worth reading",
+      text: [
+        "Have a look: https://blog.example.com/one and https://news.example.org/two.",
+        "Again https://blog.example.com/one",
+        "Unsubscribe: https://lists.example.com/unsubscribe?u=1",
+      ].join("\n"),
+    });
+    expect(await deliver(user.email.toUpperCase(), user.address, raw)).toEqual([]);
+    expect(await libraryUrls(user.token)).toEqual(["https://blog.example.com/one", "https://news.example.org/two"]);
+
+    // The same forward again saves nothing new: the add box's duplicate rule.
+    expect(await deliver(user.email, user.address, raw)).toEqual([]);
+    expect(await libraryUrls(user.token)).toHaveLength(2);
+  });
+
+  it("saves a newsletter as one article, by its view-in-browser link", async () => {
+    const user = await userWithAddress();
+    const html = `<html><body><p><a href="https://letters.example.com/issue/42?utm=x&amp;s=1">View in browser</a></p>
+      <h1>Issue 42</h1><p>${prose(200)}</p><p><a href="https://elsewhere.example.com/a">a link</a></p>
+      <p><a href="https://letters.example.com/unsubscribe">Unsubscribe</a></p></body></html>`;
+    const raw = rfc822({ from: user.email, to: user.address, subject: "Issue 42: quiet reading", html });
+    expect(await deliver(user.email, user.address, raw)).toEqual([]);
+    expect(await libraryUrls(user.token)).toEqual(["https://letters.example.com/issue/42?utm=x&s=1"]);
+  });
+
+  it("refuses mail from an address other than the account's own", async () => {
+    const user = await userWithAddress();
+    const raw = rfc822({
+      from: "stranger@example.net",
+      to: user.address,
+      subject: "hi",
+      text: "https://x.example.com/",
+    });
+    const rejections = await deliver("stranger@example.net", user.address, raw);
+    expect(rejections).toEqual(["This VibeRead address accepts mail only from its account's own email address"]);
+    expect(await libraryUrls(user.token)).toEqual([]);
+  });
+
+  it("refuses mail to a rotated address, and to an address that was never issued", async () => {
+    const user = await userWithAddress();
+    await api("POST", "/api/email-address/rotate", { token: user.token });
+    const raw = rfc822({ from: user.email, to: user.address, subject: "hi", text: "https://x.example.com/" });
+    const rejections = await deliver(user.email, user.address, raw);
+    expect(rejections).toHaveLength(1);
+    expect(rejections[0]).toMatch(/is not a VibeRead save address \(it may have been rotated\)/);
+    const unknown = await deliver(user.email, "save-aaaaaaaaaaaaaaaaaaaaaaaa@save.viberead.localhost", raw);
+    expect(unknown).toHaveLength(1);
+    expect(await libraryUrls(user.token)).toEqual([]);
+  });
+
+  it("saves into the owner's library only: another user's address, even from their own account, saves there", async () => {
+    const alice = await userWithAddress();
+    const bob = await userWithAddress();
+    // Alice sending to Bob's address is refused: the sender must be the address's owner.
+    const toBob = rfc822({ from: alice.email, to: bob.address, subject: "Fwd: x", text: "https://a.example.com/p" });
+    expect(await deliver(alice.email, bob.address, toBob)).toHaveLength(1);
+    expect(await libraryUrls(bob.token)).toEqual([]);
+
+    const own = rfc822({ from: alice.email, to: alice.address, subject: "Fwd: x", text: "https://a.example.com/p" });
+    expect(await deliver(alice.email, alice.address, own)).toEqual([]);
+    expect(await libraryUrls(alice.token)).toEqual(["https://a.example.com/p"]);
+    expect(await libraryUrls(bob.token)).toEqual([]);
+  });
+
+  it("refuses an email with nothing to save, with a reason the sender can read", async () => {
+    const user = await userWithAddress();
+    const raw = rfc822({ from: user.email, to: user.address, subject: "hello", text: "no links here" });
+    expect(await deliver(user.email, user.address, raw)).toEqual(["No links to save were found in this email"]);
+  });
+
+  it("refuses an email over 5 MB unread", async () => {
+    const user = await userWithAddress();
+    const head = rfc822({ from: user.email, to: user.address, subject: "Fwd: big", text: "https://big.example.com/" });
+    const raw = new Uint8Array(5 * 1024 * 1024 + 1).fill(0x20);
+    raw.set(new TextEncoder().encode(head));
+    expect(await deliver(user.email, user.address, raw)).toEqual([
+      "This email is larger than 5 MB; VibeRead cannot save it",
+    ]);
+    expect(await libraryUrls(user.token)).toEqual([]);
+  });
+});
+
+describe("save by email: reading an email (pure)", () => {
+  it("tells a forwarded email from a newsletter", () => {
+    const html = `<p>${prose(200)}</p><a href="https://a.example.com/x">x</a>`;
+    expect(decideEmailIntent({ subject: "Weekly digest", html }).kind).toBe("newsletter");
+    expect(decideEmailIntent({ subject: "Fwd: Weekly digest", html })).toEqual({
+      kind: "links",
+      urls: ["https://a.example.com/x"],
+    });
+    expect(decideEmailIntent({ subject: "hi", text: "nothing" }).kind).toBe("empty");
+  });
+
+  it("keeps http(s) links only, skips pixels and mailto, and caps the count", () => {
+    const html = [
+      '<a href="mailto:a@example.com">mail</a>',
+      '<img src="https://t.example.com/pixel.gif">',
+      '<a href="https://t.example.com/open.gif">o</a>',
+      ...Array.from({ length: 80 }, (_, i) => `<a href="https://site.example.com/${i}">${i}</a>`),
+    ].join("");
+    const links = extractEmailLinks({ html });
+    expect(links).toHaveLength(MAX_EMAIL_LINKS);
+    expect(links[0]?.url).toBe("https://site.example.com/0");
+  });
+});
