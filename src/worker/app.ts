@@ -8,6 +8,7 @@ import { articleRoutes } from "./routes/articles";
 import { authRoutes } from "./routes/auth";
 import { healthRoutes } from "./routes/health";
 import { searchRoutes } from "./routes/search";
+import { tokenRoutes } from "./routes/tokens";
 import { topicRoutes } from "./routes/topics";
 
 /** Request bodies above this are refused with 413 before anything parses them (see middleware/body-limit.ts). */
@@ -42,6 +43,7 @@ export function createApp() {
   app.route("/articles", articleRoutes);
   app.route("/topics", topicRoutes);
   app.route("/search", searchRoutes);
+  app.route("/tokens", tokenRoutes);
 
   app.notFound((c) => c.json({ detail: `Not found: ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
 

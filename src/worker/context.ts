@@ -2,12 +2,14 @@ import { createAdapters } from "./adapters/factory";
 import type { AppConfig } from "./config";
 import { getConfig } from "./config";
 import { createDatabase } from "./db/client";
+import { createApiTokensRepository } from "./db/repositories/api-tokens-repository";
 import { createArticlesRepository } from "./db/repositories/articles-repository";
 import { createSearchRepository } from "./db/repositories/search-repository";
 import { createSessionsRepository } from "./db/repositories/sessions-repository";
 import { createTopicsRepository } from "./db/repositories/topics-repository";
 import { createUsersRepository, type UserRecord } from "./db/repositories/users-repository";
 import { createIngestProducer } from "./jobs/ingest-producer";
+import { createApiTokenService } from "./services/api-token-service";
 import { createArticleService } from "./services/article-service";
 import { createAuthService } from "./services/auth-service";
 import { createDohResolver } from "./services/fetching/host-resolver";
@@ -33,6 +35,7 @@ export function createServices(env: Env) {
     sessions,
     adapters,
     auth: createAuthService({ config, users, sessions }),
+    apiTokens: createApiTokenService({ config, tokens: createApiTokensRepository(db), users, sessions }),
     pipeline,
     related: createRelatedService({
       articles,
@@ -52,11 +55,10 @@ export function createServices(env: Env) {
 }
 export type Services = ReturnType<typeof createServices>;
 
-export interface AuthContext {
-  user: UserRecord;
-  jti: string;
-  expiresAt: number;
-}
+/** Who made the request: a web session (a JWT, which logout revokes by `jti`) or a personal API token. */
+export type AuthContext =
+  | { kind: "session"; user: UserRecord; jti: string; expiresAt: number }
+  | { kind: "api-token"; user: UserRecord; tokenId: number };
 
 /** The Hono environment type shared by every route module. */
 export interface AppEnv {

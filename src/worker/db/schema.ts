@@ -50,6 +50,26 @@ export const loginFailures = sqliteTable(
   ],
 );
 
+/**
+ * Personal API tokens (issue 22): only the SHA-256 of the secret is kept, so a leaked database grants nothing.
+ * `last_used_at` is written at most once a minute per token (services/api-token-service.ts).
+ */
+export const apiTokens = sqliteTable(
+  "api_tokens",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** Hex SHA-256 of the whole token string. */
+    tokenHash: text("token_hash").notNull().unique(),
+    createdAt: integer("created_at").notNull(),
+    lastUsedAt: integer("last_used_at"),
+  },
+  (t) => [index("api_tokens_user_idx").on(t.userId, t.createdAt)],
+);
+
 /** The local vector index (the embedded adapter behind the VectorIndex port). Scoped by user in every query. */
 export const localVectors = sqliteTable(
   "local_vectors",
