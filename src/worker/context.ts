@@ -3,6 +3,7 @@ import type { AppConfig } from "./config";
 import { getConfig } from "./config";
 import { createDatabase } from "./db/client";
 import { createApiTokensRepository } from "./db/repositories/api-tokens-repository";
+import { createArticleSourcesRepository } from "./db/repositories/article-sources-repository";
 import { createArticlesRepository } from "./db/repositories/articles-repository";
 import { createSearchRepository } from "./db/repositories/search-repository";
 import { createSessionsRepository } from "./db/repositories/sessions-repository";
@@ -27,7 +28,8 @@ export function createServices(env: Env) {
   const adapters = createAdapters(config, env, db);
   const articles = createArticlesRepository(db);
   const topics = createTopicsRepository(db);
-  const pipeline = createArticlePipeline({ config, articles, adapters, resolver: createDohResolver() });
+  const sources = createArticleSourcesRepository(db);
+  const pipeline = createArticlePipeline({ config, articles, sources, adapters, resolver: createDohResolver() });
   return {
     config,
     db,
@@ -47,6 +49,7 @@ export function createServices(env: Env) {
     search: createSearchService({ search: createSearchRepository(db), topics, articles, ...adapters }),
     articles: createArticleService({
       articles,
+      sources,
       enqueue: createIngestProducer(env.INGEST_QUEUE),
       vectorIndex: adapters.vectorIndex,
       pipeline,

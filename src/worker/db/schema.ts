@@ -152,6 +152,26 @@ export const articles = sqliteTable(
   ],
 );
 
+/**
+ * The page's own HTML sent with a save (issue 22: pages behind a login or a bot wall), gzip-compressed and
+ * base64-encoded, in chunks because D1 caps a row at 2 MB. Processing extracts from it instead of fetching, then
+ * deletes it; Re-fetch deletes it first so that it fetches the URL.
+ */
+export const articleSources = sqliteTable(
+  "article_sources",
+  {
+    articleId: integer("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    chunk: text("chunk").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.articleId, t.seq] })],
+);
+
 /** One rating per article: -1 poor, 0 alright, 1 good. */
 export const articleFeedback = sqliteTable(
   "article_feedback",
