@@ -50,5 +50,7 @@ export const router = createHashRouter([
     signedIn: true,
   }),
   lazyRoute("/stats", async () => (await import("./routes/stats")).StatsPage, { signedIn: true }),
+  lazyRoute("/settings", async () => (await import("./routes/settings")).SettingsPage, { signedIn: true }),
+  lazyRoute("/save", async () => (await import("./routes/save")).SavePage, { signedIn: true }),
   { path: "*", element: <NotFoundPage /> },
 ]);

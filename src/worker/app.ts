@@ -9,19 +9,28 @@ import { authRoutes } from "./routes/auth";
 import { emailAddressRoutes } from "./routes/email-address";
 import { healthRoutes } from "./routes/health";
 import { searchRoutes } from "./routes/search";
+import { tokenRoutes } from "./routes/tokens";
 import { topicRoutes } from "./routes/topics";
 
 /** Request bodies above this are refused with 413 before anything parses them (see middleware/body-limit.ts). */
 export const MAX_BODY_BYTES = 64 * 1024;
 /** Bulk saves carry up to 500 URLs of up to 2,048 characters. */
 export const MAX_BULK_BODY_BYTES = 1536 * 1024;
+/** A single save may carry the page's HTML (up to 5 MB, more once escaped in JSON). */
+export const MAX_SAVE_BODY_BYTES = 6 * 1024 * 1024;
+
+function maxBodyBytes(path: string): number {
+  if (/\/articles\/bulk\/?$/.test(path)) return MAX_BULK_BODY_BYTES;
+  if (/\/articles\/?$/.test(path)) return MAX_SAVE_BODY_BYTES;
+  return MAX_BODY_BYTES;
+}
 
 export function createApp() {
   const app = new Hono<AppEnv>({ strict: false }).basePath("/api");
 
   app.use(secureHeaders());
   // First, so that nothing after it can answer with an unread body behind the response.
-  app.use(bodyLimit((path) => (/\/articles\/bulk\/?$/.test(path) ? MAX_BULK_BODY_BYTES : MAX_BODY_BYTES)));
+  app.use(bodyLimit(maxBodyBytes));
   app.use(async (c, next) => {
     const services = createServices(c.env);
     c.set("services", services);
@@ -44,6 +53,7 @@ export function createApp() {
   app.route("/topics", topicRoutes);
   app.route("/search", searchRoutes);
   app.route("/email-address", emailAddressRoutes);
+  app.route("/tokens", tokenRoutes);
 
   app.notFound((c) => c.json({ detail: `Not found: ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
 

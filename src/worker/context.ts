@@ -2,6 +2,8 @@ import { createAdapters } from "./adapters/factory";
 import type { AppConfig } from "./config";
 import { getConfig } from "./config";
 import { createDatabase } from "./db/client";
+import { createApiTokensRepository } from "./db/repositories/api-tokens-repository";
+import { createArticleSourcesRepository } from "./db/repositories/article-sources-repository";
 import { createArticlesRepository } from "./db/repositories/articles-repository";
 import { createEmailAddressesRepository } from "./db/repositories/email-addresses-repository";
 import { createSearchRepository } from "./db/repositories/search-repository";
@@ -9,6 +11,7 @@ import { createSessionsRepository } from "./db/repositories/sessions-repository"
 import { createTopicsRepository } from "./db/repositories/topics-repository";
 import { createUsersRepository, type UserRecord } from "./db/repositories/users-repository";
 import { createIngestProducer } from "./jobs/ingest-producer";
+import { createApiTokenService } from "./services/api-token-service";
 import { createArticleService } from "./services/article-service";
 import { createAuthService } from "./services/auth-service";
 import { createEmailCaptureService } from "./services/email-capture-service";
@@ -27,9 +30,11 @@ export function createServices(env: Env) {
   const adapters = createAdapters(config, env, db);
   const articles = createArticlesRepository(db);
   const topics = createTopicsRepository(db);
-  const pipeline = createArticlePipeline({ config, articles, adapters, resolver: createDohResolver() });
+  const sources = createArticleSourcesRepository(db);
+  const pipeline = createArticlePipeline({ config, articles, sources, adapters, resolver: createDohResolver() });
   const articleService = createArticleService({
     articles,
+    sources,
     enqueue: createIngestProducer(env.INGEST_QUEUE),
     vectorIndex: adapters.vectorIndex,
     pipeline,
@@ -41,6 +46,7 @@ export function createServices(env: Env) {
     sessions,
     adapters,
     auth: createAuthService({ config, users, sessions }),
+    apiTokens: createApiTokenService({ config, tokens: createApiTokensRepository(db), users, sessions }),
     pipeline,
     related: createRelatedService({
       articles,
@@ -61,11 +67,10 @@ export function createServices(env: Env) {
 }
 export type Services = ReturnType<typeof createServices>;
 
-export interface AuthContext {
-  user: UserRecord;
-  jti: string;
-  expiresAt: number;
-}
+/** Who made the request: a web session (a JWT, which logout revokes by `jti`) or a personal API token. */
+export type AuthContext =
+  | { kind: "session"; user: UserRecord; jti: string; expiresAt: number }
+  | { kind: "api-token"; user: UserRecord; tokenId: number };
 
 /** The Hono environment type shared by every route module. */
 export interface AppEnv {

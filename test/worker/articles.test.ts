@@ -433,15 +433,21 @@ describe("POST /api/articles/batch/status", () => {
 });
 
 describe("bad bodies change nothing", () => {
-  it("answers malformed JSON with 400 and a 1 MB body with 413", async () => {
+  it("answers malformed JSON with 400 and a body over the save limit (6 MB, for the page's HTML) with 413", async () => {
     const { token } = await registerUser();
     const malformed = await api("POST", "/api/articles/", { token, rawBody: '{"url": "https://example.com"' });
     expect(malformed.status).toBe(400);
     const huge = await api("POST", "/api/articles/", {
       token,
-      body: { url: `https://example.com/${"a".repeat(1_000_000)}` },
+      body: { url: `https://example.com/${"a".repeat(6_500_000)}` },
     });
     expect(huge.status).toBe(413);
+    expect(huge.body.detail).toBe("Request body is too large (the limit is 6144 KB)");
+    const overUrlLimit = await api("POST", "/api/articles/", {
+      token,
+      body: { url: `https://example.com/${"a".repeat(1_000_000)}` },
+    });
+    expect(overUrlLimit.status).toBe(422);
     const hugeBulk = await api("POST", "/api/articles/bulk", { token, body: { urls: ["x".repeat(1_600_000)] } });
     expect(hugeBulk.status).toBe(413);
     expect((await api("GET", "/api/articles/", { token })).body.total).toBe(0);

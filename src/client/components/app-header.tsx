@@ -27,6 +27,7 @@ export function AppHeader() {
         <span className="welcome" title={user?.email}>
           Welcome, <strong>{user?.email}</strong>
         </span>
+        <Link to="/settings">Settings</Link>
         <button type="button" className="button button-secondary" onClick={signOut} disabled={signingOut}>
           {signingOut ? "Signing out..." : "Sign out"}
         </button>

@@ -50,6 +50,26 @@ export const loginFailures = sqliteTable(
   ],
 );
 
+/**
+ * Personal API tokens (issue 22): only the SHA-256 of the secret is kept, so a leaked database grants nothing.
+ * `last_used_at` is written at most once a minute per token (services/api-token-service.ts).
+ */
+export const apiTokens = sqliteTable(
+  "api_tokens",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** Hex SHA-256 of the whole token string. */
+    tokenHash: text("token_hash").notNull().unique(),
+    createdAt: integer("created_at").notNull(),
+    lastUsedAt: integer("last_used_at"),
+  },
+  (t) => [index("api_tokens_user_idx").on(t.userId, t.createdAt)],
+);
+
 /** The local vector index (the embedded adapter behind the VectorIndex port). Scoped by user in every query. */
 export const localVectors = sqliteTable(
   "local_vectors",
@@ -130,6 +150,26 @@ export const articles = sqliteTable(
       sql`${t.processingStatus} IN ('pending','processing','retrying','completed','failed')`,
     ),
   ],
+);
+
+/**
+ * The page's own HTML sent with a save (issue 22: pages behind a login or a bot wall), gzip-compressed and
+ * base64-encoded, in chunks because D1 caps a row at 2 MB. Processing extracts from it instead of fetching, then
+ * deletes it; Re-fetch deletes it first so that it fetches the URL.
+ */
+export const articleSources = sqliteTable(
+  "article_sources",
+  {
+    articleId: integer("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    chunk: text("chunk").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.articleId, t.seq] })],
 );
 
 /** One rating per article: -1 poor, 0 alright, 1 good. */

@@ -4,7 +4,7 @@
  */
 export class AppError extends Error {
   constructor(
-    readonly status: 400 | 401 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503,
     message: string,
     readonly extra: Record<string, unknown> = {},
   ) {
@@ -22,6 +22,16 @@ export class InvalidInput extends AppError {
 export class Unauthorized extends AppError {
   constructor(message = "Not authenticated") {
     super(401, message);
+  }
+}
+
+/**
+ * Allowed for a web session but not for how this request signed in (an API token managing tokens). Never used
+ * for other users' data: that is NotFound.
+ */
+export class Forbidden extends AppError {
+  constructor(message: string) {
+    super(403, message);
   }
 }
 

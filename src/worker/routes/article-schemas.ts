@@ -51,7 +51,11 @@ export const statsQuery = z.object({
   timezone_offset: wholeNumber("timezone_offset", -MAX_TIMEZONE_OFFSET_MINUTES, MAX_TIMEZONE_OFFSET_MINUTES).default(0),
 });
 
-export const createBody = z.object({ url: z.string({ error: "url must be a string" }) });
+export const createBody = z.object({
+  url: z.string({ error: "url must be a string" }),
+  /** The page as the user's browser has it (pages behind a login or a bot wall); its size is checked in the service. */
+  html: z.string({ error: "html must be a string" }).min(1, "html must not be empty").nullish(),
+});
 
 export const bulkBody = z.object({
   urls: z

@@ -35,8 +35,8 @@ export const articleRoutes = new Hono<AppEnv>()
     return c.json(result, 200);
   })
   .post("/", validate("json", createBody), async (c) => {
-    const { url } = c.req.valid("json");
-    return c.json(await c.var.services.articles.create(c.var.auth.user.id, url), 201);
+    const { url, html } = c.req.valid("json");
+    return c.json(await c.var.services.articles.create(c.var.auth.user.id, url, html), 201);
   })
   .get("/:id", validate("param", articleIdParams), async (c) => {
     return c.json(await c.var.services.articles.get(c.var.auth.user.id, c.req.valid("param").id), 200);

@@ -1,14 +1,10 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../context";
 import { loginBodySchema, registerBodySchema } from "../domain/credentials";
-import { requireAuth } from "../middleware/require-auth";
+import { clientAddress } from "../middleware/client-address";
+import { requireAuth, webSession } from "../middleware/require-auth";
 import { validate } from "../middleware/validate";
 import { toPublicUser } from "../services/auth-service";
-
-/** Cloudflare sets cf-connecting-ip at the edge; locally there is no proxy, so every caller is "local". */
-function clientAddress(header: string | undefined): string {
-  return header?.trim().slice(0, 64) || "local";
-}
 
 export const authRoutes = new Hono<AppEnv>()
   .post("/register", validate("json", registerBodySchema), async (c) => {
@@ -17,12 +13,12 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .post("/login", validate("json", loginBodySchema), async (c) => {
     const { email, password } = c.req.valid("json");
-    const session = await c.var.services.auth.login(email, password, clientAddress(c.req.header("cf-connecting-ip")));
+    const session = await c.var.services.auth.login(email, password, clientAddress(c));
     return c.json(session, 200);
   })
   .get("/me", requireAuth, (c) => c.json(toPublicUser(c.var.auth.user), 200))
   .post("/logout", requireAuth, async (c) => {
-    const { user, jti, expiresAt } = c.var.auth;
+    const { user, jti, expiresAt } = webSession(c.var.auth);
     await c.var.services.auth.logout(user.id, jti, expiresAt);
     return c.body(null, 204);
   });

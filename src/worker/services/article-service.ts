@@ -1,6 +1,7 @@
+import type { ArticleSourcesRepository } from "../db/repositories/article-sources-repository";
 import type { ArticleSummaryRecord, ArticlesRepository } from "../db/repositories/articles-repository";
 import { checkArticleUrl } from "../domain/article-url";
-import { Conflict, InvalidInput, NotFound } from "../domain/errors";
+import { AppError, Conflict, InvalidInput, NotFound } from "../domain/errors";
 import {
   DAILY_ACTIVITY_DAYS,
   DAY_MS,
@@ -16,6 +17,7 @@ import type { EnqueueIngest } from "../jobs/ingest-producer";
 import type { VectorIndex } from "../ports/vector-index";
 import { displayStatus, toArticleJson, toFeedbackJson } from "./article-json";
 import type { ArticlePipeline } from "./processing/article-pipeline";
+import { compressText, MAX_STEP_PAYLOAD_CHARS } from "./processing/compressed-text";
 
 /** The `notice` of a re-summarise the language model could not do (the response says `degraded: true`). */
 export const SUMMARY_UNAVAILABLE =
@@ -23,6 +25,8 @@ export const SUMMARY_UNAVAILABLE =
 
 export const MAX_BULK_URLS = 500;
 const QUEUE_FAILURE = "Processing could not be started. Use Re-fetch Content to try again.";
+/** The most page HTML a save may carry (UTF-8 bytes), the same cap as a fetched page. */
+export const MAX_SUPPLIED_HTML_BYTES = 5 * 1024 * 1024;
 /** Rows per insert batch in a bulk save: one failing batch fails only its own URLs. */
 const INSERT_BATCH = 100;
 
@@ -36,6 +40,7 @@ export interface BulkResult {
 
 interface ArticleServiceDeps {
   articles: ArticlesRepository;
+  sources: ArticleSourcesRepository;
   enqueue: EnqueueIngest;
   vectorIndex: VectorIndex;
   pipeline: Pick<ArticlePipeline, "summarize">;
@@ -50,8 +55,24 @@ const IN_PROGRESS = new Set(["pending", "processing", "retrying"]);
 const STUCK_AFTER_MS = 10 * 60_000;
 const REFETCH_POLL_MS = 1_000;
 
+/**
+ * Checks the size of HTML sent with a save and compresses it as the fetch step would a fetched page, so a page
+ * that could not travel between Workflow steps is refused now with a reason rather than failing later.
+ */
+async function encodeSuppliedHtml(html: string): Promise<string> {
+  if (new TextEncoder().encode(html).byteLength > MAX_SUPPLIED_HTML_BYTES) {
+    throw new AppError(413, "html is too large (the limit is 5 MB)");
+  }
+  const encoded = await compressText(html);
+  if (encoded.length > MAX_STEP_PAYLOAD_CHARS) {
+    throw new AppError(413, "html is too large to process, even compressed; save the link without it");
+  }
+  return encoded;
+}
+
 export function createArticleService({
   articles,
+  sources,
   enqueue,
   vectorIndex,
   pipeline,
@@ -84,10 +105,14 @@ export function createArticleService({
   }
 
   return {
-    /** Saves one URL as `pending` and queues its processing; never waits for the site. */
-    async create(userId: number, url: string) {
+    /**
+     * Saves one URL as `pending` and queues its processing; never waits for the site. With `html` (the page as
+     * the user's browser has it) processing extracts from that and fetches nothing.
+     */
+    async create(userId: number, url: string, html?: string | null) {
       const check = checkArticleUrl(url);
       if (!check.ok) throw new InvalidInput(check.error);
+      const source = html == null ? null : await encodeSuppliedHtml(html);
       const existing = await articles.findByNormalizedUrl(userId, check.normalizedUrl);
       if (existing) {
         throw new Conflict("This article is already in your library", { article: toArticleJson(existing) });
@@ -97,6 +122,15 @@ export function createArticleService({
         // Saved concurrently by another request of the same user.
         const raced = await articles.findByNormalizedUrl(userId, check.normalizedUrl);
         throw new Conflict("This article is already in your library", raced ? { article: toArticleJson(raced) } : {});
+      }
+      if (source !== null) {
+        try {
+          await sources.store(userId, saved.id, source);
+        } catch (error) {
+          // Without its HTML the save would quietly fetch the page the user could not get us to: undo it.
+          await articles.delete(userId, saved.id);
+          throw error;
+        }
       }
       const [started] = await startProcessing(userId, [saved]);
       return toArticleJson(started ?? saved);
@@ -248,6 +282,8 @@ export function createArticleService({
       if (IN_PROGRESS.has(article.processingStatus) && !stuck) {
         throw new Conflict("This article is already being processed");
       }
+      // Re-fetch means the site itself: HTML sent with the save (if still there) is dropped.
+      await sources.delete(userId, id);
       await articles.updateProcessing(userId, id, { processingStatus: "pending", processingError: null });
       try {
         await enqueue([{ userId, articleId: id, reason: "refetch" }]);

@@ -71,7 +71,8 @@ export class ArticleProcessingWorkflow extends WorkflowEntrypoint<Env, ArticlePr
         pipeline.extract(userId, articleId, page),
       );
       let noBrowser = false;
-      if (extraction.tooLittleText) {
+      // Supplied HTML is the page as the user's browser built it: rendering would fetch the URL after all.
+      if (extraction.tooLittleText && !page.supplied) {
         let rendered: PageOutcome = { ok: false, message: NO_BROWSER_MESSAGE, retryable: true };
         try {
           rendered = await jsonStep(step, "render in browser", RENDER_STEP, () => pipeline.render(page.url));

@@ -15,6 +15,10 @@ export function createUsersRepository(db: Database) {
       return db.select().from(users).where(eq(users.email, email)).get();
     },
 
+    async findById(id: number): Promise<UserRecord | undefined> {
+      return db.select().from(users).where(eq(users.id, id)).get();
+    },
+
     /**
      * The token's user and whether the token was revoked, in one round trip: every authenticated request
      * pays for this lookup.

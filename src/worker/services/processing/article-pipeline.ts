@@ -1,5 +1,6 @@
 import type { Adapters } from "../../adapters/factory";
 import type { AppConfig } from "../../config";
+import type { ArticleSourcesRepository } from "../../db/repositories/article-sources-repository";
 import type { ArticlesRepository } from "../../db/repositories/articles-repository";
 import { articleLanguage } from "../../domain/article-language";
 import { fitArticleRow } from "../../domain/article-row-budget";
@@ -12,13 +13,15 @@ import { compressText, decompressText, MAX_STEP_PAYLOAD_CHARS } from "./compress
 
 const RENDER_TIMEOUT_MS = 45_000;
 
+/** `supplied`: the HTML the user's browser sent with the save, so there is nothing to fetch or render. */
 export type PageOutcome =
-  | { ok: true; url: string; compressedHtml: string }
+  | { ok: true; url: string; compressedHtml: string; supplied?: boolean }
   | { ok: false; message: string; retryable: boolean };
 
 interface PipelineDeps {
   config: AppConfig;
   articles: ArticlesRepository;
+  sources: ArticleSourcesRepository;
   adapters: Adapters;
   resolver: HostResolver;
   now?: () => number;
@@ -30,7 +33,7 @@ interface PipelineDeps {
  * own work and step results stay small. Steps that can fail for reasons a user should read return an
  * outcome instead of throwing, because an error's type does not survive the step boundary.
  */
-export function createArticlePipeline({ config, articles, adapters, resolver, now = Date.now }: PipelineDeps) {
+export function createArticlePipeline({ config, articles, sources, adapters, resolver, now = Date.now }: PipelineDeps) {
   async function asOutcome(load: () => Promise<{ url: string; html: string }>): Promise<PageOutcome> {
     try {
       const page = await load();
@@ -58,9 +61,14 @@ export function createArticlePipeline({ config, articles, adapters, resolver, no
       return article ? { url: article.url } : null;
     },
 
-    /** One attempt at fetching the saved URL through the SSRF guard; counts as a processing attempt. */
+    /**
+     * One attempt at fetching the saved URL through the SSRF guard; counts as a processing attempt. When the
+     * save came with the page's HTML, that is the page (already compressed at save time) and nothing is fetched.
+     */
     async fetch(userId: number, articleId: number, url: string): Promise<PageOutcome> {
       await articles.countAttempt(userId, articleId);
+      const supplied = await sources.read(userId, articleId);
+      if (supplied !== null) return { ok: true, url, compressedHtml: supplied, supplied: true };
       return asOutcome(() =>
         fetchPage(url, { allowLoopback: config.allowLoopbackFetch, timeoutMs: config.fetchTimeoutMs, resolver }),
       );
@@ -97,6 +105,8 @@ export function createArticlePipeline({ config, articles, adapters, resolver, no
         wordCount: extracted.wordCount,
         language: extracted.htmlLanguage,
       });
+      // The supplied HTML (if any) has served its purpose; the step result still holds it should this step retry.
+      await sources.delete(userId, articleId);
       return { tooLittleText: hasTooLittleText(extracted), hasText: extracted.wordCount > 0 };
     },
 
@@ -172,6 +182,7 @@ export function createArticlePipeline({ config, articles, adapters, resolver, no
 
     /** Failed for good: the saved URL and everything the user set are kept; Re-fetch starts over. */
     async fail(userId: number, articleId: number, message: string): Promise<void> {
+      await sources.delete(userId, articleId);
       await articles.updateProcessing(userId, articleId, {
         processingStatus: "failed",
         processingError: message,

@@ -1,0 +1,167 @@
+import { type FormEvent, useId, useState } from "react";
+import type { ApiToken, CreatedApiToken } from "../../api/tokens";
+import { useToast } from "../../hooks/use-toast";
+import { copyText } from "../../lib/clipboard";
+import { relativeDate } from "../../lib/format";
+import { useApiTokensQuery, useCreateApiToken, useRevokeApiToken } from "../../queries/tokens";
+import { SettingsSection } from "./settings-section";
+
+const NAME_MAX = 100;
+
+/** Create (the secret shown once), list and revoke personal API tokens. */
+export function ApiTokensSection() {
+  const [created, setCreated] = useState<CreatedApiToken | null>(null);
+  return (
+    <SettingsSection
+      title="API tokens"
+      description={
+        <>
+          Tokens let scripts and the browser extension save to your library. Send one as{" "}
+          <code>Authorization: Bearer &lt;token&gt;</code>.
+        </>
+      }
+    >
+      <CreateTokenForm onCreated={setCreated} />
+      {created && <NewTokenPanel token={created} onDone={() => setCreated(null)} />}
+      <TokenList />
+    </SettingsSection>
+  );
+}
+
+function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedApiToken) => void }) {
+  const [name, setName] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const create = useCreateApiToken();
+  const inputId = useId();
+  const errorId = useId();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const trimmed = name.trim();
+    if (!trimmed) {
+      setError("Please give the token a name");
+      return;
+    }
+    setError(null);
+    try {
+      onCreated(await create.mutateAsync(trimmed));
+      setName("");
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : "Failed to create API token");
+    }
+  }
+
+  return (
+    <form className="token-form" onSubmit={submit} noValidate>
+      <div className="field">
+        <label htmlFor={inputId}>Token name</label>
+        <input
+          id={inputId}
+          value={name}
+          maxLength={NAME_MAX}
+          placeholder="e.g. Laptop extension"
+          onChange={(event) => setName(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+        />
+        {error && (
+          <p className="field-error" id={errorId} role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+      <button type="submit" className="button button-primary" disabled={create.isPending}>
+        {create.isPending ? "Creating..." : "Create token"}
+      </button>
+    </form>
+  );
+}
+
+function NewTokenPanel({ token, onDone }: { token: CreatedApiToken; onDone: () => void }) {
+  const toast = useToast();
+  const [copied, setCopied] = useState(false);
+
+  async function copy() {
+    try {
+      await copyText(token.token);
+      setCopied(true);
+      toast.success("Token copied");
+    } catch {
+      toast.error("Could not copy: select the token and copy it by hand");
+    }
+  }
+
+  return (
+    <div className="new-token" role="status" aria-label={`New token ${token.name}`}>
+      <p>
+        <strong>Copy your new token now.</strong> It will not be shown again: if you lose it, revoke it and create
+        another.
+      </p>
+      <code className="new-token-secret">{token.token}</code>
+      <div className="new-token-actions">
+        <button type="button" className="button button-primary" onClick={() => void copy()}>
+          {copied ? "Copied" : "Copy"}
+        </button>
+        <button type="button" className="button button-secondary" onClick={onDone}>
+          Done
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function TokenList() {
+  const tokens = useApiTokensQuery();
+  if (tokens.isPending) return <p className="form-note">Loading tokens...</p>;
+  if (tokens.isError) {
+    return (
+      <p className="error-box" role="alert">
+        {tokens.error.message || "Failed to fetch API tokens"}
+      </p>
+    );
+  }
+  if (tokens.data.length === 0) return <p className="form-note">You have no API tokens yet.</p>;
+  return (
+    <ul className="token-list" aria-label="Your API tokens">
+      {tokens.data.map((token) => (
+        <TokenRow key={token.id} token={token} />
+      ))}
+    </ul>
+  );
+}
+
+function TokenRow({ token }: { token: ApiToken }) {
+  const toast = useToast();
+  const revoke = useRevokeApiToken();
+
+  async function confirmRevoke() {
+    if (!window.confirm(`Revoke "${token.name}"? Anything using it will stop working.`)) return;
+    try {
+      await revoke.mutateAsync(token.id);
+      toast.success(`Token "${token.name}" revoked`);
+    } catch (failure) {
+      toast.error(failure instanceof Error ? failure.message : "Failed to revoke API token");
+    }
+  }
+
+  return (
+    <li className="token-row">
+      <div>
+        <strong className="token-name">{token.name}</strong>
+        <span className="token-meta">
+          Created {relativeDate(token.created_at)} · Last used{" "}
+          {token.last_used_at ? relativeDate(token.last_used_at) : "never"}
+        </span>
+      </div>
+      <button
+        type="button"
+        className="button button-secondary"
+        onClick={() => void confirmRevoke()}
+        disabled={revoke.isPending}
+        aria-label={`Revoke ${token.name}`}
+      >
+        Revoke
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,112 @@
+import { expect, type Page, test } from "@playwright/test";
+import { articleUrl, createAccount, FIXTURE_ORIGIN, signInWithToken } from "./helpers";
+
+/** Signs in through local storage, then loads `hash` afresh so the app reads the stored session. */
+async function openSignedIn(page: Page, email: string, hash: string) {
+  await signInWithToken(page, email);
+  await page.goto(hash);
+  await page.reload();
+}
+
+test.describe("settings: API tokens", () => {
+  test("creates a token shown once with Copy, lists it without the secret, and revokes it", async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    const { email } = await createAccount(page);
+    await openSignedIn(page, email, "/#/dashboard");
+    await page.getByRole("link", { name: "Settings" }).click();
+    await expect(page).toHaveURL(/#\/settings$/);
+    await expect(page.getByRole("heading", { name: "Settings", level: 1 })).toBeVisible();
+    await expect(page.getByText("You have no API tokens yet.")).toBeVisible();
+
+    await page.getByRole("button", { name: "Create token" }).click();
+    await expect(page.getByText("Please give the token a name")).toBeVisible();
+
+    await page.getByLabel("Token name").fill("  Laptop script  ");
+    await page.getByRole("button", { name: "Create token" }).click();
+    const panel = page.getByRole("status", { name: "New token Laptop script" });
+    await expect(panel).toContainText("It will not be shown again");
+    const secret = (await panel.locator("code").innerText()).trim();
+    expect(secret).toMatch(/^vr_[A-Za-z0-9_-]{43}$/);
+    await panel.getByRole("button", { name: "Copy" }).click();
+    await expect(panel.getByRole("button", { name: "Copied" })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+
+    const list = page.getByRole("list", { name: "Your API tokens" });
+    const row = list.getByRole("listitem").filter({ hasText: "Laptop script" });
+    await expect(row).toContainText("Last used never");
+    await expect(list).not.toContainText(secret);
+
+    // The token works on the API; "last used" shows it after a reload, and the secret is gone for good.
+    const saved = await page.request.post("/api/articles/", {
+      data: { url: articleUrl(`Token save ${Date.now()}`) },
+      headers: { Authorization: `Bearer ${secret}` },
+    });
+    expect(saved.status()).toBe(201);
+    await page.reload();
+    await expect(row).not.toContainText("Last used never");
+    await expect(page.getByText(secret)).toHaveCount(0);
+
+    page.once("dialog", (dialog) => void dialog.accept());
+    await row.getByRole("button", { name: "Revoke Laptop script" }).click();
+    await expect(page.getByText("You have no API tokens yet.")).toBeVisible();
+    const refused = await page.request.get("/api/articles/", { headers: { Authorization: `Bearer ${secret}` } });
+    expect(refused.status()).toBe(401);
+  });
+
+  test("keeps a token when the revoke is cancelled", async ({ page }) => {
+    const { email } = await createAccount(page);
+    await openSignedIn(page, email, "/#/settings");
+    await page.getByLabel("Token name").fill("Keep me");
+    await page.getByRole("button", { name: "Create token" }).click();
+    const row = page.getByRole("list", { name: "Your API tokens" }).getByRole("listitem");
+    await expect(row).toContainText("Keep me");
+    page.once("dialog", (dialog) => void dialog.dismiss());
+    await row.getByRole("button", { name: "Revoke Keep me" }).click();
+    await page.reload();
+    await expect(row).toContainText("Keep me");
+  });
+});
+
+test.describe("settings: bookmarklet", () => {
+  test("offers a draggable link whose code opens /#/save for the current page in a small window", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    const { email } = await createAccount(page);
+    await openSignedIn(page, email, "/#/settings");
+    const link = page.getByRole("link", { name: "Save to VibeRead" });
+    await expect(link).toHaveAttribute("href", /^javascript:/);
+    const href = (await link.getAttribute("href")) ?? "";
+    const code = decodeURIComponent(href.slice("javascript:".length));
+    expect(code).toContain(`${baseURL}/#/save?url=`);
+
+    // Run it as the browser would on some other site's page, and catch the window it opens.
+    const title = `Bookmarklet page ${Date.now()}`;
+    const fixture = await context.newPage();
+    await fixture.goto(articleUrl(title));
+    // A bookmark runs its javascript: URL in the page it is clicked on: the same as a link with it there.
+    await fixture.evaluate((bookmark) => {
+      const anchor = document.createElement("a");
+      anchor.href = bookmark;
+      anchor.textContent = "Run the bookmarklet";
+      document.body.insertBefore(anchor, document.body.firstChild);
+    }, href);
+    const [popup] = await Promise.all([
+      fixture.waitForEvent("popup"),
+      fixture.getByRole("link", { name: "Run the bookmarklet" }).click(),
+    ]);
+    await popup.waitForURL(/#\/save\?/);
+    const opened = new URL(popup.url());
+    const params = new URLSearchParams(opened.hash.slice(opened.hash.indexOf("?")));
+    expect(opened.origin).toBe(baseURL);
+    expect(params.get("url")).toBe(articleUrl(title));
+    expect(params.get("url")?.startsWith(FIXTURE_ORIGIN)).toBe(true);
+    expect(params.get("title")).toBe(title);
+    // The popup shares the signed-in session, so it saves the page.
+    await expect(popup.getByRole("heading", { name: "Saved" })).toBeVisible();
+  });
+});
