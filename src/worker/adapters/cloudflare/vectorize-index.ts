@@ -1,3 +1,4 @@
+import { cosineSimilarity } from "../../domain/embedding/text-embedding";
 import type { VectorIndex } from "../../ports/vector-index";
 
 /** Vectorize's topK ceiling when neither values nor metadata are returned. */
@@ -8,22 +9,8 @@ const VECTORIZE_MAX_TOP_K = 100;
  */
 const RESCORE_FACTOR = 2;
 const RESCORE_MARGIN = 20;
-/** Vectorize's getByIds accepts at most this many ids per call. */
+/** Ids per getByIds call: the limits page caps results that carry values at 20 (for topK), so batches stay at that size. */
 const GET_BY_IDS_LIMIT = 20;
-
-function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  let dot = 0;
-  let normA = 0;
-  let normB = 0;
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i] ?? 0;
-    const y = b[i] ?? 0;
-    dot += x * y;
-    normA += x * x;
-    normB += y * y;
-  }
-  return normA > 0 && normB > 0 ? dot / Math.sqrt(normA * normB) : 0;
-}
 
 /**
  * Vectorize, isolated per user by the indexed metadata field `user_id` (a metadata index that must exist
@@ -81,7 +68,7 @@ export function createVectorizeIndex(binding: VectorizeIndex): VectorIndex {
         .filter((id) => !excluded.has(id));
       const stored = await getVectors(userId, candidates);
       return stored
-        .map((item) => ({ id: item.id, score: cosine(vector, item.vector) }))
+        .map((item) => ({ id: item.id, score: cosineSimilarity(vector, item.vector) }))
         .sort((a, b) => b.score - a.score)
         .slice(0, topK);
     },
