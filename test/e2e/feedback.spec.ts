@@ -114,6 +114,8 @@ test("deleting from a card and from the viewer confirm with the same toast", asy
 });
 
 test("Re-summarize says when it is done, and a re-fetch answered early says so when the run ends", async ({ page }) => {
+  // Two long jobs on a machine that may be loaded: room for both, each step waiting on what the page shows.
+  test.setTimeout(180_000);
   const { token } = await openDashboard(page);
   const title = `Long jobs ${tag()}`;
   const [saved] = (await saveArticles(page, token, [articleUrl(title)])).results;
@@ -122,22 +124,46 @@ test("Re-summarize says when it is done, and a re-fetch answered early says so w
   await page.goto(`/#/article/${id}`);
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
 
+  // The summary's answer is held until the test has seen the "may take" note: a fast answer would take the note
+  // away before a loaded machine gets to look for it.
+  let answer: () => void = () => undefined;
+  const answered = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
+  await page.route(`**/api/articles/${id}/regenerate-summary`, async (route) => {
+    const response = await route.fetch();
+    await answered;
+    await route.fulfill({ response });
+  });
   await page.getByRole("button", { name: "Re-summarize" }).click();
   await expect(toast(page, "This may take 30-120 seconds")).toBeVisible();
-  await expect(toast(page, "Summary regenerated!")).toBeVisible();
+  answer();
+  await expect(toast(page, "Summary regenerated!")).toBeVisible({ timeout: 60_000 });
   // Done is done: the "may take" note does not linger next to it.
   await expect(toast(page, "This may take 30-120 seconds")).toHaveCount(0);
 
-  // The server stops waiting before the run ends (its answer still says "processing").
+  // The server stops waiting before the run ends (its answer still says "processing"), and the run goes on
+  // until the test has seen the page say so: every read of the article reports "processing" until then. Without
+  // this hold the page's next poll may already see the run finished and replace the toast within milliseconds.
+  const stillProcessing = (article: object) => ({ ...article, processing_status: "processing", status: "processing" });
+  let runGoesOn = true;
   await page.route(`**/api/articles/${id}/refetch-content`, async (route) => {
     const response = await route.fetch();
-    const article = await response.json();
-    await route.fulfill({ status: 200, json: { ...article, processing_status: "processing", status: "processing" } });
+    await route.fulfill({ status: 200, json: stillProcessing(await response.json()) });
+  });
+  await page.route(`**/api/articles/${id}`, async (route) => {
+    if (!runGoesOn || route.request().method() !== "GET") return route.continue();
+    const response = await route.fetch();
+    await route.fulfill({ status: 200, json: stillProcessing(await response.json()) });
   });
   await page.getByRole("tab", { name: "Content" }).click();
   await page.getByRole("button", { name: "Re-fetch Content" }).click();
   await expect(toast(page, "This may take 1-5 minutes")).toBeVisible();
-  await expect(toast(page, "Content is still being processed")).toBeVisible({ timeout: 25_000 });
-  await expect(toast(page, "Content re-fetched!")).toBeVisible({ timeout: 15_000 });
+  await expect(toast(page, "Content is still being processed")).toBeVisible({ timeout: 60_000 });
+  await expect(toast(page, "This may take 1-5 minutes")).toHaveCount(0);
+  // The run ends: the page's next poll sees it finished and says so in place of the waiting note.
+  runGoesOn = false;
+  await expect(toast(page, "Content re-fetched!")).toBeVisible({ timeout: 60_000 });
+  await expect(toast(page, "Content is still being processed")).toHaveCount(0);
   await expect(toast(page, "This may take 1-5 minutes")).toHaveCount(0);
 });

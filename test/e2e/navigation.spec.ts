@@ -4,12 +4,30 @@ import { createAccount, FIXTURE_ORIGIN, PASSWORD, saveArticles, signIn, signInWi
 /** A distinct word per test run, so URLs never meet another test's articles. */
 const tag = () => Math.random().toString(36).slice(2, 8);
 
+// Saving and processing a page of articles can take minutes on a loaded CI machine.
+test.describe.configure({ timeout: 240_000 });
+
+/** How many of the account's articles are not yet completed or failed. */
+async function unfinishedCount(page: Page, token: string): Promise<number> {
+  const response = await page.request.get("/api/articles/?page=1&per_page=50", {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  if (!response.ok()) return -1;
+  const { articles } = (await response.json()) as { articles: { processing_status: string }[] };
+  return articles.filter((a) => !["completed", "failed"].includes(a.processing_status)).length;
+}
+
 /** A fresh account with `count` articles (fast-failing URLs: no processing to wait for), on the dashboard. */
 async function openDashboardWith(page: Page, count: number) {
   const { email, token } = await createAccount(page);
   const run = tag();
   const urls = Array.from({ length: count }, (_, i) => `${FIXTURE_ORIGIN}/status/404?nav=${run}-${i}`);
   const saved = await saveArticles(page, token, urls);
+  // Even failing fast, two dozen articles take a while on a loaded machine: open the dashboard once they are all
+  // done, so its cards no longer change (status, height) under the test.
+  await expect
+    .poll(() => unfinishedCount(page, token), { timeout: 120_000, message: "every saved article has finished" })
+    .toBe(0);
   await signInWithToken(page, email);
   await page.goto("/#/dashboard");
   await page.reload();
@@ -47,8 +65,9 @@ test("Back from an article returns to the same dashboard page and scroll positio
   await nav.getByRole("button", { name: "Page 2" }).click();
   await expect(nav.getByText("Showing 11 - 20 of 25 articles")).toBeVisible();
   await expect(page).toHaveURL(/#\/dashboard\?page=2&per_page=10$/);
-  // Cards change height when processing ends: let the page settle before measuring it.
-  await expect(page.getByText("Failed to process", { exact: true })).toHaveCount(10, { timeout: 25_000 });
+  // Cards change height when processing ends: measure only once the page shows every card finished.
+  // (A failed card reads "Failed to process <host/path>", so match the cards that say it, not the exact text.)
+  await expect(cards(page).filter({ hasText: "Failed to process" })).toHaveCount(10, { timeout: 30_000 });
 
   const last = cards(page).last();
   await last.scrollIntoViewIfNeeded();
