@@ -1,20 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useLocation, useNavigationType } from "react-router";
 import { browserReadingHistory, isReturnVisit } from "../../lib/reading-history";
-
-/** Give up restoring after this long (images still loading, a much shorter article after a re-fetch). */
-const RESTORE_TIMEOUT_MS = 2_000;
-const SAVE_DELAY_MS = 150;
-
-/**
- * The key of the current history entry. The Navigation API's key is unique per entry and survives reloads;
- * the router's own key is the fallback, but it is "default" for every entry the browser made for a plain
- * `#/...` link, so on its own it cannot tell those entries apart.
- */
-function historyEntryKey(routerKey: string): string {
-  const navigation = (window as { navigation?: { currentEntry?: { key?: string } | null } }).navigation;
-  return navigation?.currentEntry?.key ?? routerKey;
-}
+import { historyEntryKey, restoreScroll, saveScrollWhileActive } from "../../lib/scroll-position";
 
 /**
  * Keeps the viewer's scroll position (and open tab) per article in session storage, and puts the reader back
@@ -50,44 +37,21 @@ export function useScrollMemory(articleId: number, { ready, tab }: { ready: bool
 
   useEffect(() => {
     if (!ready || saved === null || restored.current) return;
-    const started = performance.now();
-    let frame = 0;
-    const step = () => {
-      const room = document.documentElement.scrollHeight - window.innerHeight;
-      window.scrollTo(0, Math.min(saved.y, Math.max(0, room)));
-      if (room >= saved.y || performance.now() - started > RESTORE_TIMEOUT_MS) {
-        restored.current = true;
-        return;
-      }
-      frame = requestAnimationFrame(step);
-    };
-    frame = requestAnimationFrame(step);
-    return () => cancelAnimationFrame(frame);
+    return restoreScroll(saved.y, () => {
+      restored.current = true;
+    });
   }, [ready, saved]);
 
-  // A layout effect, so the listener is gone before the next screen's DOM can clamp the offset and fire a
-  // scroll event that would be taken for this article's position.
-  useLayoutEffect(() => {
-    let lastY: number | null = null;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const flush = () => {
-      clearTimeout(timer);
-      timer = undefined;
-      if (lastY !== null && !forgotten.current) store.saveScroll(articleId, lastY, tabRef.current);
-    };
-    const onScroll = () => {
-      if (!restored.current || !readyRef.current) return;
-      lastY = window.scrollY;
-      timer ??= setTimeout(flush, SAVE_DELAY_MS);
-    };
-    window.addEventListener("scroll", onScroll, { passive: true });
-    window.addEventListener("pagehide", flush);
-    return () => {
-      window.removeEventListener("scroll", onScroll);
-      window.removeEventListener("pagehide", flush);
-      flush();
-    };
-  }, [store, articleId]);
+  useLayoutEffect(
+    () =>
+      saveScrollWhileActive(
+        () => restored.current && readyRef.current,
+        (y) => {
+          if (!forgotten.current) store.saveScroll(articleId, y, tabRef.current);
+        },
+      ),
+    [store, articleId],
+  );
 
   useEffect(() => {
     if (ready && restored.current && !forgotten.current) store.saveScroll(articleId, window.scrollY, tab);

@@ -6,19 +6,7 @@ import {
   dashboardPageParams,
   parseDashboardPage,
 } from "../../lib/dashboard-page";
-
-/** Give up restoring after this long (the list came back shorter than it was). */
-const RESTORE_TIMEOUT_MS = 2_000;
-const SAVE_DELAY_MS = 150;
-
-/**
- * The key of the current history entry: the Navigation API's key is unique per entry and kept by a replace
- * (the URL sync below), so it names the entry Back returns to; the router's key is the fallback.
- */
-function historyEntryKey(routerKey: string): string {
-  const navigation = (window as { navigation?: { currentEntry?: { key?: string } | null } }).navigation;
-  return navigation?.currentEntry?.key ?? routerKey;
-}
+import { historyEntryKey, restoreScroll, saveScrollWhileActive } from "../../lib/scroll-position";
 
 /**
  * The dashboard's page and page size live in its URL (/#/dashboard?page=2&per_page=10), so Back from an article
@@ -67,44 +55,19 @@ export function useDashboardPage({
 
   useEffect(() => {
     if (!ready || saved === null || restored.current) return;
-    const started = performance.now();
-    let frame = 0;
-    const step = () => {
-      const room = document.documentElement.scrollHeight - window.innerHeight;
-      window.scrollTo(0, Math.min(saved, Math.max(0, room)));
-      if (room >= saved || performance.now() - started > RESTORE_TIMEOUT_MS) {
-        restored.current = true;
-        return;
-      }
-      frame = requestAnimationFrame(step);
-    };
-    frame = requestAnimationFrame(step);
-    return () => cancelAnimationFrame(frame);
+    return restoreScroll(saved, () => {
+      restored.current = true;
+    });
   }, [ready, saved]);
 
-  // A layout effect, so the listener is gone before the next screen's DOM can clamp the offset and fire a
-  // scroll event that would be taken for the dashboard's position.
-  useLayoutEffect(() => {
-    let lastY: number | null = null;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const flush = () => {
-      clearTimeout(timer);
-      timer = undefined;
-      if (lastY !== null) store.saveScroll(entryKey, lastY);
-    };
-    const onScroll = () => {
-      if (!restored.current || !readyRef.current) return;
-      lastY = window.scrollY;
-      timer ??= setTimeout(flush, SAVE_DELAY_MS);
-    };
-    window.addEventListener("scroll", onScroll, { passive: true });
-    window.addEventListener("pagehide", flush);
-    return () => {
-      window.removeEventListener("scroll", onScroll);
-      window.removeEventListener("pagehide", flush);
-      flush();
-    };
-  }, [store, entryKey]);
+  useLayoutEffect(
+    () =>
+      saveScrollWhileActive(
+        () => restored.current && readyRef.current,
+        (y) => store.saveScroll(entryKey, y),
+      ),
+    [store, entryKey],
+  );
 }
 
 /** The page and size a dashboard visit starts on, read once from its URL. */
