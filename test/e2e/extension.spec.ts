@@ -96,7 +96,7 @@ test.describe("browser extension", () => {
     await article.evaluate((text) => {
       const paragraph = document.createElement("p");
       paragraph.textContent = text;
-      document.querySelector("article")?.append(paragraph);
+      document.querySelector("article")?.appendChild(paragraph);
     }, onlyInTab);
     const tabId = await options.evaluate(async (pageUrl) => {
       const tabs = await (globalThis as unknown as ExtensionTabs).chrome.tabs.query({});
