@@ -63,12 +63,19 @@ test.describe("browser extension", () => {
 
   test("saves the current page with the toolbar popup, then reports it already saved", async ({ baseURL, request }) => {
     const email = uniqueEmail("extension");
-    // A session token until personal API tokens exist: the API takes either as a bearer.
     const registered = await request.post("/api/auth/register", {
       data: { email, password: "a-long-enough-password" },
     });
     expect(registered.status()).toBe(201);
-    const token = (await registered.json()).access_token as string;
+    const session = (await registered.json()).access_token as string;
+    // The intended flow: a personal API token made with the web session (as the settings screen does).
+    const created = await request.post("/api/tokens", {
+      data: { name: "Extension e2e" },
+      headers: { Authorization: `Bearer ${session}` },
+    });
+    expect(created.status()).toBe(201);
+    const token = (await created.json()).token as string;
+    expect(token).toMatch(/^vr_/);
 
     const options = await context.newPage();
     await options.goto(`chrome-extension://${extensionId}/options.html`);
@@ -79,9 +86,18 @@ test.describe("browser extension", () => {
     await options.getByRole("button", { name: "Test connection" }).click();
     await expect(options.getByRole("status")).toHaveText(`Connected as ${email}`);
 
-    const url = articleUrl(`Saved from the extension ${Date.now()}`);
+    const title = `Saved from the extension ${Date.now()}`;
+    const url = articleUrl(title);
     const article = await context.newPage();
     await article.goto(url);
+    // A paragraph only this tab has: the site never served it, so it reaches the article only in the HTML the
+    // extension sends (a fetch of the URL would not have it).
+    const onlyInTab = `Only in this tab: the reader's own copy ${Date.now()}.`;
+    await article.evaluate((text) => {
+      const paragraph = document.createElement("p");
+      paragraph.textContent = text;
+      document.querySelector("article")?.appendChild(paragraph);
+    }, onlyInTab);
     const tabId = await options.evaluate(async (pageUrl) => {
       const tabs = await (globalThis as unknown as ExtensionTabs).chrome.tabs.query({});
       return tabs.find((tab) => tab.url === pageUrl)?.id;
@@ -95,9 +111,21 @@ test.describe("browser extension", () => {
     await expect(open).toHaveAttribute("href", new RegExp(`^${baseURL}/#/article/\\d+$`));
     const id = Number((await open.getAttribute("href"))?.split("/").pop());
 
-    const saved = await request.get(`/api/articles/${id}`, { headers: { Authorization: `Bearer ${token}` } });
-    expect(saved.status()).toBe(200);
-    expect((await saved.json()).url).toBe(url);
+    // Processed from the supplied HTML: the fixture page's title, and the paragraph only the tab had.
+    let saved: Record<string, unknown> = {};
+    await expect
+      .poll(
+        async () => {
+          const response = await request.get(`/api/articles/${id}`, { headers: { Authorization: `Bearer ${token}` } });
+          expect(response.status()).toBe(200);
+          saved = await response.json();
+          return saved.processing_status;
+        },
+        { timeout: 60_000 },
+      )
+      .toMatch(/^(completed|failed)$/);
+    expect(saved).toMatchObject({ url, processing_status: "completed", title });
+    expect(saved.content).toContain(onlyInTab);
 
     await popup.reload();
     await expect(popup.getByRole("status")).toHaveText("Already saved");

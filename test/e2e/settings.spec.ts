@@ -110,3 +110,56 @@ test.describe("settings: bookmarklet", () => {
     await expect(popup.getByRole("heading", { name: "Saved" })).toBeVisible();
   });
 });
+
+test.describe("settings: save by email, browser extension, install the app", () => {
+  test("shows the private address with Copy, and Rotate (after a confirm) replaces it", async ({ page, context }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    const { email } = await createAccount(page);
+    await openSignedIn(page, email, "/#/settings");
+    const section = page.getByRole("region", { name: "Save by email" });
+    const address = section.locator("code");
+    await expect(address).toHaveText(/^save-[A-Za-z0-9]+@\S+$/);
+    const first = (await address.innerText()).trim();
+
+    await section.getByRole("button", { name: "Copy" }).click();
+    await expect(page.getByText("Copied to clipboard")).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(first);
+
+    // Cancelling keeps the address; confirming replaces it, and a reload shows the new one from the server.
+    await section.getByRole("button", { name: "Rotate" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Rotate email address" });
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(address).toHaveText(first);
+
+    await section.getByRole("button", { name: "Rotate" }).click();
+    await dialog.getByRole("button", { name: "Rotate" }).click();
+    await expect(page.getByText("New address created. The old one no longer works.")).toBeVisible();
+    await expect(address).not.toHaveText(first);
+    await expect(address).toHaveText(/^save-[A-Za-z0-9]+@\S+$/);
+    const second = (await address.innerText()).trim();
+    await page.reload();
+    await expect(address).toHaveText(second);
+  });
+
+  test("lists the ways in, in order, with the extension's build command and the install steps", async ({
+    page,
+    baseURL,
+  }) => {
+    const { email } = await createAccount(page);
+    await openSignedIn(page, email, "/#/settings");
+    await expect(page.getByRole("heading", { level: 2 })).toHaveText([
+      "API tokens",
+      "Save by email",
+      "Browser extension",
+      "Bookmarklet",
+      "Install the app",
+    ]);
+    const extension = page.getByRole("region", { name: "Browser extension" });
+    await expect(extension.getByText("npm run build:extension", { exact: true })).toBeVisible();
+    await expect(extension.getByText(String(baseURL), { exact: true })).toBeVisible();
+    const install = page.getByRole("region", { name: "Install the app" });
+    await expect(install).toBeVisible();
+    await expect(install.getByRole("listitem").filter({ hasText: "iPhone or iPad" })).toBeVisible();
+  });
+});

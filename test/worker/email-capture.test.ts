@@ -1,6 +1,6 @@
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, env, introspectWorkflow, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { decideEmailIntent } from "../../src/worker/domain/email/email-intent";
+import { decideEmailIntent, newsletterDocument } from "../../src/worker/domain/email/email-intent";
 import { extractEmailLinks, MAX_EMAIL_LINKS } from "../../src/worker/domain/email/email-links";
 import worker from "../../src/worker/index";
 import { api, registerUser } from "./helpers";
@@ -129,6 +129,44 @@ describe("save by email: the email handler", () => {
     expect(await libraryUrls(user.token)).toEqual(["https://letters.example.com/issue/42?utm=x&s=1"]);
   });
 
+  it("processes a newsletter without a web copy from its own HTML, titled by its subject, fetching nothing", async () => {
+    await using workflows = await introspectWorkflow(env.ARTICLE_WORKFLOW);
+    await workflows.modifyAll(async (m) => m.disableSleeps());
+    const user = await userWithAddress();
+    const letter = [
+      "The harbour club's volunteers replaced two channel buoys after the storm moved them out of position.",
+      "Spring tides peak on Thursday, and the pilots advise waiting for slack water before crossing the bar.",
+      "Small boats should keep to the marked channel on the ebb, where the current runs hardest past the breakwater.",
+    ];
+    const html = `<html><body><h1>Harbour letter</h1>${Array.from({ length: 6 }, () => letter.map((p) => `<p>${p}</p>`).join("")).join("")}
+      <p><a href="https://harbour.example.com/unsubscribe">Unsubscribe</a></p></body></html>`;
+    const raw = rfc822({ from: user.email, to: user.address, subject: "Harbour letter & tides, issue 7", html });
+    expect(await deliver(user.email, user.address, raw)).toEqual([]);
+
+    const list = await api("GET", "/api/articles/", { token: user.token });
+    expect(list.body.articles).toHaveLength(1);
+    const saved = list.body.articles[0] as { id: number; url: string };
+    expect(saved.url).toMatch(/^https:\/\/save\.viberead\.localhost\/mail\/[0-9a-f]{64}$/);
+    let article: Record<string, unknown> = {};
+    await expect
+      .poll(
+        async () => {
+          article = (await api("GET", `/api/articles/${saved.id}`, { token: user.token })).body;
+          return article.processing_status;
+        },
+        { timeout: 25_000, interval: 100 },
+      )
+      .toMatch(/^(completed|failed)$/);
+    // The marker address cannot be fetched, so a completed article proves the mail itself was the page.
+    expect(article).toMatchObject({
+      processing_status: "completed",
+      processing_error: null,
+      title: "Harbour letter & tides, issue 7",
+    });
+    expect(article.content).toContain("Spring tides peak on Thursday");
+    expect(article.processing_attempts).toBe(1);
+  });
+
   it("refuses mail from an address other than the account's own", async () => {
     const user = await userWithAddress();
     const raw = rfc822({
@@ -195,6 +233,18 @@ describe("save by email: reading an email (pure)", () => {
       urls: ["https://a.example.com/x"],
     });
     expect(decideEmailIntent({ subject: "hi", text: "nothing" }).kind).toBe("empty");
+  });
+
+  it("gives a newsletter without a title its subject as one, escaped, and keeps a title it has", () => {
+    const titled = (html: string) => /<title>([^<]*)<\/title>/.exec(newsletterDocument(html, "A < B & C"))?.[1];
+    expect(titled("<p>body</p>")).toBe("A &lt; B &amp; C");
+    expect(titled("<html><body><p>body</p></body></html>")).toBe("A &lt; B &amp; C");
+    expect(newsletterDocument("<html><head><meta charset=utf-8></head><body>x</body></html>", "S")).toBe(
+      "<html><head><title>S</title><meta charset=utf-8></head><body>x</body></html>",
+    );
+    expect(newsletterDocument("<head><title>Own</title></head><p>x</p>", "S")).toBe(
+      "<head><title>Own</title></head><p>x</p>",
+    );
   });
 
   it("keeps http(s) links only, skips pixels and mailto, and caps the count", () => {

@@ -1,7 +1,7 @@
 import PostalMime from "postal-mime";
 import type { EmailAddressesRepository } from "../db/repositories/email-addresses-repository";
-import { addressToken, bareAddress, decideEmailIntent } from "../domain/email/email-intent";
-import { Conflict } from "../domain/errors";
+import { addressToken, bareAddress, decideEmailIntent, newsletterDocument } from "../domain/email/email-intent";
+import { AppError, Conflict } from "../domain/errors";
 import type { createArticleService } from "./article-service";
 
 /** Larger mail is refused unread: a newsletter is well under this, and it bounds the Worker's memory. */
@@ -83,10 +83,15 @@ export function createEmailCaptureService({ addresses, articles, emailDomain, no
         intent.viewInBrowserUrl ??
         `https://${emailDomain}/mail/${await sha256Hex(parsed.messageId || `${parsed.subject}\n${intent.html}`)}`;
       try {
-        await articles.create(owner.userId, url);
+        // Saved with its own HTML, as the extension saves a page: processing extracts the mail and fetches
+        // nothing (the marker address is not a page; a web copy may sit behind a login). Re-fetch reads the web
+        // copy when there is one.
+        await articles.create(owner.userId, url, newsletterDocument(intent.html, intent.title));
         return accepted(1, 0);
       } catch (error) {
         if (error instanceof Conflict) return accepted(0, 1);
+        // 413: the HTML stays too large even compressed; the sender learns why rather than getting a silent drop.
+        if (error instanceof AppError && error.status === 413) return refuse("This newsletter is too large to save");
         throw error;
       }
     },

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef } from "react";
+import "../../styles/confirm-dialog.css";
 
 /**
  * A modal confirmation on the native <dialog> (focus moves in and is held there, Escape cancels, the page

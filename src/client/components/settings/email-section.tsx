@@ -3,6 +3,7 @@ import { useToast } from "../../hooks/use-toast";
 import { copyText } from "../../lib/clipboard";
 import { useEmailAddress, useRotateEmailAddress } from "../../queries/email-address";
 import { ConfirmDialog } from "../article/confirm-dialog";
+import { SettingsSection } from "./settings-section";
 
 /**
  * Settings: the private address that saves what the user emails to it (forwarded links, or a newsletter), with
@@ -37,19 +38,19 @@ export function EmailSection() {
   }
 
   return (
-    <section className="settings-section" aria-labelledby="settings-email-title">
-      <h2 id="settings-email-title">Save by email</h2>
-      <p>
-        Forward an email with links to this address and each link is saved; send a newsletter and it is saved as an
-        article. Only mail from your account's email address is accepted.
-      </p>
+    <SettingsSection
+      title="Save by email"
+      description="Forward an email with links to this address and each link is saved; send a newsletter and it is saved as an article. Only mail from your account's email address is accepted."
+    >
       {address.isPending ? (
-        <p>Loading your address...</p>
+        <p className="form-note">Loading your address...</p>
       ) : address.isError ? (
-        <p role="alert">{address.error.message}</p>
+        <p className="error-box" role="alert">
+          {address.error.message}
+        </p>
       ) : (
         <div className="settings-row">
-          <span>Your address:</span>
+          <span className="settings-label">Your address</span>
           <code className="settings-value">{address.data.address}</code>
           <button type="button" className="button button-secondary" onClick={() => void copy(address.data.address)}>
             Copy
@@ -69,6 +70,6 @@ export function EmailSection() {
         onConfirm={confirmRotate}
         onCancel={() => setConfirming(false)}
       />
-    </section>
+    </SettingsSection>
   );
 }

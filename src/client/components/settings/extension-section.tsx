@@ -1,3 +1,5 @@
+import { SettingsSection } from "./settings-section";
+
 /**
  * Settings: how to install the browser extension. It is built from this repository (not published to the stores
  * yet), so the steps name the build command, the unpacked folder and the zips.
@@ -5,13 +7,11 @@
 export function ExtensionSection() {
   const server = window.location.origin;
   return (
-    <section className="settings-section" aria-labelledby="settings-extension-title">
-      <h2 id="settings-extension-title">Browser extension</h2>
-      <p>
-        Save the page you are reading, as your browser shows it (pages behind a login or a bot wall included), with one
-        click on the toolbar button; right-click a link to save it.
-      </p>
-      <ol>
+    <SettingsSection
+      title="Browser extension"
+      description="Save the page you are reading, as your browser shows it (pages behind a login or a bot wall included), with one click on the toolbar button; right-click a link to save it."
+    >
+      <ol className="settings-steps">
         <li>
           Build it: <code>npm run build:extension</code> (writes <code>dist/extension/chrome/</code>,{" "}
           <code>dist/extension/firefox/</code> and a zip of each).
@@ -29,6 +29,6 @@ export function ExtensionSection() {
           screen.
         </li>
       </ol>
-    </section>
+    </SettingsSection>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { SettingsSection } from "./settings-section";
 
 /** Chromium's install prompt event; not in TypeScript's DOM library. */
 interface BeforeInstallPromptEvent extends Event {
@@ -44,29 +45,31 @@ export function InstallAppSection() {
   }
 
   return (
-    <section className="settings-section" aria-labelledby="install-app-title">
-      <h2 id="install-app-title">Install the app</h2>
-      {installed ? (
-        <p>VibeRead is installed on this device.</p>
-      ) : (
+    <SettingsSection
+      title="Install the app"
+      description={
+        installed
+          ? "VibeRead is installed on this device."
+          : "Install VibeRead to open it from your home screen or dock, read the articles you opened even when offline, and save links from your phone's share sheet."
+      }
+    >
+      {!installed && (
         <>
-          <p>
-            Install VibeRead to open it from your home screen or dock, read the articles you opened even when offline,
-            and save links from your phone's share sheet.
-          </p>
           {prompt && (
             <button type="button" className="button button-primary" onClick={() => void install()}>
               Install VibeRead
             </button>
           )}
-          <ul>
+          <ul className="settings-steps">
             <li>Chrome or Edge on a computer: the install icon at the end of the address bar.</li>
             <li>Android: the browser menu, then "Install app" or "Add to Home screen".</li>
             <li>iPhone or iPad (Safari): the Share button, then "Add to Home Screen".</li>
           </ul>
-          <p>Once installed, VibeRead appears in your phone's share sheet: share a link or text to it to save it.</p>
+          <p className="form-note">
+            Once installed, VibeRead appears in your phone's share sheet: share a link or text to it to save it.
+          </p>
         </>
       )}
-    </section>
+    </SettingsSection>
   );
 }

@@ -1,12 +1,18 @@
 import type { ComponentType } from "react";
 import { ApiTokensSection } from "./api-tokens-section";
 import { BookmarkletSection } from "./bookmarklet-section";
+import { EmailSection } from "./email-section";
+import { ExtensionSection } from "./extension-section";
+import { InstallAppSection } from "./install-app-section";
 
 /**
- * The sections of /#/settings, top to bottom. Each is its own file in this folder; a new one (email address,
- * browser extension, installable app) is one import and one line here.
+ * The sections of /#/settings, top to bottom: the ways to save (the token the extension and scripts need first),
+ * then installing the app. Each is its own file in this folder; a new one is one import and one line here.
  */
 export const SETTINGS_SECTIONS: { id: string; Component: ComponentType }[] = [
   { id: "api-tokens", Component: ApiTokensSection },
+  { id: "email", Component: EmailSection },
+  { id: "extension", Component: ExtensionSection },
   { id: "bookmarklet", Component: BookmarkletSection },
+  { id: "install-app", Component: InstallAppSection },
 ];

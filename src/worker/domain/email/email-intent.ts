@@ -41,3 +41,26 @@ export function bareAddress(address: string): string {
   const angled = /<([^>]+)>/.exec(address);
   return (angled?.[1] ?? address).trim().toLowerCase();
 }
+
+const HAS_TITLE = /<title\b[^>]*>\s*[^<\s]/i;
+const HEAD_OPEN = /<head\b[^>]*>/i;
+const HTML_OPEN = /<html\b[^>]*>/i;
+
+/**
+ * A newsletter's HTML as the page to extract: mail clients show the subject as its title, and newsletters rarely
+ * carry a <title> of their own, so the subject becomes one (escaped) unless the HTML has a non-empty title. It goes
+ * inside <head> (made when missing), since the extractor's parser is not the browser's and keeps a stray <title>
+ * where it finds it.
+ */
+export function newsletterDocument(html: string, subject: string): string {
+  if (HAS_TITLE.test(html)) return html;
+  const escaped = subject.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  const title = `<title>${escaped}</title>`;
+  const insertAfter = (match: RegExpExecArray, text: string) =>
+    `${html.slice(0, match.index + match[0].length)}${text}${html.slice(match.index + match[0].length)}`;
+  const head = HEAD_OPEN.exec(html);
+  if (head) return insertAfter(head, title);
+  const root = HTML_OPEN.exec(html);
+  if (root) return insertAfter(root, `<head>${title}</head>`);
+  return `<!doctype html><html><head>${title}</head><body>${html}</body></html>`;
+}
