@@ -134,6 +134,15 @@ describe("chat messages", () => {
     expect(reply.searchedFor).toBe("honeybees only the unread ones");
   });
 
+  it("carries the server's notice when the search went on without a model or the vector index", () => {
+    const notice = "Search by meaning is unavailable right now, so these results only match your words.";
+    const degraded = replyMessage("honeybees", response({ degraded: true, notice }));
+    expect(degraded.notice).toBe(notice);
+    const raw = serializeSearchChat({ userId: 3, sessionId: SESSION, messages: [degraded], open: true, scrollTop: 0 });
+    expect(parseSearchChat(raw, 3)?.messages[0]?.notice).toBe(notice);
+    expect(replyMessage("honeybees", response({ degraded: false, notice: null })).notice).toBeUndefined();
+  });
+
   it("words a failed search with the server's detail, or 'Search failed'", () => {
     expect(searchErrorText(new Error("query must be at most 500 characters"))).toBe(
       "Search failed: query must be at most 500 characters",

@@ -167,3 +167,25 @@ test("Re-summarize says when it is done, and a re-fetch answered early says so w
   await expect(toast(page, "Content is still being processed")).toHaveCount(0);
   await expect(toast(page, "This may take 1-5 minutes")).toHaveCount(0);
 });
+
+test("Re-summarize that the model could not do says so, never 'Summary regenerated!'", async ({ page }) => {
+  test.setTimeout(120_000);
+  const { token } = await openDashboard(page);
+  const title = `Model away ${tag()}`;
+  const [saved] = (await saveArticles(page, token, [articleUrl(title)])).results;
+  const id = saved?.article.id as number;
+  await waitUntilFinished(page, token, [id]);
+  await page.goto(`/#/article/${id}`);
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+
+  // The local summariser never fails, so its answer is marked the way the API marks a failed model
+  // (README: the article as it was, `degraded: true` and a `notice`).
+  const notice = "The summary could not be written right now: the language model is unavailable. Try again later.";
+  await page.route(`**/api/articles/${id}/regenerate-summary`, async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: { ...(await response.json()), degraded: true, notice } });
+  });
+  await page.getByRole("button", { name: "Re-summarize" }).click();
+  await expect(toast(page, `Failed to regenerate summary: ${notice}`)).toBeVisible({ timeout: 60_000 });
+  await expect(toast(page, "Summary regenerated!")).toHaveCount(0);
+});

@@ -397,6 +397,22 @@ test.describe("AI search modal", () => {
     expect((await conversation(dialog)).filter((text) => text.startsWith("Error:"))).toHaveLength(3);
   });
 
+  test("a search that went on without search by meaning says so under its answer", async ({ page }) => {
+    const { email } = await createAccount(page);
+    await openDashboard(page, email);
+    const dialog = await openSearch(page);
+    // The local adapters never fail, so the server's real answer is taken and marked the way the API marks a
+    // search whose model or vector index failed (README: `degraded` and `notice`).
+    const notice = "Search by meaning is unavailable right now, so these results only match your words.";
+    await page.route("**/api/search/chat", async (route) => {
+      const response = await route.fetch();
+      const body = { ...(await response.json()), degraded: true, notice };
+      await route.fulfill({ response, json: body });
+    });
+    await ask(dialog, "bees");
+    await expect(dialog.getByRole("log").getByText(notice)).toBeVisible();
+  });
+
   test("a session that cannot be created is reported, and searching still works", async ({ page }) => {
     const { email } = await createAccount(page);
     await openDashboard(page, email);

@@ -45,10 +45,15 @@ export const articlesApi = {
   markUnread: (id: number) =>
     request<Article>("POST", `/api/articles/${id}/mark-unread`, { defaultError: "Failed to mark article as unread" }),
   regenerateSummary: (id: number) =>
-    request<Article>("POST", `/api/articles/${id}/regenerate-summary`, {
-      defaultError: "Failed to regenerate summary",
-      timeoutMs: REGENERATE_TIMEOUT_MS,
-    }),
+    // When the model fails the server answers the article as it was, with `degraded: true` and a `notice`.
+    request<Article & { degraded?: boolean; notice?: string | null }>(
+      "POST",
+      `/api/articles/${id}/regenerate-summary`,
+      {
+        defaultError: "Failed to regenerate summary",
+        timeoutMs: REGENERATE_TIMEOUT_MS,
+      },
+    ),
   refetchContent: (id: number) =>
     request<Article>("POST", `/api/articles/${id}/refetch-content`, {
       defaultError: "Failed to refetch article content",

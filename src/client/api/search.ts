@@ -28,6 +28,9 @@ export interface SearchResponse {
   session_id: string | null;
   /** The question as searched: a follow-up is read together with the session's previous question. */
   effective_query: string;
+  /** True when a model or the vector index failed and the search went on without it; `notice` says how. */
+  degraded?: boolean;
+  notice?: string | null;
 }
 
 export interface ChatRequest {

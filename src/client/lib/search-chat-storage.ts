@@ -52,7 +52,7 @@ function parseHit(value: unknown): SearchHit | null {
 
 function parseMessage(value: unknown): ChatMessage | null {
   if (!isObject(value)) return null;
-  const { id, type, text, hits, suggestions, searchedFor } = value;
+  const { id, type, text, hits, suggestions, searchedFor, notice } = value;
   if (!isString(id) || !id || !isString(text) || !TYPES.includes(type as ChatMessageType)) return null;
   const message: ChatMessage = { id, type: type as ChatMessageType, text };
   if (message.type !== "system") return message;
@@ -64,6 +64,7 @@ function parseMessage(value: unknown): ChatMessage | null {
       .slice(0, MAX_SUGGESTIONS);
   }
   if (isString(searchedFor) && searchedFor) message.searchedFor = searchedFor;
+  if (isString(notice) && notice) message.notice = notice;
   return message;
 }
 

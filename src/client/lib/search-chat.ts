@@ -31,6 +31,8 @@ export interface ChatMessage {
   suggestions?: string[];
   /** Set when a follow-up was searched together with the previous question, so the reader sees why. */
   searchedFor?: string;
+  /** Set when the server searched without a model or the vector index (it failed) and says so. */
+  notice?: string;
 }
 
 export const WELCOME_TEXT = "Hi! Ask me anything about your articles.";
@@ -77,5 +79,6 @@ export function replyMessage(query: string, response: SearchResponse): ChatMessa
     hits,
     suggestions: (response.suggestions ?? []).filter((s) => typeof s === "string" && s.trim()),
     ...(searched && searched !== query.trim() ? { searchedFor: searched } : {}),
+    ...(response.degraded && response.notice?.trim() ? { notice: response.notice.trim() } : {}),
   };
 }

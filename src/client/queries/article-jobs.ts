@@ -75,7 +75,10 @@ export function useArticleJobs(id: number) {
       // The "may take..." note is no longer true once the answer is here.
       if (started) toast.dismiss(started.note);
       storeArticle(client, article);
-      if (article.summary) toast.success("Summary regenerated!");
+      // A failing model leaves the article as it was and the server says so: never "regenerated" then.
+      if (article.degraded)
+        toast.error(`Failed to regenerate summary: ${article.notice ?? "the summariser is unavailable"}`);
+      else if (article.summary) toast.success("Summary regenerated!");
       else toast.error("Failed to regenerate summary");
       void invalidateLibrary(client);
     },

@@ -50,6 +50,7 @@ export function ChatMessageView({
       <span className="visually-hidden">{SPEAKER[message.type]}: </span>
       <p className="chat-text">{message.text}</p>
       {message.searchedFor && <p className="chat-searched-for">Searched for: {message.searchedFor}</p>}
+      {message.notice && <p className="chat-notice">{message.notice}</p>}
       {message.hits && message.hits.length > 0 && (
         <ol className="search-results">
           {message.hits.map((hit) => (
