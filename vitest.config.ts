@@ -1,3 +1,4 @@
+import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
@@ -30,6 +31,12 @@ const STORAGE_FREE = [
 const ON_CLOUDFLARE_ADAPTERS = ["test/worker/cloudflare-product.test.ts"];
 
 type PluginOptions = Parameters<typeof cloudflareTest>[0];
+
+/** The workerd test files that use D1, queues or Workflows. */
+const STORAGE_TEST_FILES = readdirSync(fromRoot("./test/worker"))
+  .filter((name) => name.endsWith(".test.ts"))
+  .map((name) => `test/worker/${name}`)
+  .filter((file) => !STORAGE_FREE.includes(file) && !ON_CLOUDFLARE_ADAPTERS.includes(file));
 
 /** Tests inside workerd with the development bindings of wrangler.toml and the migrations wrangler applies. */
 function workerdProject(
@@ -65,11 +72,14 @@ export default defineConfig({
   test: {
     reporters: ["default", ["json", { outputFile: "test-results/vitest.json" }]],
     projects: [
-      // Storage is isolated per test file here (see test/worker/setup.ts): every file starts from empty tables.
-      workerdProject("worker", {
-        include: ["test/worker/**/*.test.ts"],
-        exclude: [...STORAGE_FREE, ...ON_CLOUDFLARE_ADAPTERS],
-      }),
+      // Storage is isolated per test file (see test/worker/setup.ts): every file starts from empty tables. Each
+      // file is its own project, so its runner is always the first of its pool: the workerd pool sends a later
+      // runner every module the pool already loaded, source maps included, in ONE WebSocket message, which workerd
+      // caps at 32 MiB; on a cold cache the second file of a shared project crashed the whole pool at 33.5 MB
+      // ("Message is too large"), 32.4 MB of it source maps of the word vectors, language n-grams and the AI SDK.
+      ...STORAGE_TEST_FILES.map((file) =>
+        workerdProject(`worker:${file.replace(/^test\/worker\/|\.test\.ts$/g, "")}`, { include: [file] }),
+      ),
       // AI_PROVIDER=cloudflare: the factory picks the Workers AI and Vectorize adapters, and AI / VECTORIZE are
       // the fakes in test/worker/fakes, exported by this project's entry point and bound back to it.
       workerdProject(
