@@ -2,6 +2,17 @@ import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT || 8799);
 /** A local web server with article pages (test/fixtures/fixture-server.mjs) for tests that save articles. */
+/** The machine's Chromium runs headless as root offline with these (see platform notes); extension tests reuse them. */
+export const CHROMIUM_FLAGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
 export const FIXTURE_PORT = Number(process.env.E2E_FIXTURE_PORT || 8798);
 
 /**
@@ -30,16 +41,7 @@ export default defineConfig({
     serviceWorkers: "block",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-dev-shm-usage",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--disable-quic",
-      ],
+      args: CHROMIUM_FLAGS,
     },
   },
   webServer: [

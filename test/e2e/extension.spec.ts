@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type BrowserContext, chromium, expect, test } from "@playwright/test";
+import { CHROMIUM_FLAGS } from "../../playwright.config";
 import { articleUrl, uniqueEmail } from "./helpers";
 
 // The browser extension, built by `npm run build:extension` and loaded unpacked into the machine's Chromium,
@@ -39,18 +40,7 @@ test.describe("browser extension", () => {
     context = await chromium.launchPersistentContext(userDataDir, {
       executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
       headless: true,
-      args: [
-        `--disable-extensions-except=${EXTENSION_DIR}`,
-        `--load-extension=${EXTENSION_DIR}`,
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-dev-shm-usage",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--disable-quic",
-      ],
+      args: [`--disable-extensions-except=${EXTENSION_DIR}`, `--load-extension=${EXTENSION_DIR}`, ...CHROMIUM_FLAGS],
     });
     const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent("serviceworker"));
     extensionId = new URL(worker.url()).host;
