@@ -25,6 +25,7 @@ const STORAGE_FREE = [
   "semantic-metrics",
   "sentences",
   "topic-identity",
+  "words",
 ].map((name) => `test/worker/${name}.test.ts`);
 
 /** The whole product on the Cloudflare adapters, over faithful fakes of Workers AI and Vectorize. */

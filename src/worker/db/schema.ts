@@ -172,6 +172,26 @@ export const articleSources = sqliteTable(
   (t) => [primaryKey({ columns: [t.articleId, t.seq] })],
 );
 
+/**
+ * Tags on an article (issue 23): kept from imported files (Pocket, Instapaper folders, Raindrop...), shown on
+ * cards and in the viewer, filterable on the dashboard, exported. Stored as written (trimmed, at most 64
+ * characters); `tag_key` is its lower case, so "Rust" and "rust" are one tag of the article.
+ */
+export const articleTags = sqliteTable(
+  "article_tags",
+  {
+    articleId: integer("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tag: text("tag").notNull(),
+    tagKey: text("tag_key").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.articleId, t.tagKey] }), index("article_tags_user_tag_idx").on(t.userId, t.tagKey)],
+);
+
 /** One rating per article: -1 poor, 0 alright, 1 good. */
 export const articleFeedback = sqliteTable(
   "article_feedback",
