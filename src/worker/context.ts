@@ -4,6 +4,7 @@ import { getConfig } from "./config";
 import { createDatabase } from "./db/client";
 import { createApiTokensRepository } from "./db/repositories/api-tokens-repository";
 import { createArticleSourcesRepository } from "./db/repositories/article-sources-repository";
+import { createArticleTagsRepository } from "./db/repositories/article-tags-repository";
 import { createArticlesRepository } from "./db/repositories/articles-repository";
 import { createEmailAddressesRepository } from "./db/repositories/email-addresses-repository";
 import { createSearchRepository } from "./db/repositories/search-repository";
@@ -35,6 +36,7 @@ export function createServices(env: Env) {
   const articleService = createArticleService({
     articles,
     sources,
+    tags: createArticleTagsRepository(db),
     enqueue: createIngestProducer(env.INGEST_QUEUE),
     vectorIndex: adapters.vectorIndex,
     pipeline,
