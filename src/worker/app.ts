@@ -7,6 +7,7 @@ import { bodyLimit } from "./middleware/body-limit";
 import { articleRoutes } from "./routes/articles";
 import { authRoutes } from "./routes/auth";
 import { emailAddressRoutes } from "./routes/email-address";
+import { exportRoutes } from "./routes/export";
 import { healthRoutes } from "./routes/health";
 import { searchRoutes } from "./routes/search";
 import { tagRoutes } from "./routes/tags";
@@ -56,6 +57,7 @@ export function createApp() {
   app.route("/email-address", emailAddressRoutes);
   app.route("/tokens", tokenRoutes);
   app.route("/tags", tagRoutes);
+  app.route("/export", exportRoutes);
 
   app.notFound((c) => c.json({ detail: `Not found: ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
 

@@ -7,6 +7,7 @@ import { createArticleSourcesRepository } from "./db/repositories/article-source
 import { createArticleTagsRepository } from "./db/repositories/article-tags-repository";
 import { createArticlesRepository } from "./db/repositories/articles-repository";
 import { createEmailAddressesRepository } from "./db/repositories/email-addresses-repository";
+import { createExportRepository } from "./db/repositories/export-repository";
 import { createSearchRepository } from "./db/repositories/search-repository";
 import { createSessionsRepository } from "./db/repositories/sessions-repository";
 import { createTopicsRepository } from "./db/repositories/topics-repository";
@@ -16,6 +17,7 @@ import { createApiTokenService } from "./services/api-token-service";
 import { createArticleService } from "./services/article-service";
 import { createAuthService } from "./services/auth-service";
 import { createEmailCaptureService } from "./services/email-capture-service";
+import { createExportService } from "./services/export-service";
 import { createDohResolver } from "./services/fetching/host-resolver";
 import { createArticlePipeline } from "./services/processing/article-pipeline";
 import { createRelatedService } from "./services/related-service";
@@ -32,11 +34,12 @@ export function createServices(env: Env) {
   const articles = createArticlesRepository(db);
   const topics = createTopicsRepository(db);
   const sources = createArticleSourcesRepository(db);
+  const tags = createArticleTagsRepository(db);
   const pipeline = createArticlePipeline({ config, articles, sources, adapters, resolver: createDohResolver() });
   const articleService = createArticleService({
     articles,
     sources,
-    tags: createArticleTagsRepository(db),
+    tags,
     enqueue: createIngestProducer(env.INGEST_QUEUE),
     vectorIndex: adapters.vectorIndex,
     pipeline,
@@ -60,6 +63,7 @@ export function createServices(env: Env) {
     topics: createTopicsService({ topics, ...adapters }),
     search: createSearchService({ search: createSearchRepository(db), topics, articles, ...adapters }),
     articles: articleService,
+    exports: createExportService({ exports: createExportRepository(db), tags }),
     emailCapture: createEmailCaptureService({
       addresses: createEmailAddressesRepository(db),
       articles: articleService,
