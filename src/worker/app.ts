@@ -4,6 +4,7 @@ import { secureHeaders } from "hono/secure-headers";
 import { type AppEnv, createServices } from "./context";
 import { AppError, TooManyRequests } from "./domain/errors";
 import { bodyLimit } from "./middleware/body-limit";
+import { accountRoutes } from "./routes/account";
 import { articleRoutes } from "./routes/articles";
 import { authRoutes } from "./routes/auth";
 import { emailAddressRoutes } from "./routes/email-address";
@@ -58,6 +59,7 @@ export function createApp() {
   app.route("/tokens", tokenRoutes);
   app.route("/tags", tagRoutes);
   app.route("/export", exportRoutes);
+  app.route("/account", accountRoutes);
 
   app.notFound((c) => c.json({ detail: `Not found: ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
 

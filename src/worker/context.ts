@@ -2,6 +2,7 @@ import { createAdapters } from "./adapters/factory";
 import type { AppConfig } from "./config";
 import { getConfig } from "./config";
 import { createDatabase } from "./db/client";
+import { createAccountRepository } from "./db/repositories/account-repository";
 import { createApiTokensRepository } from "./db/repositories/api-tokens-repository";
 import { createArticleSourcesRepository } from "./db/repositories/article-sources-repository";
 import { createArticleTagsRepository } from "./db/repositories/article-tags-repository";
@@ -13,6 +14,7 @@ import { createSessionsRepository } from "./db/repositories/sessions-repository"
 import { createTopicsRepository } from "./db/repositories/topics-repository";
 import { createUsersRepository, type UserRecord } from "./db/repositories/users-repository";
 import { createIngestProducer } from "./jobs/ingest-producer";
+import { createAccountService } from "./services/account-service";
 import { createApiTokenService } from "./services/api-token-service";
 import { createArticleService } from "./services/article-service";
 import { createAuthService } from "./services/auth-service";
@@ -63,6 +65,7 @@ export function createServices(env: Env) {
     topics: createTopicsService({ topics, ...adapters }),
     search: createSearchService({ search: createSearchRepository(db), topics, articles, ...adapters }),
     articles: articleService,
+    account: createAccountService({ account: createAccountRepository(db), vectorIndex: adapters.vectorIndex }),
     exports: createExportService({ exports: createExportRepository(db), tags }),
     emailCapture: createEmailCaptureService({
       addresses: createEmailAddressesRepository(db),
