@@ -65,7 +65,12 @@ export function createServices(env: Env) {
     topics: createTopicsService({ topics, ...adapters }),
     search: createSearchService({ search: createSearchRepository(db), topics, articles, ...adapters }),
     articles: articleService,
-    account: createAccountService({ account: createAccountRepository(db), vectorIndex: adapters.vectorIndex }),
+    account: createAccountService({
+      account: createAccountRepository(db),
+      vectorIndex: adapters.vectorIndex,
+      sessions,
+      throttle: config.loginThrottle,
+    }),
     exports: createExportService({ exports: createExportRepository(db), tags }),
     emailCapture: createEmailCaptureService({
       addresses: createEmailAddressesRepository(db),

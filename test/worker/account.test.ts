@@ -4,6 +4,7 @@ import { createD1VectorIndex } from "../../src/worker/adapters/local/d1-vector-i
 import { createLocalEmbedder } from "../../src/worker/adapters/local/local-embedder";
 import { createDatabase } from "../../src/worker/db/client";
 import { createAccountRepository } from "../../src/worker/db/repositories/account-repository";
+import { createSessionsRepository } from "../../src/worker/db/repositories/sessions-repository";
 import type { VectorIndex } from "../../src/worker/ports/vector-index";
 import { createAccountService } from "../../src/worker/services/account-service";
 import { api, registerUser, seedArticle, seedProcessedArticle } from "./helpers";
@@ -153,6 +154,22 @@ describe("DELETE /api/account (issue 23)", () => {
     expect(missing.body.detail).toMatch(/password/);
   });
 
+  it("throttles password guessing like sign-in: after 10 wrong passwords even the right one gets 429", async () => {
+    const account = await fullAccount();
+    // fullAccount made one failed sign-in under this email already.
+    for (let i = 0; i < 9; i += 1) {
+      const wrong = await api("DELETE", "/api/account", { token: account.token, body: { password: `guess ${i}` } });
+      expect(wrong.status).toBe(403);
+    }
+    const throttled = await api("DELETE", "/api/account", {
+      token: account.token,
+      body: { password: account.password },
+    });
+    expect(throttled.status).toBe(429);
+    expect(throttled.headers.get("retry-after")).toBe("900");
+    expect((await api("GET", "/api/articles/", { token: account.token })).body.total).toBe(3);
+  });
+
   it("refuses an API token (403): only a signed-in web session can delete the account", async () => {
     const account = await fullAccount();
     const created = await api("POST", "/api/tokens", { token: account.token, body: { name: "leaked" } });
@@ -190,14 +207,21 @@ describe("DELETE /api/account (issue 23)", () => {
       },
     };
     const before = await rowsOf(userId);
-    await expect(
-      createAccountService({ account, vectorIndex: down }).deleteAccount(user as never, password),
-    ).rejects.toThrow(/Nothing was deleted/);
+    const service = (vectorIndex: VectorIndex) =>
+      createAccountService({
+        account,
+        vectorIndex,
+        sessions: createSessionsRepository(createDatabase(env.DB)),
+        throttle: { maxFailuresPerEmail: 10, maxFailuresPerClient: 10, windowMinutes: 15 },
+      });
+    await expect(service(down).deleteAccount(user as never, password, "192.0.2.1")).rejects.toThrow(
+      /Nothing was deleted/,
+    );
     expect(await rowsOf(userId)).toEqual(before);
 
     const calls: { userId: number; ids: string[] }[] = [];
     const recording: VectorIndex = { ...down, remove: async (owner, ids) => void calls.push({ userId: owner, ids }) };
-    await createAccountService({ account, vectorIndex: recording }).deleteAccount(user as never, password);
+    await service(recording).deleteAccount(user as never, password, "192.0.2.1");
     expect(calls.every((call) => call.userId === userId && call.ids.length <= 100)).toBe(true);
     expect(calls.flatMap((call) => call.ids)).toHaveLength(233);
     expect(Object.values(await rowsOf(userId)).every((n) => n === 0)).toBe(true);

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context";
+import { clientAddress } from "../middleware/client-address";
 import { requireAuth, webSession } from "../middleware/require-auth";
 import { validate } from "../middleware/validate";
 
@@ -16,6 +17,6 @@ export const accountRoutes = new Hono<AppEnv>()
   .use(requireAuth)
   .delete("/", validate("json", deleteAccountBody), async (c) => {
     const { user } = webSession(c.var.auth);
-    await c.var.services.account.deleteAccount(user, c.req.valid("json").password);
+    await c.var.services.account.deleteAccount(user, c.req.valid("json").password, clientAddress(c));
     return c.body(null, 204);
   });

@@ -1,6 +1,8 @@
+import type { AppConfig } from "../config";
 import type { AccountRepository } from "../db/repositories/account-repository";
+import type { SessionsRepository } from "../db/repositories/sessions-repository";
 import type { UserRecord } from "../db/repositories/users-repository";
-import { AppError, Forbidden } from "../domain/errors";
+import { AppError, Forbidden, TooManyRequests } from "../domain/errors";
 import { verifyPassword } from "../domain/password";
 import type { VectorIndex } from "../ports/vector-index";
 
@@ -12,16 +14,35 @@ export const WRONG_PASSWORD = "Incorrect password. Nothing was deleted.";
 interface AccountServiceDeps {
   account: AccountRepository;
   vectorIndex: VectorIndex;
+  /** A wrong password here counts as a failed sign-in: guessing is throttled exactly as on /login. */
+  sessions: Pick<SessionsRepository, "countLoginFailures" | "recordLoginFailure">;
+  throttle: AppConfig["loginThrottle"];
+  now?: () => number;
 }
 
-export function createAccountService({ account, vectorIndex }: AccountServiceDeps) {
+export function createAccountService({ account, vectorIndex, sessions, throttle, now = Date.now }: AccountServiceDeps) {
+  async function checkPassword(user: UserRecord, password: string, clientAddress: string): Promise<void> {
+    const since = now() - throttle.windowMinutes * 60_000;
+    const failures = await sessions.countLoginFailures(user.email, clientAddress, since);
+    if (failures.byEmail >= throttle.maxFailuresPerEmail || failures.byClient >= throttle.maxFailuresPerClient) {
+      throw new TooManyRequests(
+        `Too many wrong passwords. Please wait ${throttle.windowMinutes} minutes and try again.`,
+        throttle.windowMinutes * 60,
+      );
+    }
+    if (!(await verifyPassword(password, user.passwordHash))) {
+      await sessions.recordLoginFailure(user.email, clientAddress, now());
+      throw new Forbidden(WRONG_PASSWORD);
+    }
+  }
+
   return {
     /**
      * Deletes the account and everything in it, once the password is confirmed. Vectors go first, through the
      * port: if the index cannot be reached nothing else is deleted, so a retry still knows which ids to remove.
      */
-    async deleteAccount(user: UserRecord, password: string): Promise<void> {
-      if (!(await verifyPassword(password, user.passwordHash))) throw new Forbidden(WRONG_PASSWORD);
+    async deleteAccount(user: UserRecord, password: string, clientAddress: string): Promise<void> {
+      await checkPassword(user, password, clientAddress);
       let afterId = 0;
       for (;;) {
         const ids = await account.articleIdsAfter(user.id, afterId, VECTOR_DELETE_BATCH);
