@@ -4,11 +4,14 @@ import { secureHeaders } from "hono/secure-headers";
 import { type AppEnv, createServices } from "./context";
 import { AppError, TooManyRequests } from "./domain/errors";
 import { bodyLimit } from "./middleware/body-limit";
+import { accountRoutes } from "./routes/account";
 import { articleRoutes } from "./routes/articles";
 import { authRoutes } from "./routes/auth";
 import { emailAddressRoutes } from "./routes/email-address";
+import { exportRoutes } from "./routes/export";
 import { healthRoutes } from "./routes/health";
 import { searchRoutes } from "./routes/search";
+import { tagRoutes } from "./routes/tags";
 import { tokenRoutes } from "./routes/tokens";
 import { topicRoutes } from "./routes/topics";
 
@@ -54,6 +57,9 @@ export function createApp() {
   app.route("/search", searchRoutes);
   app.route("/email-address", emailAddressRoutes);
   app.route("/tokens", tokenRoutes);
+  app.route("/tags", tagRoutes);
+  app.route("/export", exportRoutes);
+  app.route("/account", accountRoutes);
 
   app.notFound((c) => c.json({ detail: `Not found: ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
 

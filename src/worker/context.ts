@@ -2,19 +2,24 @@ import { createAdapters } from "./adapters/factory";
 import type { AppConfig } from "./config";
 import { getConfig } from "./config";
 import { createDatabase } from "./db/client";
+import { createAccountRepository } from "./db/repositories/account-repository";
 import { createApiTokensRepository } from "./db/repositories/api-tokens-repository";
 import { createArticleSourcesRepository } from "./db/repositories/article-sources-repository";
+import { createArticleTagsRepository } from "./db/repositories/article-tags-repository";
 import { createArticlesRepository } from "./db/repositories/articles-repository";
 import { createEmailAddressesRepository } from "./db/repositories/email-addresses-repository";
+import { createExportRepository } from "./db/repositories/export-repository";
 import { createSearchRepository } from "./db/repositories/search-repository";
 import { createSessionsRepository } from "./db/repositories/sessions-repository";
 import { createTopicsRepository } from "./db/repositories/topics-repository";
 import { createUsersRepository, type UserRecord } from "./db/repositories/users-repository";
 import { createIngestProducer } from "./jobs/ingest-producer";
+import { createAccountService } from "./services/account-service";
 import { createApiTokenService } from "./services/api-token-service";
 import { createArticleService } from "./services/article-service";
 import { createAuthService } from "./services/auth-service";
 import { createEmailCaptureService } from "./services/email-capture-service";
+import { createExportService } from "./services/export-service";
 import { createDohResolver } from "./services/fetching/host-resolver";
 import { createArticlePipeline } from "./services/processing/article-pipeline";
 import { createRelatedService } from "./services/related-service";
@@ -31,10 +36,12 @@ export function createServices(env: Env) {
   const articles = createArticlesRepository(db);
   const topics = createTopicsRepository(db);
   const sources = createArticleSourcesRepository(db);
+  const tags = createArticleTagsRepository(db);
   const pipeline = createArticlePipeline({ config, articles, sources, adapters, resolver: createDohResolver() });
   const articleService = createArticleService({
     articles,
     sources,
+    tags,
     enqueue: createIngestProducer(env.INGEST_QUEUE),
     vectorIndex: adapters.vectorIndex,
     pipeline,
@@ -58,6 +65,13 @@ export function createServices(env: Env) {
     topics: createTopicsService({ topics, ...adapters }),
     search: createSearchService({ search: createSearchRepository(db), topics, articles, ...adapters }),
     articles: articleService,
+    account: createAccountService({
+      account: createAccountRepository(db),
+      vectorIndex: adapters.vectorIndex,
+      sessions,
+      throttle: config.loginThrottle,
+    }),
+    exports: createExportService({ exports: createExportRepository(db), tags }),
     emailCapture: createEmailCaptureService({
       addresses: createEmailAddressesRepository(db),
       articles: articleService,

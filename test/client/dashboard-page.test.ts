@@ -26,6 +26,24 @@ describe("parseDashboardPage", () => {
   });
 });
 
+describe("the tag filter in the dashboard URL (issue 23)", () => {
+  it("reads a tag, trimmed, and ignores an empty or over-long one", () => {
+    expect(parse("tag=%20Slow%20%20reads%20&page=2")).toEqual({ page: 2, perPage: 20, tag: "Slow reads" });
+    expect(parse("tag=")).toStrictEqual({ page: 1, perPage: 20 });
+    expect(parse(`tag=${"x".repeat(65)}`)).toStrictEqual({ page: 1, perPage: 20 });
+  });
+
+  it("writes the tag next to the page, and round-trips", () => {
+    const params = dashboardPageParams({ page: 1, perPage: 20, tag: "C++ & Rust" });
+    expect(params.get("tag")).toBe("C++ & Rust");
+    expect(parseDashboardPage(new URLSearchParams(params.toString()))).toEqual({
+      page: 1,
+      perPage: 20,
+      tag: "C++ & Rust",
+    });
+  });
+});
+
 describe("dashboardPageParams", () => {
   it("leaves the defaults out, so the first page stays a plain /#/dashboard", () => {
     expect(dashboardPageParams({ page: 1, perPage: 20 }).toString()).toBe("");

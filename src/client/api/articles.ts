@@ -1,5 +1,14 @@
 import { ApiError, request } from "./client";
-import type { Article, ArticleList, BatchStatusItem, BulkResult, Feedback, RelatedArticle, Stats } from "./types";
+import type {
+  Article,
+  ArticleList,
+  BatchStatusItem,
+  BulkResult,
+  Feedback,
+  RelatedArticle,
+  Stats,
+  TagCount,
+} from "./types";
 
 /** Spec §7 and §9: the long jobs get their own timeouts. */
 export const REGENERATE_TIMEOUT_MS = 120_000;
@@ -11,12 +20,14 @@ export interface ListQuery {
   perPage: number;
   search?: string;
   domain?: string;
+  tag?: string;
 }
 
-function listPath({ page, perPage, search, domain }: ListQuery): string {
+function listPath({ page, perPage, search, domain, tag }: ListQuery): string {
   const params = new URLSearchParams({ page: String(page), per_page: String(perPage) });
   if (search?.trim()) params.set("search", search.trim());
   if (domain?.trim()) params.set("domain", domain.trim());
+  if (tag?.trim()) params.set("tag", tag.trim());
   return `/api/articles/?${params}`;
 }
 
@@ -39,6 +50,9 @@ export const articlesApi = {
     }),
   update: (id: number, fields: { title?: string | null; author?: string | null; is_read?: boolean }) =>
     request<Article>("PUT", `/api/articles/${id}`, { body: fields, defaultError: "Failed to update article" }),
+  setTags: (id: number, tags: string[]) =>
+    request<Article>("PUT", `/api/articles/${id}/tags`, { body: { tags }, defaultError: "Failed to update tags" }),
+  tags: () => request<{ tags: TagCount[] }>("GET", "/api/tags", { defaultError: "Failed to fetch tags" }),
   remove: (id: number) => request<null>("DELETE", `/api/articles/${id}`, { defaultError: "Failed to delete article" }),
   markRead: (id: number) =>
     request<Article>("POST", `/api/articles/${id}/mark-read`, { defaultError: "Failed to mark article as read" }),

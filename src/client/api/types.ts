@@ -26,6 +26,8 @@ export interface Article {
   status: "processing" | "failed" | "completed";
   created_at: string;
   updated_at: string;
+  /** The article's tags (issue 23), alphabetical; absent in a list cached offline before tags existed. */
+  tags?: string[];
 }
 
 export interface ArticleList {
@@ -106,4 +108,10 @@ export interface Stats {
   }[];
   timezone_offset: number;
   today: string;
+}
+
+/** GET /api/tags: the user's tags with how many articles carry each, most used first. */
+export interface TagCount {
+  tag: string;
+  count: number;
 }

@@ -21,6 +21,8 @@ interface AuthValue {
   login(email: string, password: string): Promise<void>;
   register(email: string, password: string): Promise<void>;
   logout(): Promise<void>;
+  /** The account was deleted: everything local goes, as on sign-out, without a call to the server. */
+  accountDeleted(): Promise<void>;
 }
 
 const AuthContext = createContext<AuthValue | null>(null);
@@ -108,6 +110,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         clearStoredSession();
         queryClient.clear();
         // The articles kept for offline reading are this user's: the next one on this device must not see them.
+        await clearOfflineCache();
+        setSignedOut(true);
+        setUser(null);
+        setStatus("unauthenticated");
+      },
+      async accountDeleted() {
+        clearStoredSession();
+        queryClient.clear();
         await clearOfflineCache();
         setSignedOut(true);
         setUser(null);

@@ -17,24 +17,35 @@ export const MAX_DASHBOARD_SCROLL_ENTRIES = 20;
 export interface DashboardPage {
   page: number;
   perPage: number;
+  /** The tag filter (issue 23), absent for none. */
+  tag?: string;
 }
 
-/** `?page=2&per_page=10`; anything missing or malformed falls back to page 1 and the default size. */
+/** The longest tag the API accepts. */
+const MAX_TAG_LENGTH = 64;
+
+/**
+ * `?page=2&per_page=10&tag=rust`; anything missing or malformed falls back to page 1, the default size and no
+ * tag.
+ */
 export function parseDashboardPage(params: URLSearchParams): DashboardPage {
   const rawPage = params.get("page") ?? "";
   const page = /^\d{1,6}$/.test(rawPage) ? Number(rawPage) : 1;
   const perPage = Number(params.get("per_page"));
+  const tag = (params.get("tag") ?? "").replace(/\s+/g, " ").trim();
   return {
     page: page >= 1 && page <= MAX_PAGE ? page : 1,
     perPage: (PAGE_SIZES as readonly number[]).includes(perPage) ? perPage : DEFAULT_PAGE_SIZE,
+    ...(tag && tag.length <= MAX_TAG_LENGTH ? { tag } : {}),
   };
 }
 
 /** The query for a page; the defaults are left out, so page 1 of 20 stays plain /#/dashboard. */
-export function dashboardPageParams({ page, perPage }: DashboardPage): URLSearchParams {
+export function dashboardPageParams({ page, perPage, tag }: DashboardPage): URLSearchParams {
   const params = new URLSearchParams();
   if (page > 1) params.set("page", String(page));
   if (perPage !== DEFAULT_PAGE_SIZE) params.set("per_page", String(perPage));
+  if (tag) params.set("tag", tag);
   return params;
 }
 

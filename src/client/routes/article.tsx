@@ -7,6 +7,7 @@ import { ArticleHeader } from "../components/article/article-header";
 import { ContentPanel, OriginalPanel, SummaryPanel } from "../components/article/article-panels";
 import { ArticleRating } from "../components/article/article-rating";
 import { ArticleTabs } from "../components/article/article-tabs";
+import { ArticleTags } from "../components/article/article-tags";
 import { ConfirmDialog } from "../components/article/confirm-dialog";
 import { QuoteSharing } from "../components/article/quote-sharing";
 import { RelatedArticles } from "../components/article/related-articles";
@@ -200,6 +201,7 @@ function ArticleView({
           refetching={jobs.contentRunning}
           onRefetch={startContent}
         />
+        <ArticleTags article={article} />
 
         <ArticleTabs<TabId>
           label="Article views"

@@ -15,13 +15,21 @@ import { useDashboardPage, useInitialDashboardPage } from "../hooks/dashboard/us
 import { useUnreadTitle } from "../hooks/dashboard/use-unread-title";
 import { useOffline } from "../hooks/use-offline";
 import { useStatsQuery } from "../queries/stats";
+import { useTagsQuery } from "../queries/tags";
 import "../styles/dashboard.css";
 
 /** The signed-in home (spec §2): counters, the add box, topics, AI search, and the article grid. */
 export function DashboardPage() {
   const { data: stats } = useStatsQuery();
   const list = useArticleList(useInitialDashboardPage());
-  useDashboardPage({ page: list.page, perPage: list.perPage, ready: list.loaded, onUrlChange: list.showPage });
+  useDashboardPage({
+    page: list.page,
+    perPage: list.perPage,
+    tag: list.tag || undefined,
+    ready: list.loaded,
+    onUrlChange: list.showPage,
+  });
+  const tags = useTagsQuery();
   useUnreadTitle(stats?.unread_articles);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const offline = useOffline();
@@ -66,6 +74,9 @@ export function DashboardPage() {
           domains={domains}
           onSearch={list.setSearchInput}
           onDomain={list.setDomainInput}
+          tag={list.tag}
+          tags={tags.data ?? []}
+          onTag={list.setTag}
         />
         {offline && (
           <OfflineNotice>

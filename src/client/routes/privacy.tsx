@@ -77,9 +77,12 @@ const SECTIONS: LegalSection[] = [
     heading: "Your choices and rights",
     body: (
       <p>
-        You can view, rate and delete your articles at any time, and sign out of a session. You may ask us for a copy of
-        your data, to correct it or to delete your account. Depending on where you live you may have further rights,
-        including to object or to complain to a data protection authority.
+        You can view, rate and delete your articles at any time, and sign out of a session. To take a copy of your
+        library, open Settings, Export and download it as JSON, CSV, browser bookmarks (HTML) or Markdown. To delete
+        your account, open Settings, Delete account and confirm with your password: your account and everything in it
+        (articles, tags, ratings, topics, search history, tokens and sessions) are deleted at once and you are signed
+        out. You may also ask us for a copy of your data, to correct it or to delete your account. Depending on where
+        you live you may have further rights, including to object or to complain to a data protection authority.
       </p>
     ),
   },

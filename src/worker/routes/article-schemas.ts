@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MAX_TIMEZONE_OFFSET_MINUTES } from "../domain/reading-stats";
 import { MAX_SEARCH_LENGTH } from "../domain/search-query";
+import { MAX_TAG_LENGTH, MAX_TAGS_PER_ARTICLE } from "../domain/tags/normalize-tags";
 import { MAX_BULK_URLS } from "../services/article-service";
 
 /** Request shapes of the articles API; every message names the field and the rule. */
@@ -44,6 +45,11 @@ export const listQuery = z.object({
     .string()
     .max(253, "domain must be at most 253 characters")
     .transform((s) => s.trim().toLowerCase() || undefined)
+    .optional(),
+  tag: z
+    .string()
+    .max(MAX_TAG_LENGTH, `tag must be at most ${MAX_TAG_LENGTH} characters`)
+    .transform((s) => s.replace(/\s+/g, " ").trim() || undefined)
     .optional(),
 });
 
@@ -111,4 +117,16 @@ export const batchStatusBody = z.object({
       error: "article_ids must be a list of article ids",
     })
     .max(MAX_BATCH_STATUS_IDS, `article_ids may contain at most ${MAX_BATCH_STATUS_IDS} ids per request`),
+});
+
+/** PUT /articles/{id}/tags: the article's whole tag list (an empty list removes them all). */
+export const tagsBody = z.object({
+  tags: z
+    .array(
+      z
+        .string({ error: "tags must contain text" })
+        .max(MAX_TAG_LENGTH, `each tag must be at most ${MAX_TAG_LENGTH} characters`),
+      { error: "tags must be a list of text tags" },
+    )
+    .max(MAX_TAGS_PER_ARTICLE, `tags may contain at most ${MAX_TAGS_PER_ARTICLE} tags`),
 });

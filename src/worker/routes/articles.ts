@@ -11,6 +11,7 @@ import {
   listQuery,
   relatedQuery,
   statsQuery,
+  tagsBody,
   updateBody,
 } from "./article-schemas";
 
@@ -30,8 +31,14 @@ export const articleRoutes = new Hono<AppEnv>()
     return c.json(await c.var.services.articles.createMany(c.var.auth.user.id, urls), 200);
   })
   .get("/", validate("query", listQuery), async (c) => {
-    const { page, per_page, search, domain } = c.req.valid("query");
-    const result = await c.var.services.articles.list(c.var.auth.user.id, { page, perPage: per_page, search, domain });
+    const { page, per_page, search, domain, tag } = c.req.valid("query");
+    const result = await c.var.services.articles.list(c.var.auth.user.id, {
+      page,
+      perPage: per_page,
+      search,
+      domain,
+      tag,
+    });
     return c.json(result, 200);
   })
   .post("/", validate("json", createBody), async (c) => {
@@ -44,6 +51,10 @@ export const articleRoutes = new Hono<AppEnv>()
   .put("/:id", validate("param", articleIdParams), validate("json", updateBody), async (c) => {
     const { id } = c.req.valid("param");
     return c.json(await c.var.services.articles.update(c.var.auth.user.id, id, c.req.valid("json")), 200);
+  })
+  .put("/:id/tags", validate("param", articleIdParams), validate("json", tagsBody), async (c) => {
+    const { id } = c.req.valid("param");
+    return c.json(await c.var.services.articles.setTags(c.var.auth.user.id, id, c.req.valid("json").tags), 200);
   })
   .delete("/:id", validate("param", articleIdParams), async (c) => {
     await c.var.services.articles.remove(c.var.auth.user.id, c.req.valid("param").id);

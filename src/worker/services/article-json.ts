@@ -12,8 +12,11 @@ export function displayStatus(status: ProcessingStatus): "processing" | "failed"
   return status === "completed" ? "completed" : "processing";
 }
 
-/** The Article entity of spec §3. List rows have no `content` and so carry none. */
-export function toArticleJson(row: ArticleRecord | ArticleSummaryRecord) {
+/**
+ * The Article entity of spec §3. List rows have no `content` and so carry none. `tags` (issue 23) are read
+ * separately (article_tags); callers that did not read them pass none.
+ */
+export function toArticleJson(row: ArticleRecord | ArticleSummaryRecord, tags: readonly string[] = []) {
   return {
     id: row.id,
     url: row.url,
@@ -39,6 +42,7 @@ export function toArticleJson(row: ArticleRecord | ArticleSummaryRecord) {
     status: displayStatus(row.processingStatus),
     created_at: iso(row.createdAt),
     updated_at: iso(row.updatedAt),
+    tags: [...tags],
   };
 }
 export type ArticleJson = ReturnType<typeof toArticleJson>;

@@ -1,5 +1,6 @@
 import type { ArticleSourcesRepository } from "../db/repositories/article-sources-repository";
-import type { ArticleSummaryRecord, ArticlesRepository } from "../db/repositories/articles-repository";
+import type { ArticleTagsRepository } from "../db/repositories/article-tags-repository";
+import type { ArticleRecord, ArticleSummaryRecord, ArticlesRepository } from "../db/repositories/articles-repository";
 import { checkArticleUrl } from "../domain/article-url";
 import { AppError, Conflict, InvalidInput, NotFound } from "../domain/errors";
 import {
@@ -41,6 +42,7 @@ export interface BulkResult {
 interface ArticleServiceDeps {
   articles: ArticlesRepository;
   sources: ArticleSourcesRepository;
+  tags: ArticleTagsRepository;
   enqueue: EnqueueIngest;
   vectorIndex: VectorIndex;
   pipeline: Pick<ArticlePipeline, "summarize">;
@@ -73,6 +75,7 @@ async function encodeSuppliedHtml(html: string): Promise<string> {
 export function createArticleService({
   articles,
   sources,
+  tags,
   enqueue,
   vectorIndex,
   pipeline,
@@ -84,6 +87,12 @@ export function createArticleService({
     const article = await articles.findById(userId, id);
     if (!article) throw new NotFound("Article not found");
     return article;
+  }
+
+  /** One article as JSON with its tags (issue 23). */
+  async function withTags(userId: number, row: ArticleRecord) {
+    const found = await tags.ofArticles(userId, [row.id]);
+    return toArticleJson(row, found.get(row.id));
   }
 
   /** Queues processing; if the queue refuses, the articles are kept and marked failed with a way forward. */
@@ -202,7 +211,10 @@ export function createArticleService({
       return { results, successful, duplicates, failed: results.length - successful - duplicates - invalid, invalid };
     },
 
-    async list(userId: number, query: { page: number; perPage: number; search?: string; domain?: string }) {
+    async list(
+      userId: number,
+      query: { page: number; perPage: number; search?: string; domain?: string; tag?: string },
+    ) {
       const offset = (query.page - 1) * query.perPage;
       const ftsQuery = query.search ? buildFtsQuery(userId, query.search) : undefined;
       // A search of only punctuation matches nothing, rather than everything.
@@ -213,11 +225,16 @@ export function createArticleService({
               limit: query.perPage,
               offset,
               domain: query.domain,
+              tagKey: query.tag?.toLowerCase(),
               ftsQuery: ftsQuery ?? undefined,
             });
       const pages = Math.ceil(total / query.perPage);
+      const tagsOf = await tags.ofArticles(
+        userId,
+        rows.map((row) => row.id),
+      );
       return {
-        articles: rows.map(toArticleJson),
+        articles: rows.map((row) => toArticleJson(row, tagsOf.get(row.id))),
         page: query.page,
         per_page: query.perPage,
         total,
@@ -227,7 +244,19 @@ export function createArticleService({
     },
 
     async get(userId: number, id: number) {
-      return toArticleJson(await requireArticle(userId, id));
+      return withTags(userId, await requireArticle(userId, id));
+    },
+
+    /** Replaces the article's tags (normalised: trimmed, case-insensitive repeats dropped). */
+    async setTags(userId: number, id: number, newTags: string[]) {
+      await requireArticle(userId, id);
+      await tags.replace(userId, id, newTags);
+      return withTags(userId, await requireArticle(userId, id));
+    },
+
+    /** Every tag of the user's library with its article count, most used first. */
+    async listTags(userId: number) {
+      return { tags: await tags.listWithCounts(userId) };
     },
 
     async update(
@@ -251,7 +280,7 @@ export function createArticleService({
         now(),
       );
       if (!updated) throw new NotFound("Article not found");
-      return toArticleJson(updated);
+      return withTags(userId, updated);
     },
 
     /** Writes the summary again from the stored content, in the request (the client waits up to 120 s). */
@@ -310,13 +339,13 @@ export function createArticleService({
     async markRead(userId: number, id: number) {
       const updated = await articles.markRead(userId, id, now());
       if (!updated) throw new NotFound("Article not found");
-      return toArticleJson(updated);
+      return withTags(userId, updated);
     },
 
     async markUnread(userId: number, id: number) {
       const updated = await articles.markUnread(userId, id, now());
       if (!updated) throw new NotFound("Article not found");
-      return toArticleJson(updated);
+      return withTags(userId, updated);
     },
 
     /**

@@ -102,6 +102,15 @@ export function ArticleCard({ article, onToggleRead, onDelete }: ArticleCardProp
         </Link>
       </h3>
       {summary && <p className="card-summary">{summary}</p>}
+      {article.tags && article.tags.length > 0 && (
+        <ul className="card-tags" aria-label="Tags">
+          {article.tags.map((tag) => (
+            <li key={tag} className="tag-chip">
+              {tag}
+            </li>
+          ))}
+        </ul>
+      )}
       <StatusLine article={article} />
       {confirming ? (
         <div className="card-confirm">

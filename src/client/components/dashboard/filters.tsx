@@ -1,4 +1,5 @@
 import { useId } from "react";
+import type { TagCount } from "../../api/types";
 
 interface FiltersProps {
   search: string;
@@ -6,13 +7,23 @@ interface FiltersProps {
   domains: string[];
   onSearch: (value: string) => void;
   onDomain: (value: string) => void;
+  tag: string;
+  tags: TagCount[];
+  onTag: (value: string) => void;
 }
 
-/** Search text and domain; the list hook debounces them (500 ms). Known domains are offered as suggestions. */
-export function Filters({ search, domain, domains, onSearch, onDomain }: FiltersProps) {
+/**
+ * Search text and domain, which the list hook debounces (500 ms), with known domains offered as suggestions;
+ * and the tag, chosen from the user's tags (it is in the URL, so a filtered list can be linked and gone back to).
+ */
+export function Filters({ search, domain, domains, onSearch, onDomain, tag, tags, onTag }: FiltersProps) {
   const searchId = useId();
   const domainId = useId();
   const listId = useId();
+  const tagId = useId();
+  // A tag from the URL that no article carries any more still shows as chosen, so the filter can be cleared.
+  const choices =
+    tag && !tags.some((t) => t.tag.toLowerCase() === tag.toLowerCase()) ? [...tags, { tag, count: 0 }] : tags;
   return (
     <search className="filters">
       <div className="filter">
@@ -41,6 +52,21 @@ export function Filters({ search, domain, domains, onSearch, onDomain }: Filters
             <option key={d} value={d} />
           ))}
         </datalist>
+      </div>
+      <div className="filter">
+        <label htmlFor={tagId}>Filter by tag</label>
+        <select
+          id={tagId}
+          value={choices.find((t) => t.tag.toLowerCase() === tag.toLowerCase())?.tag ?? ""}
+          onChange={(event) => onTag(event.target.value)}
+        >
+          <option value="">All tags</option>
+          {choices.map((t) => (
+            <option key={t.tag} value={t.tag}>
+              {t.tag} ({t.count})
+            </option>
+          ))}
+        </select>
       </div>
     </search>
   );

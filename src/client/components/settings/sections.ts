@@ -1,7 +1,9 @@
 import type { ComponentType } from "react";
 import { ApiTokensSection } from "./api-tokens-section";
 import { BookmarkletSection } from "./bookmarklet-section";
+import { DeleteAccountSection } from "./delete-account-section";
 import { EmailSection } from "./email-section";
+import { ExportSection } from "./export-section";
 import { ExtensionSection } from "./extension-section";
 import { InstallAppSection } from "./install-app-section";
 
@@ -15,4 +17,6 @@ export const SETTINGS_SECTIONS: { id: string; Component: ComponentType }[] = [
   { id: "extension", Component: ExtensionSection },
   { id: "bookmarklet", Component: BookmarkletSection },
   { id: "install-app", Component: InstallAppSection },
+  { id: "export", Component: ExportSection },
+  { id: "delete-account", Component: DeleteAccountSection },
 ];

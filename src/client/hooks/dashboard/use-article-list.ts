@@ -36,7 +36,13 @@ function librarySignature(list: ArticleList): string {
 export function useArticleList(initial: DashboardPage = { page: 1, perPage: DEFAULT_PAGE_SIZE }) {
   const client = useQueryClient();
   const toast = useToast();
-  const [query, setQuery] = useState<Required<ListQuery>>({ ...initial, search: "", domain: "" });
+  const [query, setQuery] = useState<Required<ListQuery>>({
+    page: initial.page,
+    perPage: initial.perPage,
+    tag: initial.tag ?? "",
+    search: "",
+    domain: "",
+  });
   const [searchInput, setSearchInput] = useState("");
   const [domainInput, setDomainInput] = useState("");
   const [refreshing, setRefreshing] = useState(false);
@@ -153,19 +159,22 @@ export function useArticleList(initial: DashboardPage = { page: 1, perPage: DEFA
     [total],
   );
 
-  /** Shows the page the dashboard's URL names (Back, Forward or an edited address onto another page). */
+  /** Shows the page the dashboard's URL names (Back, Forward, a tag link or an edited address). */
   const showPage = useCallback(
-    ({ page, perPage }: DashboardPage) =>
-      setQuery((q) => (q.page === page && q.perPage === perPage ? q : { ...q, page, perPage })),
+    ({ page, perPage, tag = "" }: DashboardPage) =>
+      setQuery((q) => (q.page === page && q.perPage === perPage && q.tag === tag ? q : { ...q, page, perPage, tag })),
     [],
   );
+
+  /** A tag is chosen from a list, so it applies at once (no debounce), from page 1. */
+  const setTag = useCallback((tag: string) => setQuery((q) => (q.tag === tag ? q : { ...q, tag, page: 1 })), []);
 
   const setPerPage = useCallback((perPage: number) => setQuery((q) => ({ ...q, perPage, page: 1 })), []);
 
   const clearFilters = useCallback(() => {
     setSearchInput("");
     setDomainInput("");
-    setQuery((q) => ({ ...q, search: "", domain: "", page: 1 }));
+    setQuery((q) => ({ ...q, search: "", domain: "", tag: "", page: 1 }));
   }, []);
 
   return {
@@ -175,7 +184,9 @@ export function useArticleList(initial: DashboardPage = { page: 1, perPage: DEFA
     page: query.page,
     perPage: query.perPage,
     /** Filters the shown list was asked with (not what is being typed). */
-    filtered: Boolean(query.search || query.domain),
+    filtered: Boolean(query.search || query.domain || query.tag),
+    tag: query.tag,
+    setTag,
     searchInput,
     domainInput,
     setSearchInput,

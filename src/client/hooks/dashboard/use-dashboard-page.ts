@@ -17,6 +17,7 @@ import { historyEntryKey, restoreScroll, saveScrollWhileActive } from "../../lib
 export function useDashboardPage({
   page,
   perPage,
+  tag,
   ready,
   onUrlChange,
 }: DashboardPage & { ready: boolean; onUrlChange: (page: DashboardPage) => void }) {
@@ -30,7 +31,7 @@ export function useDashboardPage({
   const readyRef = useRef(ready);
   readyRef.current = ready;
 
-  const wanted = dashboardPageParams({ page, perPage }).toString();
+  const wanted = dashboardPageParams({ page, perPage, tag }).toString();
   const urlPage = parseDashboardPage(params);
   const current = dashboardPageParams(urlPage).toString();
   /** The URL's page as last seen: a URL that moves on its own (an edited address) leads; otherwise the list does. */

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, gte, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import { integer, sqliteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "../client";
-import { articleFeedback, articles } from "../schema";
+import { articleFeedback, articles, articleTags } from "../schema";
 
 /** An article as the app reads it: every column but `search_text`, which only feeds the full-text index. */
 export type ArticleRecord = Omit<typeof articles.$inferSelect, "searchText">;
@@ -36,6 +36,8 @@ export interface ListQuery {
   limit: number;
   offset: number;
   domain?: string;
+  /** Only articles carrying this tag (its key: the lower-cased tag). */
+  tagKey?: string;
   /** A query from domain/search-query (already restricted to the user), or undefined for no search. */
   ftsQuery?: string;
 }
@@ -103,6 +105,11 @@ export function createArticlesRepository(db: Database) {
     async list(userId: number, query: ListQuery): Promise<{ rows: ArticleSummaryRecord[]; total: number }> {
       const filters: SQL[] = [eq(articles.userId, userId)];
       if (query.domain !== undefined) filters.push(eq(articles.domain, query.domain));
+      if (query.tagKey !== undefined) {
+        filters.push(
+          sql`exists (select 1 from ${articleTags} where ${articleTags.articleId} = ${articles.id} and ${articleTags.userId} = ${userId} and ${articleTags.tagKey} = ${query.tagKey})`,
+        );
+      }
       if (query.ftsQuery === undefined) {
         const where = and(...filters);
         const [rows, totals] = await db.batch([
@@ -119,9 +126,9 @@ export function createArticlesRepository(db: Database) {
       }
       // Search, best match first. The MATCH pins the user inside the index, so without a domain filter the
       // page is ranked and cut in FTS5 alone and only its rows are read from `articles`; the user_id filter
-      // on `articles` stays as a second fence. A domain filter needs the articles row for every match.
+      // on `articles` stays as a second fence. A domain or tag filter needs the articles row for every match.
       const match = sql`articles_fts MATCH ${query.ftsQuery}`;
-      if (query.domain === undefined) {
+      if (query.domain === undefined && query.tagKey === undefined) {
         const hits = db
           .select({ rowid: articlesFts.rowid, rank: sql<number>`rank`.as("rank") })
           .from(articlesFts)

@@ -1,0 +1,43 @@
+import { readStoredToken } from "../lib/auth-storage";
+import { ApiError } from "./client";
+
+export const EXPORT_FORMATS = ["json", "csv", "html", "markdown"] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** The file name the server gave in Content-Disposition, or a dated default. */
+function filenameOf(response: Response, format: ExportFormat): string {
+  const match = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "");
+  return match?.[1] ?? `viberead-export.${format === "markdown" ? "md.zip" : format}`;
+}
+
+/**
+ * Downloads the whole library in one format. The request carries the bearer token, so the file comes back as a
+ * blob and is saved through an object URL (a plain link could not send the token).
+ */
+export async function downloadExport(format: ExportFormat): Promise<string> {
+  const token = readStoredToken();
+  let response: Response;
+  try {
+    response = await fetch(`/api/export?format=${format}`, {
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+    });
+  } catch (error) {
+    throw new ApiError(0, "Cannot reach VibeRead. Check your connection and try again.", error);
+  }
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { detail?: string } | null;
+    throw new ApiError(response.status, body?.detail ?? "Failed to export your library", body);
+  }
+  const blob = await response.blob();
+  const filename = filenameOf(response, format);
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked later: some browsers start the download after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  return filename;
+}

@@ -1,0 +1,60 @@
+import { and, asc, eq, getTableColumns, gt, inArray } from "drizzle-orm";
+import type { Database } from "../client";
+import { articleFeedback, articles, topicArticles, topics } from "../schema";
+
+const {
+  searchText: _searchText,
+  content: _content,
+  normalizedUrl: _normalizedUrl,
+  ...metaColumns
+} = getTableColumns(articles);
+
+export type ExportMetaRecord = { [K in keyof typeof metaColumns]: (typeof articles.$inferSelect)[K] };
+
+/**
+ * Reads a user's library for export (issue 23) in bounded pieces: article fields by id order a page at a time,
+ * and the (large) content of a few articles at a time, so the Worker never holds the whole library.
+ */
+export function createExportRepository(db: Database) {
+  return {
+    /** Up to `limit` of the user's articles with an id above `afterId`, by id, without their content. */
+    async pageAfter(userId: number, afterId: number, limit: number): Promise<ExportMetaRecord[]> {
+      return db
+        .select(metaColumns)
+        .from(articles)
+        .where(and(eq(articles.userId, userId), gt(articles.id, afterId)))
+        .orderBy(asc(articles.id))
+        .limit(limit)
+        .all();
+    },
+
+    /** The content, rating and topic names of a few of the user's articles (ids: at most 90). */
+    async details(userId: number, ids: number[]) {
+      if (ids.length === 0) return { contents: new Map(), ratings: new Map(), topicNames: new Map() };
+      const [contentRows, ratingRows, topicRows] = await db.batch([
+        db
+          .select({ id: articles.id, content: articles.content })
+          .from(articles)
+          .where(and(eq(articles.userId, userId), inArray(articles.id, ids))),
+        db
+          .select({ id: articleFeedback.articleId, value: articleFeedback.feedbackValue })
+          .from(articleFeedback)
+          .where(and(eq(articleFeedback.userId, userId), inArray(articleFeedback.articleId, ids))),
+        db
+          .select({ id: topicArticles.articleId, label: topics.label })
+          .from(topicArticles)
+          .innerJoin(topics, eq(topics.id, topicArticles.topicId))
+          .where(and(eq(topics.userId, userId), inArray(topicArticles.articleId, ids)))
+          .orderBy(asc(topics.label)),
+      ]);
+      const topicNames = new Map<number, string[]>();
+      for (const row of topicRows) topicNames.set(row.id, [...(topicNames.get(row.id) ?? []), row.label]);
+      return {
+        contents: new Map<number, string | null>(contentRows.map((r) => [r.id, r.content])),
+        ratings: new Map<number, number>(ratingRows.map((r) => [r.id, r.value])),
+        topicNames,
+      };
+    },
+  };
+}
+export type ExportRepository = ReturnType<typeof createExportRepository>;

@@ -1,0 +1,22 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../context";
+import { clientAddress } from "../middleware/client-address";
+import { requireAuth, webSession } from "../middleware/require-auth";
+import { validate } from "../middleware/validate";
+
+const deleteAccountBody = z.object({
+  password: z.string({ error: "password is required" }).min(1, "password is required").max(1024),
+});
+
+/**
+ * DELETE /api/account {password}: deletes the account and everything in it (issue 23). A web session only: an
+ * API token, even a leaked one, cannot delete the account.
+ */
+export const accountRoutes = new Hono<AppEnv>()
+  .use(requireAuth)
+  .delete("/", validate("json", deleteAccountBody), async (c) => {
+    const { user } = webSession(c.var.auth);
+    await c.var.services.account.deleteAccount(user, c.req.valid("json").password, clientAddress(c));
+    return c.body(null, 204);
+  });

@@ -1,0 +1,65 @@
+import type { AppConfig } from "../config";
+import type { AccountRepository } from "../db/repositories/account-repository";
+import type { SessionsRepository } from "../db/repositories/sessions-repository";
+import type { UserRecord } from "../db/repositories/users-repository";
+import { AppError, Forbidden, TooManyRequests } from "../domain/errors";
+import { verifyPassword } from "../domain/password";
+import type { VectorIndex } from "../ports/vector-index";
+
+/** Article ids read, and vectors removed, per round trip. */
+export const VECTOR_DELETE_BATCH = 100;
+
+export const WRONG_PASSWORD = "Incorrect password. Nothing was deleted.";
+
+interface AccountServiceDeps {
+  account: AccountRepository;
+  vectorIndex: VectorIndex;
+  /** A wrong password here counts as a failed sign-in: guessing is throttled exactly as on /login. */
+  sessions: Pick<SessionsRepository, "countLoginFailures" | "recordLoginFailure">;
+  throttle: AppConfig["loginThrottle"];
+  now?: () => number;
+}
+
+export function createAccountService({ account, vectorIndex, sessions, throttle, now = Date.now }: AccountServiceDeps) {
+  async function checkPassword(user: UserRecord, password: string, clientAddress: string): Promise<void> {
+    const since = now() - throttle.windowMinutes * 60_000;
+    const failures = await sessions.countLoginFailures(user.email, clientAddress, since);
+    if (failures.byEmail >= throttle.maxFailuresPerEmail || failures.byClient >= throttle.maxFailuresPerClient) {
+      throw new TooManyRequests(
+        `Too many wrong passwords. Please wait ${throttle.windowMinutes} minutes and try again.`,
+        throttle.windowMinutes * 60,
+      );
+    }
+    if (!(await verifyPassword(password, user.passwordHash))) {
+      await sessions.recordLoginFailure(user.email, clientAddress, now());
+      throw new Forbidden(WRONG_PASSWORD);
+    }
+  }
+
+  return {
+    /**
+     * Deletes the account and everything in it, once the password is confirmed. Vectors go first, through the
+     * port: if the index cannot be reached nothing else is deleted, so a retry still knows which ids to remove.
+     */
+    async deleteAccount(user: UserRecord, password: string, clientAddress: string): Promise<void> {
+      await checkPassword(user, password, clientAddress);
+      let afterId = 0;
+      for (;;) {
+        const ids = await account.articleIdsAfter(user.id, afterId, VECTOR_DELETE_BATCH);
+        if (ids.length === 0) break;
+        try {
+          await vectorIndex.remove(
+            user.id,
+            ids.map((id) => String(id)),
+          );
+        } catch (error) {
+          console.error("Vector removal failed during account deletion", error);
+          throw new AppError(503, "Your account could not be deleted right now. Nothing was deleted; try again.");
+        }
+        afterId = ids.at(-1) as number;
+      }
+      await account.deleteEverything(user.id, user.email);
+    },
+  };
+}
+export type AccountService = ReturnType<typeof createAccountService>;
