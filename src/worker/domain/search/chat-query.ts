@@ -25,27 +25,6 @@ export function queryTerms(query: string): string[] {
   ];
 }
 
-/** Phrases that mark a question as building on the previous turn ("what about...", "only the unread ones"). */
-const FOLLOW_UP =
-  /^(and|also|what about|how about|only|just|more|which of|of those|from those)\b|\b(them|those|these|ones|it|that one|the first|the second|the last)\b/i;
-
-/**
- * The query actually searched: a follow-up question is read together with the previous turn's query, so
- * "only the unread ones" after "bees" searches bees, and "what about wasps" searches bees and wasps.
- */
-export function effectiveQuery(query: string, previous: string | undefined): string {
-  const trimmed = query.trim();
-  if (!previous || !FOLLOW_UP.test(trimmed)) return trimmed;
-  return `${previous} ${trimmed}`.trim();
-}
-
-/** Whether the question asks to narrow to unread (false) or read (true) articles. */
-export function readFilterFromQuery(query: string): boolean | undefined {
-  if (/\b(unread|not read|haven'?t read|to read)\b/i.test(query)) return false;
-  if (/\b(already read|i read|i've read|read ones)\b/i.test(query)) return true;
-  return undefined;
-}
-
 /**
  * An FTS5 query that ORs the terms (each as its stem's prefix or its inflected forms, see term-matching, all
  * quoted so nothing the user types is syntax) and pins the user, or null when no term is left. Chat questions
