@@ -130,6 +130,12 @@ describe("filters named in the question", () => {
     expect(response.body.results[0].match_explanation).toMatch(/French/);
     const german = await chat(token, { query: "Artikel auf Deutsch" });
     expect(german.body.results).toEqual([]);
+    // After another question, a question that names only a language is a new one, not a narrowing of it.
+    const session_id = await newSession(token);
+    await chat(token, { query: "honeybees", session_id });
+    expect(ids(await chat(token, { query: "Which articles are in French?", session_id }))).toEqual([french]);
+    const narrowed = await chat(token, { query: "and which of those are in French?", session_id });
+    expect(narrowed.body.effective_query).toBe("Which articles ?");
   });
 
   it("filters by a site named in words, a saving time and a read state; the filter words are not searched", async () => {

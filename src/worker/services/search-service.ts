@@ -280,12 +280,11 @@ export function createSearchService({
       };
     }
     const own = queryTerms(parsed.rest);
-    if (previous && own.length === 0 && (NARROWING.test(parsed.rest) || hasFilters(parsed.filters))) {
+    // "only the unread ones" narrows the previous question; "Which articles are in French?" is a new one.
+    if (previous && own.length === 0 && NARROWING.test(parsed.rest)) {
       filters = mergeFilters(mergeFilters(previous.filters ?? {}, parsed.filters), requested);
-      if (NARROWING.test(parsed.rest) || queryTerms(previous.effectiveQuery).length > 0) {
-        const searched = previous.effectiveQuery;
-        return { searched, terms: queryTerms(searched), filters, referenced: undefined, similar: false };
-      }
+      const searched = previous.effectiveQuery;
+      return { searched, terms: queryTerms(searched), filters, referenced: undefined, similar: false };
     }
     return {
       searched: parsed.rest || request.query.trim(),
