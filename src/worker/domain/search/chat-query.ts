@@ -3,7 +3,7 @@ import { termPhrases } from "./term-matching";
 
 /** Words that carry the question's meaning: no stop words, no question words, at least 2 letters. */
 const QUESTION_WORDS = new Set(
-  "what which who whom whose where when why how find show give tell list articles article about anything something any some me my i read saved unread ones only just more also".split(
+  "what which who whom whose where when why how find show give tell list articles article about anything something any some me my i read saved unread ones only just more also artikel artículos articulos".split(
     " ",
   ),
 );
