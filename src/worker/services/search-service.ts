@@ -4,7 +4,13 @@ import type { TopicsRepository } from "../db/repositories/topics-repository";
 import { decodeInSpace, spaceOf } from "../domain/embedding/vector-encoding";
 import { NotFound } from "../domain/errors";
 import { decodeEntities } from "../domain/extraction/strings";
-import { chatFtsQuery, hybridScore, queryTerms, typicalSimilarity } from "../domain/search/chat-query";
+import {
+  aboveRelevanceFloor,
+  chatFtsQuery,
+  hybridScore,
+  queryTerms,
+  typicalSimilarity,
+} from "../domain/search/chat-query";
 import { followUpReference, resolveReference } from "../domain/search/follow-up-reference";
 import { suggestFollowUps } from "../domain/search/follow-up-suggestions";
 import { explainMatch, mentionsAnyTerm, textAroundFirstTerm } from "../domain/search/match-explanation";
@@ -308,18 +314,6 @@ export function createSearchService({
 
 /** Words that narrow the previous results rather than ask something new: "only the unread ones", "of those". */
 const NARROWING = /^(?:and\b|also\b|only\b|just\b|which of|of those|from those|of them)|\b(?:them|those|these|ones)\b/i;
-
-/**
- * The least relevance a result needs, as a share of the best result's: a text match on one common word of the
- * question ("happened") scores at least a quarter (half of the text part), so one right answer came padded
- * with every article that shares that word.
- */
-export const MIN_RELATIVE_RELEVANCE = 0.5;
-
-function aboveRelevanceFloor<T extends { score: number }>(ranked: T[]): T[] {
-  const best = ranked[0]?.score ?? 0;
-  return ranked.filter((r) => r.score >= best * MIN_RELATIVE_RELEVANCE);
-}
 
 /** Filters the request sets win over those the question names. */
 function mergeFilters(base: QuestionFilters, over: QuestionFilters): QuestionFilters {

@@ -100,3 +100,15 @@ export function typicalSimilarity(options: {
   }
   return norm === 0 ? undefined : dot / Math.sqrt(norm);
 }
+
+/**
+ * The least relevance a result needs, as a share of the best result's: a text match on one common word of the
+ * question ("happened") scores at least a quarter (half of the text part), so one right answer came padded
+ * with every article that shares that word.
+ */
+export const MIN_RELATIVE_RELEVANCE = 0.5;
+
+export function aboveRelevanceFloor<T extends { score: number }>(ranked: T[]): T[] {
+  const best = ranked[0]?.score ?? 0;
+  return ranked.filter((r) => r.score >= best * MIN_RELATIVE_RELEVANCE);
+}
