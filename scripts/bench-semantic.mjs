@@ -37,6 +37,7 @@ import { summarizeExtractively } from "../src/worker/domain/extractive-summary";
 import { queryTerms } from "../src/worker/domain/search/chat-query";
 import { tokenize } from "../src/worker/domain/text";
 import { apiClient, mulberry32, ROOT, run, runOrExit, startAppInBackground, tool, waitForHealth } from "./lib.mjs";
+import { measureConversations } from "./semantic-conversations.mjs";
 import {
   mean,
   normalizedMutualInformation,
@@ -214,6 +215,8 @@ async function measureQuality(call, base, pages, origin) {
     reciprocalRanks.push(rr);
     if (rr < 1) searchMisses.push(`${item.key} "${query}" → ${rr === 0 ? "not in top 10" : `rank ${1 / rr}`}`);
   }
+  // Two-turn conversations over the same articles: follow-ups and filters (scripts/semantic-conversations.mjs).
+  const conversations = await measureConversations(call, token, items);
 
   const { topics, membership } = await waitForTopics(call, base, token, items.length);
   // After the topics run, as in steady use: it stores the library mean that related articles are ranked around.
@@ -253,6 +256,7 @@ async function measureQuality(call, base, pages, origin) {
     precision: mean(precisions),
     mrr: mean(reciprocalRanks),
     searchMisses,
+    conversations,
     items,
   };
 }

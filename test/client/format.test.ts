@@ -71,6 +71,16 @@ describe("card texts", () => {
       expect(summaryPreview(summary)).not.toContain(debris);
   });
 
+  it("cuts after the last whole sentence that fits, by the product's one segmenter (not at 'U.N.')", () => {
+    const first =
+      "Speaking in New York on Monday, President Obama told the U.N. General Assembly that the war must end.";
+    const summary = `${first} The second sentence of this summary is far too long to fit into a card preview at all.`;
+    expect(summaryPreview(summary)).toBe(`${first} …`);
+    // Too little whole text to stop at: cut at a word instead.
+    const short = `Short one. ${"word ".repeat(40)}`;
+    expect(summaryPreview(short).startsWith("Short one. word")).toBe(true);
+  });
+
   it("keeps snake_case words and never ends on a dangling separator", () => {
     expect(summaryPreview("Uses my_var_name here")).toBe("Uses my_var_name here");
     const preview = summaryPreview(`- ${"a".repeat(120)}\n- ${"b".repeat(40)}`, 130);

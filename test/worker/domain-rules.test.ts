@@ -1,16 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { checkArticleUrl, normalizeArticleUrl } from "../../src/worker/domain/article-url";
-import { labelTokens } from "../../src/worker/domain/clustering/keyphrases";
 import { isModifierLike, isVerbLike } from "../../src/worker/domain/clustering/word-classes";
 import { dailyActivity, localDay, readingStreak, startOfLocalMonth } from "../../src/worker/domain/reading-stats";
-import {
-  chatFtsQuery,
-  effectiveQuery,
-  hybridScore,
-  queryTerms,
-  typicalSimilarity,
-} from "../../src/worker/domain/search/chat-query";
+import { chatFtsQuery, hybridScore, queryTerms, typicalSimilarity } from "../../src/worker/domain/search/chat-query";
+import { followUpReference, resolveReference } from "../../src/worker/domain/search/follow-up-reference";
 import { suggestFollowUps } from "../../src/worker/domain/search/follow-up-suggestions";
+import { parseQuestionFilters } from "../../src/worker/domain/search/question-filters";
 import { termMatcher, termStem } from "../../src/worker/domain/search/term-matching";
 import { buildFtsQuery } from "../../src/worker/domain/search-query";
 import { splitSentences } from "../../src/worker/domain/sentences/segment";
@@ -128,24 +123,24 @@ describe("chat search rules", () => {
     expect(queryTerms("how to save money")).toEqual(["save", "money"]);
   });
 
-  it("suggests the words that set the shown results apart, never verbs, adjectives or counting words", () => {
+  it("suggests phrases and names from the results, never a single common word", () => {
     const shown = [
-      labelTokens("Netanyahu wins the election", "Two parties lost. The recent vote was a victory, time will tell."),
-      labelTokens("Israel after the election", "Netanyahu formed a coalition the first time. Parties bargained."),
+      {
+        title: "Netanyahu wins the election",
+        summary: "Two parties lost. The recent vote was a victory for Mr. Netanyahu.",
+      },
+      { title: "Israel after the election", summary: "Netanyahu formed a coalition government the first time." },
+      { title: "Coalition government talks stall", summary: "The years of coalition government talks go on." },
     ];
-    const others = [
-      labelTokens("Time for bees", "A recent study: bees dance for the first time."),
-      labelTokens("Cooking time", "Two recipes that take no time, easy and recent."),
-      labelTokens("A year of running", "The first time I ran, it was a recent habit."),
-    ];
-    const suggestions = suggestFollowUps(["election"], shown, [...shown, ...others], 4);
-    expect(suggestions[0]).toBe("More about netanyahu");
-    expect(suggestions).toContain("More about israel");
-    for (const word of ["time", "two", "first", "recent", "lost", "election", "elections"]) {
-      expect(suggestions, word).not.toContain(`More about ${word}`);
+    const suggestions = suggestFollowUps(["election"], shown, 4);
+    expect(suggestions).toContain("More about coalition government");
+    expect(suggestions).toContain("More about Netanyahu");
+    for (const suggestion of suggestions) {
+      const phrase = suggestion.replace(/^More about /, "");
+      // A phrase of several words, or a name; never the question's word or a common word on its own.
+      expect(phrase.includes(" ") || /^\p{Lu}/u.test(phrase), phrase).toBe(true);
+      expect(phrase.toLowerCase()).not.toMatch(/election|^years$|^time$|^two$|^recent$/);
     }
-    // One form of a word only.
-    expect(suggestions.filter((s) => /part(y|ies)$/.test(s)).length).toBeLessThanOrEqual(1);
   });
 
   it("tells adjectives that name a subject from those that do not", () => {
@@ -158,10 +153,12 @@ describe("chat search rules", () => {
     expect(isModifierLike("bought")).toBe(false);
   });
 
-  it("still suggests words of a single result", () => {
-    const suggestions = suggestFollowUps(["bees"], [labelTokens("Hive life", "Beekeepers harvest honey.")], [], 4);
-    expect(suggestions.slice(0, 2)).toEqual(["More about hive", "More about life"]);
-    expect(suggestions).toHaveLength(4);
+  it("suggests a single result's phrases, and nothing rather than a lone common word", () => {
+    const hive = { title: "Hive life", summary: "Beekeepers harvest honey from wooden frames every summer." };
+    const suggestions = suggestFollowUps(["bees"], [hive], 4);
+    expect(suggestions[0]).toBe("More about Hive life");
+    expect(suggestions).toContain("More about wooden frames");
+    expect(suggestFollowUps(["bees"], [{ title: "Years", summary: "Many years passed." }], 4)).toEqual([]);
   });
 
   it("matches a short word's own forms only, and a long stem as a prefix", () => {
@@ -191,11 +188,63 @@ describe("chat search rules", () => {
     expect(termMatcher("東京")("東京都")).toBe(true);
   });
 
-  it("reads follow-ups with the previous query only", () => {
-    expect(effectiveQuery("what about wasps", "bees")).toBe("bees what about wasps");
-    expect(effectiveQuery("only the unread ones", "bees")).toBe("bees only the unread ones");
-    expect(effectiveQuery("glaciers", "bees")).toBe("glaciers");
-    expect(effectiveQuery("what about wasps", undefined)).toBe("what about wasps");
+  it("resolves follow-ups that point back at the previous results, in four languages", () => {
+    const previous = [
+      { id: 11, title: "How honeybees dance", summary: "A waggle dance tells bees where pollen is." },
+      { id: 12, title: "Glaciers in retreat", summary: "Alpine ice melts as the climate warms." },
+      { id: 13, title: "Rust's borrow checker", summary: "The compiler checks lifetimes." },
+    ];
+    const cases: [string, number | null][] = [
+      ["tell me more about the first one", 11],
+      ["the second article", 12],
+      ["and the last one?", 13],
+      ["summarise that article", 11],
+      ["more like it", 11],
+      ["the one about glaciers", 12],
+      ["the article on the borrow checker", 13],
+      ["erzähl mir mehr über den ersten", 11],
+      ["et le deuxième ?", 12],
+      ["háblame del primero", 11],
+      ["the fifth one", null],
+    ];
+    for (const [question, id] of cases) {
+      const reference = followUpReference(question);
+      expect(reference, question).not.toBeNull();
+      expect(resolveReference(reference as NonNullable<typeof reference>, previous), question).toBe(id);
+    }
+    expect(followUpReference("more like it")?.similar).toBe(true);
+    expect(followUpReference("articles similar to the second one")).toMatchObject({
+      kind: "position",
+      index: 1,
+      similar: true,
+    });
+    for (const question of ["glaciers", "what about wasps", "first aid courses", "the history of the first world war"])
+      expect(followUpReference(question), question).toBeNull();
+  });
+
+  it("reads a language, a site, a saving time and a read state as filters, not search words", () => {
+    const now = Date.UTC(2026, 10, 25, 12); // a Wednesday
+    const read = (question: string) =>
+      parseQuestionFilters(question, { domains: ["theguardian.com", "nytimes.com", "bbc.co.uk"], now });
+    expect(read("Which articles are in French?")).toEqual({ filters: { language: "fr" }, rest: "Which articles ?" });
+    expect(read("Artikel auf Deutsch über Wahlen").filters.language).toBe("de");
+    expect(read("German articles about elections")).toEqual({ filters: { language: "de" }, rest: "about elections" });
+    expect(read("elections from the Guardian")).toEqual({ filters: { domain: "theguardian.com" }, rest: "elections" });
+    expect(read("climate on nytimes.com").filters.domain).toBe("nytimes.com");
+    expect(read("anything from the New York Times").filters.domain).toBe("nytimes.com");
+    expect(read("pictures from space").filters.domain).toBeUndefined();
+    expect(read("what did I save yesterday")).toMatchObject({
+      filters: { since: Date.UTC(2026, 10, 24), until: Date.UTC(2026, 10, 25) },
+    });
+    expect(read("bees saved last week")).toEqual({
+      filters: { since: Date.UTC(2026, 10, 16), until: Date.UTC(2026, 10, 23) },
+      rest: "bees",
+    });
+    expect(read("this month").filters.since).toBe(Date.UTC(2026, 10, 1));
+    expect(read("unread articles about bees")).toEqual({ filters: { isRead: false }, rest: "articles about bees" });
+    expect(read("bees I haven't read").filters.isRead).toBe(false);
+    expect(read("which articles have I read about bees").filters.isRead).toBe(true);
+    expect(read("French cooking")).toEqual({ filters: {}, rest: "French cooking" });
   });
 
   it("scores in [0, 1]: half text (any match at least half of it), half meaning", () => {

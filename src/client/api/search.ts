@@ -1,3 +1,4 @@
+import { browserTimezoneOffset } from "./articles";
 import { request } from "./client";
 import type { Article } from "./types";
 
@@ -26,8 +27,21 @@ export interface SearchResponse {
   search_time_ms: number;
   suggestions: string[];
   session_id: string | null;
-  /** The question as searched: a follow-up is read together with the session's previous question. */
+  /**
+   * The words searched: a question's own, without those that named a filter; a follow-up with no words of its own
+   * ("only the unread ones") or one that points back ("the first one") the previous question's.
+   */
   effective_query: string;
+  /** What the question (and `filters`) narrowed the results to ("in French", "unread", "from the Guardian"). */
+  applied_filters?: {
+    language: string | null;
+    domain: string | null;
+    saved_since: string | null;
+    saved_before: string | null;
+    is_read: boolean | null;
+  };
+  /** The previous result a follow-up pointed at ("tell me more about the first one"), else null. */
+  refers_to?: number | null;
   /** True when a model or the vector index failed and the search went on without it; `notice` says how. */
   degraded?: boolean;
   notice?: string | null;
@@ -58,7 +72,14 @@ export const searchApi = {
     }),
   chat: ({ query, sessionId, limit = DEFAULT_RESULT_LIMIT, filters = {} }: ChatRequest) =>
     request<SearchResponse>("POST", "/api/search/chat", {
-      body: { query, ...(sessionId ? { session_id: sessionId } : {}), limit, filters },
+      // The browser's offset places "yesterday" or "this week" in the question in the user's own day.
+      body: {
+        query,
+        ...(sessionId ? { session_id: sessionId } : {}),
+        limit,
+        filters,
+        timezone_offset: browserTimezoneOffset(),
+      },
       defaultError: "Search failed",
     }),
 };

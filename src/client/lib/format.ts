@@ -1,4 +1,8 @@
 /** Small display rules of spec §2 and §9, pure so they are tested without a browser. */
+// The product's one sentence segmenter (pure, Intl.Segmenter plus abbreviation rules): the client cuts previews
+// where the worker cuts summaries, so "the U.N." never ends a preview's sentence here either.
+import { sentenceEnds } from "../../worker/domain/sentences/segment";
+
 export const WORDS_PER_MINUTE = 200;
 export const CARD_SUMMARY_CHARS = 150;
 const MINUTE = 60_000;
@@ -23,6 +27,9 @@ export function relativeDate(iso: string, now: number = Date.now()): string {
   return new Date(then).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
 }
 
+/** The least share of a preview's room whole sentences must fill to be cut after, rather than at a word. */
+const WHOLE_SENTENCES_SHARE = 0.6;
+
 /** A line that ends a sentence or a clause: the next line follows after a space, not a separator. */
 const ENDS_CLAUSE = /[.!?…:;,]["')\]]?$/;
 const ITEM_SEPARATOR = " · ";
@@ -45,9 +52,11 @@ function plainLine(line: string): string {
  * A markdown summary as one line of plain text of at most `max` characters (the ellipsis included), for card
  * and search previews: headings, list markers, quotes, bold and italic markers and images go, links keep their
  * text, and lines (bullets, headings) that do not end a sentence are joined with " · " instead of running
- * together. A cut falls on a word boundary when one is near, so a word is not chopped in half.
+ * together. A long text is cut after its last whole sentence that fits (by the worker's segmenter, in
+ * `language`'s rules) when those fill most of the room, else on a word boundary when one is near, so a word is
+ * not chopped in half.
  */
-export function plainPreview(markdown: string | null | undefined, max: number): string {
+export function plainPreview(markdown: string | null | undefined, max: number, language?: string): string {
   if (!markdown) return "";
   const lines = markdown
     .replace(/!\[[^\]]*\]\([^)]*\)/g, " ")
@@ -62,6 +71,13 @@ export function plainPreview(markdown: string | null | undefined, max: number): 
   }
   if (plain.length <= max) return plain;
   const room = Math.max(1, max - 1);
+  // Whole sentences when they fill most of the room: a preview that stops at a sentence's end reads whole.
+  const lastWhole = sentenceEnds(plain, language)
+    .map((end) => plain.slice(0, end).trimEnd())
+    .filter((text) => text.length <= room && /[.!?…。！？]["'”’»)\]]*$/u.test(text))
+    .at(-1);
+  if (lastWhole && lastWhole.length >= room * WHOLE_SENTENCES_SHARE)
+    return `${lastWhole}${lastWhole.length + 2 <= max ? " …" : "…"}`;
   let cut = plain.slice(0, room);
   const space = cut.lastIndexOf(" ");
   // Prefer a word boundary unless it would throw away more than a fifth of the preview.

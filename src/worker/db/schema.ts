@@ -270,7 +270,16 @@ export const searchSessions = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     turns: text("turns", { mode: "json" })
-      .$type<{ query: string; effectiveQuery: string; resultIds: number[]; at: number }[]>()
+      .$type<
+        {
+          query: string;
+          effectiveQuery: string;
+          resultIds: number[];
+          at: number;
+          /** Filters the question named or inherited (language, domain, saving time, read state); JSON, no migration. */
+          filters?: { language?: string; domain?: string; since?: number; until?: number; isRead?: boolean };
+        }[]
+      >()
       .notNull(),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),

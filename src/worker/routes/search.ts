@@ -33,6 +33,13 @@ const chatBody = z.object({
       language: z.string().max(8).optional(),
     })
     .default({}),
+  /** Minutes east of UTC (the negated browser getTimezoneOffset()), for "yesterday" or "this week". */
+  timezone_offset: z
+    .number({ error: "timezone_offset must be a number" })
+    .int()
+    .min(-840, "timezone_offset must be between -840 and 840")
+    .max(840, "timezone_offset must be between -840 and 840")
+    .optional(),
 });
 
 /** Spec §7 search calls. */
@@ -45,12 +52,13 @@ export const searchRoutes = new Hono<AppEnv>()
     return c.json(await c.var.services.search.clearSession(userId, body.session_id), 200);
   })
   .post("/chat", validate("json", chatBody), async (c) => {
-    const { query, session_id, limit, filters } = c.req.valid("json");
+    const { query, session_id, limit, filters, timezone_offset } = c.req.valid("json");
     const result = await c.var.services.search.chat(c.var.auth.user.id, {
       query,
       sessionId: session_id,
       limit,
       filters,
+      timezoneOffset: timezone_offset,
     });
     return c.json(result, 200);
   });

@@ -1,20 +1,20 @@
-import type { ArticlesRepository } from "../db/repositories/articles-repository";
+import type { ArticleSummaryRecord, ArticlesRepository } from "../db/repositories/articles-repository";
 import type { SearchRepository, SearchTurn } from "../db/repositories/search-repository";
 import type { TopicsRepository } from "../db/repositories/topics-repository";
-import { labelTokens } from "../domain/clustering/keyphrases";
 import { decodeInSpace, spaceOf } from "../domain/embedding/vector-encoding";
 import { NotFound } from "../domain/errors";
 import { decodeEntities } from "../domain/extraction/strings";
 import {
+  aboveRelevanceFloor,
   chatFtsQuery,
-  effectiveQuery,
   hybridScore,
   queryTerms,
-  readFilterFromQuery,
   typicalSimilarity,
 } from "../domain/search/chat-query";
+import { followUpReference, resolveReference } from "../domain/search/follow-up-reference";
 import { suggestFollowUps } from "../domain/search/follow-up-suggestions";
 import { explainMatch, mentionsAnyTerm, textAroundFirstTerm } from "../domain/search/match-explanation";
+import { hasFilters, parseQuestionFilters, type QuestionFilters } from "../domain/search/question-filters";
 import type { Embedder } from "../ports/embedder";
 import type { LanguageModel } from "../ports/language-model";
 import type { VectorIndex } from "../ports/vector-index";
@@ -43,6 +43,8 @@ export interface ChatRequest {
   sessionId?: string;
   limit: number;
   filters: { domain?: string; is_read?: boolean; language?: string };
+  /** Minutes east of UTC, for days named in the question ("yesterday"); UTC when not given. */
+  timezoneOffset?: number;
 }
 
 interface SearchDeps {
@@ -89,60 +91,79 @@ export function createSearchService({
     async chat(userId: number, request: ChatRequest) {
       const started = performance.now();
       const session = request.sessionId ? await requireSession(userId, request.sessionId) : undefined;
-      const searched = effectiveQuery(request.query, session?.turns.at(-1)?.effectiveQuery);
-      const terms = queryTerms(searched);
-      const readFilter = request.filters.is_read ?? readFilterFromQuery(request.query);
-
-      const ftsQuery = chatFtsQuery(userId, terms);
-      // A model or vector index error (429 at the rate limit, capacity, timeout, an outage) never fails the
-      // search: it goes on with full text alone and says so.
+      const previous = session?.turns.at(-1);
+      const asked = await readQuestion(userId, request, previous);
+      const { searched, terms, filters } = asked;
       const notices: string[] = [];
-      const [textHits, { vector, vectorHits }, storedMean] = await Promise.all([
-        ftsQuery ? search.ftsCandidates(ftsQuery, CANDIDATES) : Promise.resolve([]),
-        embedder
-          .embed([searched])
-          .then(async ([vector]) => ({
-            vector,
-            vectorHits: vector ? await vectorIndex.query(userId, vector, { topK: CANDIDATES }) : [],
-          }))
-          .catch((error: unknown) => {
-            console.error("Search by meaning failed; full text only", error);
-            notices.push(MEANING_UNAVAILABLE);
-            return { vector: undefined, vectorHits: [] };
-          }),
-        topics.libraryMean(userId),
-      ]);
-      const rank = new Map(textHits.map((hit) => [hit.id, hit.rank]));
-      const similarity = new Map(vectorHits.map((hit) => [Number(hit.id), hit.score]));
-      const bestFts = Math.min(0, ...textHits.map((h) => h.rank));
-      const bestVector = Math.max(0, ...vectorHits.map((h) => h.score));
-      const typicalVector = vector
-        ? typicalSimilarity({
-            query: vector,
-            scores: vectorHits.map((h) => h.score),
-            wholeLibrary: vectorHits.length < CANDIDATES,
-            libraryMean: decodeInSpace(storedMean, spaceOf(embedder.name)),
-          })
-        : undefined;
-      const candidates = await articles.findManyByIds(userId, [...new Set([...rank.keys(), ...similarity.keys()])]);
 
-      const ranked = candidates
-        .filter((a) => readFilter === undefined || a.isRead === readFilter)
-        .filter((a) => !request.filters.domain || a.domain === request.filters.domain.toLowerCase())
-        .filter((a) => !request.filters.language || a.language === request.filters.language.toLowerCase())
-        .map((article) => ({
-          article,
-          score: hybridScore({
-            fts: rank.get(article.id),
-            bestFts,
-            vector: similarity.get(article.id),
-            bestVector,
-            typicalVector,
-            chanceVector: embedder.chanceSimilarity,
-          }),
-        }))
-        .filter((r) => r.score > 0)
-        .sort((a, b) => b.score - a.score || b.article.createdAt - a.article.createdAt);
+      // A follow-up that points back at one of the previous results shows that result, explained by the
+      // question that found it; "more like it" searches by that article's own vector and title.
+      let ranked: { article: ArticleSummaryRecord; score: number }[];
+      let candidates: ArticleSummaryRecord[] = [];
+      let similarity = new Map<number, number>();
+      let rank = new Map<number, number>();
+      if (asked.unresolved) {
+        ranked = [];
+      } else if (asked.referenced && !asked.similar) {
+        ranked = [{ article: asked.referenced, score: 1 }];
+      } else if (terms.length === 0 && !asked.similar && hasFilters(filters)) {
+        // "Which articles are in French?": the filter is the whole question, so every article that passes it
+        // matches fully, newest first.
+        candidates = await articles.findManyByIds(userId, await search.filteredIds(userId, filters, request.limit));
+        ranked = candidates
+          .map((article) => ({ article, score: 1 }))
+          .sort((a, b) => b.article.createdAt - a.article.createdAt || b.article.id - a.article.id);
+      } else {
+        const ftsQuery = chatFtsQuery(userId, terms);
+        const exclude = asked.referenced ? [String(asked.referenced.id)] : [];
+        // A model or vector index error (429 at the rate limit, capacity, timeout, an outage) never fails the
+        // search: it goes on with full text alone and says so.
+        const [textHits, { vector, vectorHits }, storedMean] = await Promise.all([
+          ftsQuery ? search.ftsCandidates(ftsQuery, CANDIDATES + exclude.length) : Promise.resolve([]),
+          queryVector(userId, searched, asked.referenced?.id)
+            .then(async (vector) => ({
+              vector,
+              vectorHits: vector
+                ? await vectorIndex.query(userId, vector, { topK: CANDIDATES, excludeIds: exclude })
+                : [],
+            }))
+            .catch((error: unknown) => {
+              console.error("Search by meaning failed; full text only", error);
+              notices.push(MEANING_UNAVAILABLE);
+              return { vector: undefined, vectorHits: [] };
+            }),
+          topics.libraryMean(userId),
+        ]);
+        rank = new Map(textHits.filter((hit) => !exclude.includes(String(hit.id))).map((hit) => [hit.id, hit.rank]));
+        similarity = new Map(vectorHits.map((hit) => [Number(hit.id), hit.score]));
+        const bestFts = Math.min(0, ...rank.values());
+        const bestVector = Math.max(0, ...vectorHits.map((h) => h.score));
+        const typicalVector = vector
+          ? typicalSimilarity({
+              query: vector,
+              scores: vectorHits.map((h) => h.score),
+              wholeLibrary: vectorHits.length < CANDIDATES,
+              libraryMean: decodeInSpace(storedMean, spaceOf(embedder.name)),
+            })
+          : undefined;
+        candidates = await articles.findManyByIds(userId, [...new Set([...rank.keys(), ...similarity.keys()])]);
+        const scored = candidates
+          .filter((article) => passes(article, filters))
+          .map((article) => ({
+            article,
+            score: hybridScore({
+              fts: rank.get(article.id),
+              bestFts,
+              vector: similarity.get(article.id),
+              bestVector,
+              typicalVector,
+              chanceVector: embedder.chanceSimilarity,
+            }),
+          }))
+          .filter((r) => r.score > 0)
+          .sort((a, b) => b.score - a.score || b.article.createdAt - a.article.createdAt);
+        ranked = aboveRelevanceFloor(scored);
+      }
       const shown = ranked.slice(0, request.limit);
 
       // Explanations need the text where the terms occur: the start of each shown article is read, and the
@@ -171,16 +192,16 @@ export function createSearchService({
           if (around) article.text = around;
         }
       }
-      // The words of every candidate's title and summary: the suggestions' background (shown ones included).
-      const candidateWords = new Map(candidates.map((a) => [a.id, labelTokens(a.title ?? "", a.summary ?? "")]));
       const toExplain = explained.map(({ id: _id, ...article }) => article);
-      const explanations = await languageModel
-        .explainMatches({ query: searched, articles: toExplain })
-        .catch((error: unknown) => {
-          console.error("Match explanations failed; term-based ones instead", error);
-          notices.push(EXPLANATIONS_UNAVAILABLE);
-          return toExplain.map((article) => explainMatch(terms, article));
-        });
+      const explanations =
+        terms.length === 0 && !asked.referenced
+          ? shown.map(() => filterExplanation(filters))
+          : await languageModel.explainMatches({ query: searched, articles: toExplain }).catch((error: unknown) => {
+              console.error("Match explanations failed; term-based ones instead", error);
+              notices.push(EXPLANATIONS_UNAVAILABLE);
+              return toExplain.map((article) => explainMatch(terms, article));
+            });
+      if (asked.unresolved) notices.push(asked.unresolved);
 
       if (session) {
         const turn: SearchTurn = {
@@ -188,6 +209,7 @@ export function createSearchService({
           effectiveQuery: searched,
           resultIds: shown.map((r) => r.article.id),
           at: now(),
+          filters,
         };
         await search.saveTurns(userId, session.id, [...session.turns, turn].slice(-MAX_TURNS), now());
       }
@@ -200,18 +222,145 @@ export function createSearchService({
         total_found: ranked.length,
         search_time_ms: Math.round(performance.now() - started),
         suggestions: suggestFollowUps(
-          terms,
-          shown.map((r) => candidateWords.get(r.article.id) ?? []),
-          [...candidateWords.values()],
+          asked.referenced ? [...terms, ...queryTerms(asked.referenced.title ?? "")] : terms,
+          shown.map((r) => ({
+            title: r.article.title ?? "",
+            summary: r.article.summary ?? "",
+            language: r.article.language,
+          })),
           MAX_SUGGESTIONS,
         ),
         session_id: session?.id ?? null,
         effective_query: searched,
+        applied_filters: appliedFilters(filters),
+        refers_to: asked.referenced?.id ?? null,
         degraded: notices.length > 0,
         notice: notices.length > 0 ? notices.join(" ") : null,
       };
     },
   };
+
+  /**
+   * What the question asks, in the light of the previous turn: the filters it names (or the request sets),
+   * the result it points back at, and the words to search. A follow-up with no words of its own ("only the
+   * unread ones", "which of those are in French") searches the previous query with the previous filters and its
+   * own; any other question searches its own words only, never glued to the previous one.
+   */
+  async function readQuestion(userId: number, request: ChatRequest, previous: SearchTurn | undefined) {
+    const parsed = parseQuestionFilters(request.query, {
+      domains: await search.domains(userId),
+      now: now(),
+      offsetMinutes: request.timezoneOffset,
+    });
+    const requested: QuestionFilters = {
+      language: request.filters.language?.toLowerCase(),
+      domain: request.filters.domain?.toLowerCase(),
+      isRead: request.filters.is_read,
+    };
+    let filters = mergeFilters(parsed.filters, requested);
+    const reference = previous ? followUpReference(parsed.rest) : null;
+    if (previous && reference) {
+      const found = await articles.findManyByIds(userId, previous.resultIds);
+      const byId = new Map(found.map((a) => [a.id, a]));
+      const inOrder = previous.resultIds.flatMap((id) => byId.get(id) ?? []);
+      const id = resolveReference(
+        reference,
+        inOrder.map((a) => ({ id: a.id, title: a.title ?? "", summary: a.summary ?? "" })),
+      );
+      const referenced = id === null ? undefined : byId.get(id);
+      if (referenced && reference.similar) {
+        const searched = referenced.title ?? previous.effectiveQuery;
+        return { searched, terms: queryTerms(searched), filters, referenced, similar: true };
+      }
+      if (referenced) {
+        const searched = previous.effectiveQuery;
+        return { searched, terms: queryTerms(searched), filters: {}, referenced, similar: false };
+      }
+      return {
+        searched: previous.effectiveQuery,
+        terms: [],
+        filters: {},
+        referenced: undefined,
+        similar: false,
+        unresolved: "That does not point at any result of your previous question.",
+      };
+    }
+    const own = queryTerms(parsed.rest);
+    // "only the unread ones" narrows the previous question; "Which articles are in French?" is a new one.
+    if (previous && own.length === 0 && NARROWING.test(parsed.rest)) {
+      filters = mergeFilters(mergeFilters(previous.filters ?? {}, parsed.filters), requested);
+      const searched = previous.effectiveQuery;
+      return { searched, terms: queryTerms(searched), filters, referenced: undefined, similar: false };
+    }
+    return {
+      searched: parsed.rest || request.query.trim(),
+      terms: own,
+      filters,
+      referenced: undefined,
+      similar: false,
+    };
+  }
+
+  /** The question's vector, or for "more like it" the referenced article's stored one. */
+  async function queryVector(userId: number, text: string, articleId: number | undefined) {
+    if (articleId !== undefined) {
+      const [stored] = await vectorIndex.getVectors(userId, [String(articleId)]);
+      if (stored) return stored.vector;
+    }
+    const [vector] = await embedder.embed([text]);
+    return vector;
+  }
+}
+
+/** Words that narrow the previous results rather than ask something new: "only the unread ones", "of those". */
+const NARROWING = /^(?:and\b|also\b|only\b|just\b|which of|of those|from those|of them)|\b(?:them|those|these|ones)\b/i;
+
+/** Filters the request sets win over those the question names. */
+function mergeFilters(base: QuestionFilters, over: QuestionFilters): QuestionFilters {
+  const merged: QuestionFilters = { ...base };
+  for (const [key, value] of Object.entries(over) as [keyof QuestionFilters, never][]) {
+    if (value !== undefined) merged[key] = value;
+  }
+  return merged;
+}
+
+function passes(article: ArticleSummaryRecord, filters: QuestionFilters): boolean {
+  if (filters.isRead !== undefined && article.isRead !== filters.isRead) return false;
+  if (filters.domain && article.domain !== filters.domain) return false;
+  if (filters.language && article.language !== filters.language) return false;
+  if (filters.since !== undefined && article.createdAt < filters.since) return false;
+  if (filters.until !== undefined && article.createdAt >= filters.until) return false;
+  return true;
+}
+
+/** The filters in the response, dates as ISO strings (null when not set). */
+function appliedFilters(filters: QuestionFilters) {
+  const iso = (at: number | undefined) => (at === undefined ? null : new Date(at).toISOString());
+  return {
+    language: filters.language ?? null,
+    domain: filters.domain ?? null,
+    saved_since: iso(filters.since),
+    saved_before: iso(filters.until),
+    is_read: filters.isRead ?? null,
+  };
+}
+
+/** Why an article of a filter-only question is listed: "Matches your filters: in French, unread." */
+function filterExplanation(filters: QuestionFilters): string {
+  const parts: string[] = [];
+  if (filters.language) parts.push(`in ${languageName(filters.language)}`);
+  if (filters.domain) parts.push(`from ${filters.domain}`);
+  if (filters.since !== undefined || filters.until !== undefined) parts.push("saved in the time you asked about");
+  if (filters.isRead !== undefined) parts.push(filters.isRead ? "already read" : "unread");
+  return `Matches what you asked for: ${parts.join(", ")}.`;
+}
+
+function languageName(code: string): string {
+  try {
+    return new Intl.DisplayNames(["en"], { type: "language" }).of(code) ?? code;
+  } catch {
+    return code;
+  }
 }
 
 /**

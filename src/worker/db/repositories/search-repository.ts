@@ -1,7 +1,16 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNotNull, lt, type SQL, sql } from "drizzle-orm";
 import { integer, sqliteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "../client";
 import { articles, searchSessions } from "../schema";
+
+/** What a question can narrow a search to (domain/search/question-filters), as stored columns. */
+export interface ArticleFilter {
+  language?: string;
+  domain?: string;
+  since?: number;
+  until?: number;
+  isRead?: boolean;
+}
 
 export type SearchTurn = (typeof searchSessions.$inferSelect)["turns"][number];
 
@@ -44,6 +53,34 @@ export function createSearchRepository(db: Database) {
         .where(and(eq(articles.userId, userId), inArray(articles.id, ids)))
         .all();
       return new Map(rows.map((row) => [row.id, row.start ?? ""]));
+    },
+
+    /** The user's distinct domains, so a site named in a question ("from the Guardian") can be recognised. */
+    async domains(userId: number): Promise<string[]> {
+      const rows = await db
+        .selectDistinct({ domain: articles.domain })
+        .from(articles)
+        .where(and(eq(articles.userId, userId), isNotNull(articles.domain)))
+        .all();
+      return rows.map((row) => row.domain ?? "").filter(Boolean);
+    },
+
+    /** The newest `limit` of the user's articles that pass a filter: a question that names only filters. */
+    async filteredIds(userId: number, filter: ArticleFilter, limit: number): Promise<number[]> {
+      const where: SQL[] = [eq(articles.userId, userId)];
+      if (filter.language) where.push(eq(articles.language, filter.language));
+      if (filter.domain) where.push(eq(articles.domain, filter.domain));
+      if (filter.since !== undefined) where.push(gte(articles.createdAt, filter.since));
+      if (filter.until !== undefined) where.push(lt(articles.createdAt, filter.until));
+      if (filter.isRead !== undefined) where.push(eq(articles.isRead, filter.isRead));
+      const rows = await db
+        .select({ id: articles.id })
+        .from(articles)
+        .where(and(...where))
+        .orderBy(desc(articles.createdAt), desc(articles.id))
+        .limit(limit)
+        .all();
+      return rows.map((row) => row.id);
     },
 
     /** Full-text candidates with their bm25 rank (negative; lower is better), best first. */

@@ -3,7 +3,7 @@ import { termPhrases } from "./term-matching";
 
 /** Words that carry the question's meaning: no stop words, no question words, at least 2 letters. */
 const QUESTION_WORDS = new Set(
-  "what which who whom whose where when why how find show give tell list articles article about anything something any some me my i read saved unread ones only just more also".split(
+  "what which who whom whose where when why how find show give tell list articles article about anything something any some me my i read saved unread ones only just more also artikel artículos articulos".split(
     " ",
   ),
 );
@@ -23,27 +23,6 @@ export function queryTerms(query: string): string[] {
       ),
     ),
   ];
-}
-
-/** Phrases that mark a question as building on the previous turn ("what about...", "only the unread ones"). */
-const FOLLOW_UP =
-  /^(and|also|what about|how about|only|just|more|which of|of those|from those)\b|\b(them|those|these|ones|it|that one|the first|the second|the last)\b/i;
-
-/**
- * The query actually searched: a follow-up question is read together with the previous turn's query, so
- * "only the unread ones" after "bees" searches bees, and "what about wasps" searches bees and wasps.
- */
-export function effectiveQuery(query: string, previous: string | undefined): string {
-  const trimmed = query.trim();
-  if (!previous || !FOLLOW_UP.test(trimmed)) return trimmed;
-  return `${previous} ${trimmed}`.trim();
-}
-
-/** Whether the question asks to narrow to unread (false) or read (true) articles. */
-export function readFilterFromQuery(query: string): boolean | undefined {
-  if (/\b(unread|not read|haven'?t read|to read)\b/i.test(query)) return false;
-  if (/\b(already read|i read|i've read|read ones)\b/i.test(query)) return true;
-  return undefined;
 }
 
 /**
@@ -120,4 +99,16 @@ export function typicalSimilarity(options: {
     norm += (query[i] as number) ** 2;
   }
   return norm === 0 ? undefined : dot / Math.sqrt(norm);
+}
+
+/**
+ * The least relevance a result needs, as a share of the best result's: a text match on one common word of the
+ * question ("happened") scores at least a quarter (half of the text part), so one right answer came padded
+ * with every article that shares that word.
+ */
+export const MIN_RELATIVE_RELEVANCE = 0.5;
+
+export function aboveRelevanceFloor<T extends { score: number }>(ranked: T[]): T[] {
+  const best = ranked[0]?.score ?? 0;
+  return ranked.filter((r) => r.score >= best * MIN_RELATIVE_RELEVANCE);
 }

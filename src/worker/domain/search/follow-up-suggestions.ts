@@ -1,5 +1,12 @@
-import { distinctiveTerms, documentFrequency, sameWordFamily } from "../clustering/keyphrases";
 import { isModifierLike, isVerbLike } from "../clustering/word-classes";
+import { isContentWord, stemWord } from "../words";
+
+/** A shown result as suggestions read it. */
+export interface SuggestionSource {
+  title: string;
+  summary: string;
+  language?: string | null;
+}
 
 /**
  * Counting words say nothing about a subject: "More about two", "More about first" or "More about friday" (from
@@ -9,57 +16,138 @@ const COUNTING_WORDS = new Set(
   (
     "two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty hundred hundreds " +
     "thousand thousands million millions billion billions trillion first second third fourth fifth sixth seventh " +
-    "eighth ninth tenth last monday tuesday wednesday thursday friday saturday sunday"
+    "eighth ninth tenth last monday tuesday wednesday thursday friday saturday sunday year years month months " +
+    "week weeks day days time times"
   ).split(" "),
 );
 
-/** "dance" and "dancing", "honey" and "honeybees": a suggestion should not repeat the question's own word. */
-function sameStem(a: string, b: string): boolean {
-  return a.startsWith(b) || b.startsWith(a) || (a.length >= 4 && b.length >= 4 && a.slice(0, 4) === b.slice(0, 4));
+const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu;
+const MAX_PHRASE_WORDS = 4;
+
+/** A word that can stand in a phrase about a subject: a content word of its language, not a verb or counting word. */
+function subjectWord(word: string, language: string): boolean {
+  const lower = word.toLowerCase();
+  return (
+    isContentWord(lower, language) &&
+    !COUNTING_WORDS.has(lower) &&
+    !isVerbLike(lower) &&
+    !/^\p{N}+$/u.test(lower) &&
+    lower.length > 1
+  );
 }
 
 /**
- * Follow-up questions ("More about …") from the words of the shown results (`labelTokens` of their titles and
- * summaries), leaving out the question's own words, counting words and words English uses mostly as verbs,
- * adjectives or adverbs (`word-classes.ts`): "More about recent" asks nothing. First the words that set the
- * shown results apart from all the candidates the search considered (the full-text and meaning matches, shown
- * or not), chosen as topic labels are (`distinctiveTerms`: used by at least 2 results, a title word or a
- * repeated word weighing more, rare among the candidates): the shown results share "time" with the rest, but
- * "netanyahu" only among themselves. Then, when those are too few, any word of the results by how many use it
- * × its rarity among the candidates, then by how often they repeat it, so results on unrelated subjects still
- * offer their own.
+ * Runs of subject words that nothing but spaces (or a hyphen) separate: "waggle dance" in "Honeybees perform a
+ * waggle dance inside the hive"; punctuation, stop words and verbs end a run. Modifiers ("recent", "easy") may
+ * open a run but not make one on their own. Long runs keep their last words, where an English noun phrase has
+ * its head.
  */
-export function suggestFollowUps(
-  terms: string[],
-  shownDocs: string[][],
-  candidateDocs: string[][],
-  count: number,
-): string[] {
-  const usable = (word: string) =>
-    !terms.some((t) => sameStem(word, t) || sameWordFamily(word, t)) &&
-    !isVerbLike(word) &&
-    !isModifierLike(word) &&
-    !COUNTING_WORDS.has(word);
-  const candidates = Math.max(candidateDocs.length, shownDocs.length);
-  const background = documentFrequency(candidateDocs);
-  // A word every candidate uses sets nothing apart (its rarity is 0), however many results share it.
-  const distinctive =
-    shownDocs.length >= 2
-      ? distinctiveTerms(shownDocs, background, candidates).filter((w) => (background.get(w) ?? 0) < candidates)
-      : [];
-  const shared = documentFrequency(shownDocs);
-  const repeated = new Map<string, number>();
-  for (const doc of shownDocs) for (const word of doc) repeated.set(word, (repeated.get(word) ?? 0) + 1);
-  const weight = (word: string) =>
-    (shared.get(word) ?? 0) * Math.log(1 + candidates / Math.max(1, background.get(word) ?? 0));
-  const rest = [...shared.keys()].sort(
-    (a, b) => weight(b) - weight(a) || (repeated.get(b) ?? 0) - (repeated.get(a) ?? 0) || a.localeCompare(b),
+function phrasesOf(text: string, language: string): string[][] {
+  const runs: string[][] = [];
+  let run: string[] = [];
+  let end = -1;
+  const close = () => {
+    const words = run.length > MAX_PHRASE_WORDS ? run.slice(-MAX_PHRASE_WORDS + 1) : run;
+    while (words.length > 0 && isModifierLike((words.at(-1) ?? "").toLowerCase())) words.pop();
+    if (words.length > 0) runs.push(words);
+    run = [];
+  };
+  for (const match of text.matchAll(WORD)) {
+    const word = match[0];
+    const gap = end < 0 ? "" : text.slice(end, match.index);
+    if (run.length > 0 && !/^[ \t]+$|^\s*-\s*$/.test(gap)) close();
+    if (subjectWord(word, language)) run.push(word);
+    else close();
+    end = match.index + word.length;
+  }
+  close();
+  return runs;
+}
+
+/**
+ * Names among the words of the results: written with a capital every time, and either inside a sentence at
+ * least once or in two results ("Netanyahu", "Minecraft"), or an acronym ("NASA"). A common word is written
+ * small somewhere, or only starts sentences and titles.
+ */
+function namesOf(texts: string[]): Set<string> {
+  const small = new Set<string>();
+  const inside = new Set<string>();
+  const seenIn = new Map<string, Set<number>>();
+  texts.forEach((text, index) => {
+    for (const sentence of text.split(/(?<=[.!?:;])\s+|\n+/)) {
+      [...sentence.matchAll(WORD)].forEach((match, position) => {
+        const word = match[0];
+        if (!/^\p{Lu}/u.test(word)) {
+          small.add(word.toLowerCase());
+          return;
+        }
+        if (position > 0 || /^\p{Lu}{2,6}$/u.test(word)) inside.add(word);
+        seenIn.set(word, (seenIn.get(word) ?? new Set()).add(index));
+      });
+    }
+  });
+  const names = new Set<string>();
+  for (const [word, where] of seenIn) {
+    if (!small.has(word.toLowerCase()) && (inside.has(word) || where.size >= 2)) names.add(word);
+  }
+  return names;
+}
+
+/**
+ * Follow-up questions ("More about …") from the shown results: phrases of two to four subject words from their
+ * titles and summaries ("waggle dance", "borrow checker", "Doobie Brothers tour"), or a single word only when it
+ * is a name (written with a capital inside a sentence, or an acronym). Never a single common word: "More about
+ * years" asked nothing. A phrase must not repeat a word of the question (compared by stem). Ranked by how many
+ * results use the phrase, then by whether a title does, then by the rank of the first result that uses it.
+ */
+export function suggestFollowUps(queryWords: string[], shown: SuggestionSource[], count: number): string[] {
+  const queryStems = new Set(queryWords.flatMap((w) => [stemWord(w, "en"), w.toLowerCase()]));
+  const scored = new Map<string, { phrase: string; results: Set<number>; title: boolean; first: number }>();
+  // Titles are often written in Title Case: only summaries tell a name from a common word.
+  const names = namesOf(shown.map((source) => source.summary));
+  shown.forEach((source, rank) => {
+    const language = source.language ?? "en";
+    const fromTitle = phrasesOf(source.title, language).map((words) => ({ words, title: true }));
+    const fromSummary = phrasesOf(source.summary.replace(/[*_#>`[\]()]/g, " "), language).map((words) => ({
+      words,
+      title: false,
+    }));
+    for (const { words, title } of [...fromTitle, ...fromSummary]) {
+      for (let size = Math.min(words.length, MAX_PHRASE_WORDS); size >= 1; size--) {
+        const part = words.slice(-size);
+        if (size === 1 && !names.has(part[0] ?? "")) continue;
+        if (part.some((w) => queryStems.has(stemWord(w, language)) || queryStems.has(w.toLowerCase()))) continue;
+        const key = part.map((w) => stemWord(w, language)).join(" ");
+        const entry = scored.get(key) ?? { phrase: part.join(" "), results: new Set(), title: false, first: rank };
+        entry.results.add(rank);
+        entry.title ||= title;
+        scored.set(key, entry);
+        break;
+      }
+    }
+  });
+  // A phrase counts every result that uses it, inside a longer run too ("coalition government talks").
+  const texts = shown.map((source) => `${source.title} ${source.summary}`.toLowerCase().replace(/\s+/g, " "));
+  for (const entry of scored.values()) {
+    const phrase = entry.phrase.toLowerCase();
+    texts.forEach((text, rank) => {
+      if (text.includes(phrase)) entry.results.add(rank);
+    });
+  }
+  const ranked = [...scored.values()].sort(
+    (a, b) =>
+      b.results.size - a.results.size ||
+      Number(b.title) - Number(a.title) ||
+      a.first - b.first ||
+      a.phrase.localeCompare(b.phrase),
   );
   const picked: string[] = [];
-  for (const word of new Set([...distinctive, ...rest])) {
+  for (const { phrase } of ranked) {
     if (picked.length === count) break;
-    // One form of a word: not "More about games" and "More about gaming".
-    if (usable(word) && !picked.some((p) => sameWordFamily(p, word))) picked.push(word);
+    const lower = phrase.toLowerCase();
+    // One phrase per subject: not "waggle dance" and "dance".
+    if (picked.some((p) => p.toLowerCase().includes(lower) || lower.includes(p.toLowerCase()))) continue;
+    picked.push(phrase);
   }
-  return picked.map((word) => `More about ${word}`);
+  return picked.map((phrase) => `More about ${phrase}`);
 }

@@ -1,0 +1,200 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { api, registerUser, seedProcessedArticle } from "./helpers";
+
+const chat = (token: string, body: Record<string, unknown>) => api("POST", "/api/search/chat", { token, body });
+const ids = (response: { body: { results: { article: { id: number } }[] } }) =>
+  response.body.results.map((r) => r.article.id);
+
+async function newSession(token: string): Promise<string> {
+  return (await api("POST", "/api/search/session", { token, body: { action: "create" } })).body.session_id;
+}
+
+async function library(userId: number) {
+  return {
+    waggle: await seedProcessedArticle(userId, {
+      title: "How honeybees dance",
+      text: "Honeybees perform a waggle dance inside the hive to tell other bees where the pollen is.",
+      domain: "theguardian.com",
+    }),
+    hive: await seedProcessedArticle(userId, {
+      title: "Inside the honeybee hive",
+      text: "A honeybee colony has one queen, thousands of workers and a few drones in the hive.",
+      domain: "nature.example.com",
+      isRead: true,
+    }),
+    glacier: await seedProcessedArticle(userId, {
+      title: "Glaciers and honeybees in a warming climate",
+      text: "Alpine glaciers are melting faster as the climate warms, and honeybees lose their mountain meadows.",
+      domain: "nytimes.com",
+    }),
+    rust: await seedProcessedArticle(userId, {
+      title: "Rust's borrow checker",
+      text: "The Rust compiler checks ownership and lifetimes with its borrow checker.",
+      domain: "code.example.com",
+    }),
+  };
+}
+
+async function setLanguage(id: number, language: string) {
+  await env.DB.prepare("UPDATE articles SET language = ? WHERE id = ?").bind(language, id).run();
+}
+
+describe("chat follows the conversation", () => {
+  it("resolves 'the second one', 'that article' and 'the one about X' against the previous results", async () => {
+    const { token, user } = await registerUser();
+    const articles = await library(user.id);
+    const session_id = await newSession(token);
+    const first = await chat(token, { query: "honeybees", session_id });
+    const previous = ids(first);
+    expect(previous.length).toBeGreaterThanOrEqual(3);
+
+    const about = await chat(token, { query: "the one about glaciers", session_id });
+    expect(ids(about)).toEqual([articles.glacier]);
+    expect(about.body.refers_to).toBe(articles.glacier);
+    // The turn before is now the single glacier article: "that article" is it.
+    const that = await chat(token, { query: "summarise that article", session_id });
+    expect(ids(that)).toEqual([articles.glacier]);
+
+    expect(ids(await chat(token, { query: "honeybees", session_id }))).toEqual(previous);
+    const second = await chat(token, { query: "tell me more about the second one", session_id });
+    expect(second.status).toBe(200);
+    expect(ids(second)).toEqual([previous[1]]);
+    expect(second.body.refers_to).toBe(previous[1]);
+    // Resolved, not searched: the two questions are never glued together.
+    expect(second.body.effective_query).toBe("honeybees");
+    expect(second.body.results[0].match_explanation).toMatch(/honeybee/i);
+  });
+
+  it("resolves 'der erste', 'le premier' and 'el primero' to the first result", async () => {
+    const { token, user } = await registerUser();
+    await library(user.id);
+    for (const question of ["erzähl mir mehr über den ersten", "et le premier ?", "háblame del primero"]) {
+      const session_id = await newSession(token);
+      const first = ids(await chat(token, { query: "honeybees", session_id }));
+      const followUp = await chat(token, { query: question, session_id });
+      expect(ids(followUp), question).toEqual([first[0]]);
+    }
+  });
+
+  it("'more like it' finds articles like the one it points at, not the article itself", async () => {
+    const { token, user } = await registerUser();
+    const articles = await library(user.id);
+    const session_id = await newSession(token);
+    expect(ids(await chat(token, { query: "waggle dance", session_id }))[0]).toBe(articles.waggle);
+    const like = await chat(token, { query: "more like it", session_id });
+    expect(like.body.refers_to).toBe(articles.waggle);
+    expect(ids(like)).not.toContain(articles.waggle);
+    expect(ids(like)[0]).toBe(articles.hive);
+    expect(ids(like)).not.toContain(articles.rust);
+  });
+
+  it("says so when a follow-up points at a result the previous turn did not have", async () => {
+    const { token, user } = await registerUser();
+    await library(user.id);
+    const session_id = await newSession(token);
+    await chat(token, { query: "borrow checker", session_id });
+    const fifth = await chat(token, { query: "the fifth one", session_id });
+    expect(fifth.status).toBe(200);
+    expect(fifth.body.results).toEqual([]);
+    expect(fifth.body.notice).toMatch(/does not point at any result/);
+  });
+
+  it("narrows the previous results with a follow-up that has no words of its own", async () => {
+    const { token, user } = await registerUser();
+    const articles = await library(user.id);
+    const session_id = await newSession(token);
+    await chat(token, { query: "honeybees", session_id });
+    const unread = await chat(token, { query: "only the unread ones", session_id });
+    expect(unread.body.effective_query).toBe("honeybees");
+    expect(ids(unread)).toContain(articles.waggle);
+    expect(ids(unread)).not.toContain(articles.hive);
+    expect(ids(unread)).not.toContain(articles.rust);
+  });
+});
+
+describe("filters named in the question", () => {
+  it("lists the articles in a language when the question names only the language", async () => {
+    const { token, user } = await registerUser();
+    const articles = await library(user.id);
+    const french = await seedProcessedArticle(user.id, {
+      title: "Les abeilles et la ruche",
+      text: "Les abeilles dansent dans la ruche pour indiquer le pollen.",
+    });
+    await setLanguage(french, "fr");
+    for (const id of Object.values(articles)) await setLanguage(id, "en");
+    const response = await chat(token, { query: "Which articles are in French?" });
+    expect(response.status).toBe(200);
+    expect(ids(response)).toEqual([french]);
+    expect(response.body.applied_filters.language).toBe("fr");
+    expect(response.body.results[0].match_explanation).toMatch(/French/);
+    const german = await chat(token, { query: "Artikel auf Deutsch" });
+    expect(german.body.results).toEqual([]);
+    // After another question, a question that names only a language is a new one, not a narrowing of it.
+    const session_id = await newSession(token);
+    await chat(token, { query: "honeybees", session_id });
+    expect(ids(await chat(token, { query: "Which articles are in French?", session_id }))).toEqual([french]);
+    const narrowed = await chat(token, { query: "and which of those are in French?", session_id });
+    expect(narrowed.body.effective_query).toBe("Which articles ?");
+  });
+
+  it("filters by a site named in words, a saving time and a read state; the filter words are not searched", async () => {
+    const { token, user } = await registerUser();
+    const articles = await library(user.id);
+    const guardian = await chat(token, { query: "honeybees from the Guardian" });
+    expect(ids(guardian)).toEqual([articles.waggle]);
+    expect(guardian.body.applied_filters.domain).toBe("theguardian.com");
+    expect(guardian.body.effective_query).toBe("honeybees");
+    expect(ids(await chat(token, { query: "honeybees on nytimes.com" }))).toEqual([articles.glacier]);
+
+    const old = await seedProcessedArticle(user.id, {
+      title: "Honeybees in winter",
+      text: "Honeybees cluster in winter to keep the queen warm.",
+      createdAt: Date.now() - 40 * 86_400_000,
+    });
+    const recent = ids(await chat(token, { query: "honeybees saved this week" }));
+    expect(recent.length).toBeGreaterThan(0);
+    expect(recent).not.toContain(old);
+    const unread = ids(await chat(token, { query: "honeybee articles I haven't read" }));
+    expect(unread).toContain(articles.waggle);
+    expect(unread).not.toContain(articles.hive);
+    const read = ids(await chat(token, { query: "honeybees I have already read" }));
+    expect(read).toEqual([articles.hive]);
+  });
+});
+
+describe("minimum relevance and suggestions", () => {
+  it("shows one right answer alone, not padded with articles that share a common word", async () => {
+    const { token, user } = await registerUser();
+    const right = await seedProcessedArticle(user.id, {
+      title: "The Chernobyl disaster",
+      text: "What happened at Chernobyl in 1986: the reactor exploded and the Chernobyl exclusion zone was evacuated.",
+    });
+    const others = [
+      "A quiet week in the garden: nothing much happened, the tomatoes ripened and the roses bloomed.",
+      "The match: what happened in the second half was a lesson in patience for the young team.",
+      "Our trip to Lisbon: it happened to rain every day, so we ate pastries and rode the trams.",
+      "Budget review: what happened to the savings plan after the kitchen was rebuilt.",
+      "A short history of jazz: how it happened that New Orleans gave the world a new music.",
+      "Learning the violin at forty: what happened in the first year of lessons and practice.",
+    ];
+    for (const [i, text] of others.entries()) await seedProcessedArticle(user.id, { title: `Notes ${i + 1}`, text });
+    const response = await chat(token, { query: "What happened at Chernobyl?" });
+    expect(ids(response)).toEqual([right]);
+    expect(response.body.total_found).toBe(1);
+  });
+
+  it("suggests phrases or names from the results, never a single common word", async () => {
+    const { token, user } = await registerUser();
+    await library(user.id);
+    const response = await chat(token, { query: "honeybees" });
+    const suggestions: string[] = response.body.suggestions;
+    expect(suggestions.length).toBeGreaterThan(0);
+    expect(suggestions).toContain("More about waggle dance");
+    for (const suggestion of suggestions) {
+      const phrase = suggestion.replace(/^More about /, "");
+      expect(phrase.includes(" ") || /^\p{Lu}/u.test(phrase), suggestion).toBe(true);
+      expect(phrase.toLowerCase(), suggestion).not.toMatch(/honeybee/);
+    }
+  });
+});
