@@ -8,6 +8,7 @@ import { articleRoutes } from "./routes/articles";
 import { authRoutes } from "./routes/auth";
 import { emailAddressRoutes } from "./routes/email-address";
 import { healthRoutes } from "./routes/health";
+import { oauthRoutes } from "./routes/oauth";
 import { searchRoutes } from "./routes/search";
 import { tokenRoutes } from "./routes/tokens";
 import { topicRoutes } from "./routes/topics";
@@ -54,6 +55,7 @@ export function createApp() {
   app.route("/search", searchRoutes);
   app.route("/email-address", emailAddressRoutes);
   app.route("/tokens", tokenRoutes);
+  app.route("/oauth", oauthRoutes);
 
   app.notFound((c) => c.json({ detail: `Not found: ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
 

@@ -202,7 +202,10 @@ export function createArticleService({
       return { results, successful, duplicates, failed: results.length - successful - duplicates - invalid, invalid };
     },
 
-    async list(userId: number, query: { page: number; perPage: number; search?: string; domain?: string }) {
+    async list(
+      userId: number,
+      query: { page: number; perPage: number; search?: string; domain?: string; isRead?: boolean; language?: string },
+    ) {
       const offset = (query.page - 1) * query.perPage;
       const ftsQuery = query.search ? buildFtsQuery(userId, query.search) : undefined;
       // A search of only punctuation matches nothing, rather than everything.
@@ -213,6 +216,8 @@ export function createArticleService({
               limit: query.perPage,
               offset,
               domain: query.domain,
+              isRead: query.isRead,
+              language: query.language,
               ftsQuery: ftsQuery ?? undefined,
             });
       const pages = Math.ceil(total / query.perPage);

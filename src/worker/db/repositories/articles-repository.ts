@@ -36,6 +36,10 @@ export interface ListQuery {
   limit: number;
   offset: number;
   domain?: string;
+  /** Only read (true) or unread (false) articles. */
+  isRead?: boolean;
+  /** An ISO 639-1 code, as stored. */
+  language?: string;
   /** A query from domain/search-query (already restricted to the user), or undefined for no search. */
   ftsQuery?: string;
 }
@@ -103,6 +107,8 @@ export function createArticlesRepository(db: Database) {
     async list(userId: number, query: ListQuery): Promise<{ rows: ArticleSummaryRecord[]; total: number }> {
       const filters: SQL[] = [eq(articles.userId, userId)];
       if (query.domain !== undefined) filters.push(eq(articles.domain, query.domain));
+      if (query.isRead !== undefined) filters.push(eq(articles.isRead, query.isRead));
+      if (query.language !== undefined) filters.push(eq(articles.language, query.language));
       if (query.ftsQuery === undefined) {
         const where = and(...filters);
         const [rows, totals] = await db.batch([
@@ -119,9 +125,10 @@ export function createArticlesRepository(db: Database) {
       }
       // Search, best match first. The MATCH pins the user inside the index, so without a domain filter the
       // page is ranked and cut in FTS5 alone and only its rows are read from `articles`; the user_id filter
-      // on `articles` stays as a second fence. A domain filter needs the articles row for every match.
+      // on `articles` stays as a second fence. A domain (or read, language) filter needs the articles row for
+      // every match.
       const match = sql`articles_fts MATCH ${query.ftsQuery}`;
-      if (query.domain === undefined) {
+      if (filters.length === 1) {
         const hits = db
           .select({ rowid: articlesFts.rowid, rank: sql<number>`rank`.as("rank") })
           .from(articlesFts)
