@@ -1,13 +1,14 @@
 import type { ComponentType } from "react";
 import { ApiTokensSection } from "./api-tokens-section";
 import { BookmarkletSection } from "./bookmarklet-section";
+import { ConnectedAppsSection } from "./connected-apps-section";
 import { EmailSection } from "./email-section";
 import { ExtensionSection } from "./extension-section";
 import { InstallAppSection } from "./install-app-section";
 
 /**
  * The sections of /#/settings, top to bottom: the ways to save (the token the extension and scripts need first),
- * then installing the app. Each is its own file in this folder; a new one is one import and one line here.
+ * then installing the app, then the AI assistants connected over OAuth. Each is its own file in this folder; a new one is one import and one line here.
  */
 export const SETTINGS_SECTIONS: { id: string; Component: ComponentType }[] = [
   { id: "api-tokens", Component: ApiTokensSection },
@@ -15,4 +16,5 @@ export const SETTINGS_SECTIONS: { id: string; Component: ComponentType }[] = [
   { id: "extension", Component: ExtensionSection },
   { id: "bookmarklet", Component: BookmarkletSection },
   { id: "install-app", Component: InstallAppSection },
+  { id: "connected-apps", Component: ConnectedAppsSection },
 ];
