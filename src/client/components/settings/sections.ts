@@ -8,7 +8,8 @@ import { InstallAppSection } from "./install-app-section";
 
 /**
  * The sections of /#/settings, top to bottom: the ways to save (the token the extension and scripts need first),
- * then installing the app, then the AI assistants connected over OAuth. Each is its own file in this folder; a new one is one import and one line here.
+ * then installing the app, then the AI assistants connected over OAuth. Each is its own file in this folder; a
+ * new one is one import and one line here.
  */
 export const SETTINGS_SECTIONS: { id: string; Component: ComponentType }[] = [
   { id: "api-tokens", Component: ApiTokensSection },
