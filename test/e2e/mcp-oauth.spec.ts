@@ -196,5 +196,9 @@ test.describe("connecting an AI assistant (OAuth 2.1 + MCP)", () => {
     await expect(page).toHaveURL(`${baseURL}/#/dashboard`);
     await page.goto(`/#/login?return=${encodeURIComponent("https://evil.example")}`);
     await expect(page).toHaveURL(`${baseURL}/#/dashboard`);
+    // Even on this origin, a full URL is followed only to the authorize endpoint, not to any page or API path.
+    await page.goto(`/#/login?return=${encodeURIComponent(`${baseURL}/api/health`)}`);
+    await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+    await expect(page).toHaveURL(`${baseURL}/#/dashboard`);
   });
 });
