@@ -202,3 +202,26 @@ test.describe("connecting an AI assistant (OAuth 2.1 + MCP)", () => {
     await expect(page).toHaveURL(`${baseURL}/#/dashboard`);
   });
 });
+
+// The installed app's service worker answers navigations with the app shell; the OAuth pages must stay the Worker's.
+test.describe("under the service worker", () => {
+  test.use({ serviceWorkers: "allow" });
+
+  test("with the installed app's service worker in control, /authorize still reaches the Worker", async ({
+    page,
+    baseURL,
+  }) => {
+    const { email } = await createAccount(page);
+    await signInWithToken(page, email);
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 2, name: "Articles" })).toBeVisible();
+    await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    await page.reload();
+    await expect
+      .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null))
+      .toMatch(/\/sw\.js$/);
+    const clientId = await registerClient(page, "Offline Friend");
+    await page.goto(authorizePath(baseURL as string, clientId, pkce().challenge, "st-3"));
+    await expect(page.getByRole("heading", { name: "Connect Offline Friend?" })).toBeVisible();
+  });
+});
