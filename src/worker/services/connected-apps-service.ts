@@ -39,6 +39,28 @@ export function createConnectedAppsService(oauth: OAuthHelpers) {
     return client?.clientName?.trim() || "An unnamed app";
   }
 
+  async function list(userId: number): Promise<ConnectedApp[]> {
+    const apps: ConnectedApp[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await oauth.listUserGrants(String(userId), { cursor });
+      for (const grant of page.items) {
+        apps.push({
+          id: grant.id,
+          // The name stored with the grant outlives the client's registration (which expires after 90 days).
+          client_name:
+            typeof grant.metadata?.clientName === "string"
+              ? grant.metadata.clientName
+              : await clientName(grant.clientId),
+          scopes: describeScopes(grant.scope),
+          connected_at: new Date(grant.createdAt * 1000).toISOString(),
+        });
+      }
+      cursor = page.cursor;
+    } while (cursor);
+    return apps.sort((a, b) => b.connected_at.localeCompare(a.connected_at));
+  }
+
   return {
     /** What the consent screen shows: the app, where access goes, and what it may do in plain words. */
     async describe(authorizeUrl: string) {
@@ -69,27 +91,11 @@ export function createConnectedAppsService(oauth: OAuthHelpers) {
       return { redirect_to: redirectTo };
     },
 
-    async list(userId: number): Promise<ConnectedApp[]> {
-      const apps: ConnectedApp[] = [];
-      let cursor: string | undefined;
-      do {
-        const page = await oauth.listUserGrants(String(userId), { cursor });
-        for (const grant of page.items) {
-          apps.push({
-            id: grant.id,
-            client_name: await clientName(grant.clientId),
-            scopes: describeScopes(grant.scope),
-            connected_at: new Date(grant.createdAt * 1000).toISOString(),
-          });
-        }
-        cursor = page.cursor;
-      } while (cursor);
-      return apps.sort((a, b) => b.connected_at.localeCompare(a.connected_at));
-    },
+    list,
 
     /** Revokes the grant and its tokens; someone else's grant id is "not found", like every other id. */
     async revoke(userId: number, grantId: string): Promise<void> {
-      const owned = (await this.list(userId)).some((app) => app.id === grantId);
+      const owned = (await list(userId)).some((app) => app.id === grantId);
       if (!owned) throw new NotFound("Connected app not found");
       await oauth.revokeGrant(grantId, String(userId));
     },
