@@ -51,6 +51,10 @@ describe("OAuth discovery and the MCP challenge", () => {
     const resource = await workerFetch(`${ORIGIN}/.well-known/oauth-protected-resource/mcp`);
     expect(resource.status).toBe(200);
     expect(await resource.json()).toMatchObject({ resource: `${ORIGIN}/mcp`, authorization_servers: [ORIGIN] });
+    // Clients that look at the origin's well-known path without the resource's path find the same document.
+    const bare = await workerFetch(`${ORIGIN}/.well-known/oauth-protected-resource`);
+    expect(bare.status).toBe(200);
+    expect(await bare.json()).toMatchObject({ resource: `${ORIGIN}/mcp` });
   });
 
   it("leaves the web API on its own tokens: an MCP access token is not accepted under /api", async () => {

@@ -73,11 +73,19 @@ function providerFor(origin: string): OAuthProvider<Env> | null {
   return providers.get(origin) ?? null;
 }
 
+const RESOURCE_METADATA_PATH = "/.well-known/oauth-protected-resource";
+
 /** The OAuth endpoints and /mcp. */
 export function handleOAuthRequest(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> | Response {
-  const provider = providerFor(new URL(request.url).origin);
+  const url = new URL(request.url);
+  const provider = providerFor(url.origin);
   if (!provider) {
     return Response.json({ detail: "Connecting apps needs https (or http on localhost)" }, { status: 400 });
+  }
+  // RFC 9728 puts the metadata of the resource <origin>/mcp at <well-known>/mcp, which the 401 challenge names;
+  // clients that try the origin's bare well-known path first get the same (only) resource's document.
+  if (url.pathname === RESOURCE_METADATA_PATH) {
+    return provider.fetch(new Request(`${url.origin}${RESOURCE_METADATA_PATH}${MCP_PATH}`, request), env, ctx);
   }
   return provider.fetch(request, env, ctx);
 }
