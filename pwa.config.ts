@@ -33,9 +33,18 @@ export const pwaOptions: Partial<VitePWAOptions> = {
   },
   workbox: {
     globPatterns: ["**/*.{js,css,html,png,svg,webmanifest}"],
-    // Hash routes all load index.html; /api and /share are the Worker's, never the shell.
+    // Hash routes all load index.html; /api, /share and the OAuth pages (/authorize, an assistant's sign-in)
+    // are the Worker's, never the shell.
     navigateFallback: "/index.html",
-    navigateFallbackDenylist: [/^\/api\//, /^\/share/, /^\/cdn-cgi\//],
+    navigateFallbackDenylist: [
+      /^\/api\//,
+      /^\/share/,
+      /^\/cdn-cgi\//,
+      /^\/authorize/,
+      /^\/oauth\//,
+      /^\/mcp/,
+      /^\/\.well-known\//,
+    ],
     cleanupOutdatedCaches: true,
     clientsClaim: true,
     skipWaiting: true,

@@ -21,6 +21,7 @@ const STORAGE_FREE = [
   "json-step",
   "language",
   "library-space",
+  "mcp-domain",
   "refine-assignments",
   "semantic-metrics",
   "sentences",

@@ -11,6 +11,7 @@ export interface Finding {
 /** The parts of a resolved wrangler configuration the preflight reads. */
 export interface ResolvedConfig {
   d1_databases?: { binding: string; database_name: string; database_id?: string }[];
+  kv_namespaces?: { binding: string; id?: string }[];
   queues?: { consumers?: { queue: string; max_concurrency?: number | null }[] };
   vectorize?: { binding: string; index_name: string }[];
   vars?: Record<string, unknown>;

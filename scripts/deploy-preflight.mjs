@@ -44,7 +44,7 @@ export function checkSignedIn(whoamiJson) {
   };
 }
 
-/** Checks that need no account: the D1 ids and the queue consumer's concurrency cap. */
+/** Checks that need no account: the D1 and KV ids and the queue consumer's concurrency cap. */
 export function checkConfig(config, environment) {
   /** @type {Finding[]} */
   const findings = [];
@@ -56,6 +56,19 @@ export function checkConfig(config, environment) {
       ...(placeholder && {
         detail: `database_id is "${database.database_id ?? ""}"`,
         fix: `npx wrangler d1 create ${database.database_name}   # then put the printed database_id into [[env.${environment}.d1_databases]] in wrangler.toml`,
+      }),
+    });
+  }
+  // The OAuth provider's KV namespace (clients, grants, hashed tokens of the apps connected to /mcp).
+  for (const namespace of config.kv_namespaces ?? []) {
+    const placeholder = !namespace.id || PLACEHOLDER_ID.test(namespace.id);
+    const title = `viberead-${namespace.binding.toLowerCase().replace(/_/g, "-")}-${environment}`;
+    findings.push({
+      ok: !placeholder,
+      check: `KV namespace ${namespace.binding} has a real id`,
+      ...(placeholder && {
+        detail: `id is "${namespace.id ?? ""}"`,
+        fix: `npx wrangler kv namespace create ${title}   # then put the printed id into [[env.${environment}.kv_namespaces]] in wrangler.toml`,
       }),
     });
   }

@@ -51,6 +51,9 @@ export const router = createHashRouter([
   }),
   lazyRoute("/stats", async () => (await import("./routes/stats")).StatsPage, { signedIn: true }),
   lazyRoute("/settings", async () => (await import("./routes/settings")).SettingsPage, { signedIn: true }),
+  // The consent screen of an app connecting over OAuth: it sends signed-out visitors to /login itself, with the
+  // full /authorize URL as the return target.
+  lazyRoute("/authorize", async () => (await import("./routes/authorize")).AuthorizePage, { signedIn: false }),
   lazyRoute("/save", async () => (await import("./routes/save")).SavePage, { signedIn: true }),
   { path: "*", element: <NotFoundPage /> },
 ]);

@@ -10,6 +10,7 @@ import { authRoutes } from "./routes/auth";
 import { emailAddressRoutes } from "./routes/email-address";
 import { exportRoutes } from "./routes/export";
 import { healthRoutes } from "./routes/health";
+import { oauthRoutes } from "./routes/oauth";
 import { searchRoutes } from "./routes/search";
 import { tagRoutes } from "./routes/tags";
 import { tokenRoutes } from "./routes/tokens";
@@ -60,6 +61,7 @@ export function createApp() {
   app.route("/tags", tagRoutes);
   app.route("/export", exportRoutes);
   app.route("/account", accountRoutes);
+  app.route("/oauth", oauthRoutes);
 
   app.notFound((c) => c.json({ detail: `Not found: ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
 

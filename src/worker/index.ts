@@ -2,6 +2,7 @@ import { createApp } from "./app";
 import { createServices } from "./context";
 import { runDailyHousekeeping } from "./jobs/housekeeping";
 import { handleIngestBatch } from "./jobs/ingest-consumer";
+import { handleOAuthRequest, isOAuthPath } from "./oauth/oauth-provider";
 import { isShareRequest, shareRedirect } from "./share-target";
 
 export { ArticleProcessingWorkflow } from "./workflows/article-processing-workflow";
@@ -10,9 +11,14 @@ export { TopicsWorkflow } from "./workflows/topics-workflow";
 const app = createApp();
 
 export default {
-  // /share (the share target) is the one path outside /api the Worker answers (wrangler.toml run_worker_first).
-  fetch: (request, env, ctx) =>
-    isShareRequest(new URL(request.url)) ? shareRedirect(request) : app.fetch(request, env, ctx),
+  // Outside /api the Worker answers /share (the share target) and the OAuth endpoints with /mcp (wrangler.toml
+  // run_worker_first lists them); the OAuth provider sees only its own paths, so /api keeps its own tokens.
+  fetch(request, env, ctx) {
+    const url = new URL(request.url);
+    if (isShareRequest(url)) return shareRedirect(request);
+    if (isOAuthPath(url.pathname)) return handleOAuthRequest(request, env, ctx);
+    return app.fetch(request, env, ctx);
+  },
   queue: (batch, env) => handleIngestBatch(batch, env),
   async scheduled(controller, env, ctx) {
     ctx.waitUntil(runDailyHousekeeping(env, controller.scheduledTime));

@@ -15,13 +15,25 @@ describe("resolveReturnTarget", () => {
     expect(resolveReturnTarget("", { from: "/article/3" }, ORIGIN)).toEqual({ kind: "route", path: "/article/3" });
   });
 
-  it("follows a full URL only on the app's own origin", () => {
-    const own = `${ORIGIN}/oauth/authorize?client=a`;
+  it("follows a full URL only to the app's own authorize endpoint, or to one of its screens", () => {
+    const own = `${ORIGIN}/authorize?client_id=a&state=b`;
     expect(resolveReturnTarget(`?return=${encodeURIComponent(own)}`, null, ORIGIN)).toEqual({
       kind: "external",
       url: own,
     });
-    for (const foreign of ["https://evil.example.com/", "http://localhost:9999/", "https://localhost:8787/"]) {
+    expect(resolveReturnTarget(`?return=${encodeURIComponent(`${ORIGIN}/#/stats`)}`, null, ORIGIN)).toEqual({
+      kind: "route",
+      path: "/stats",
+    });
+    for (const foreign of [
+      "https://evil.example.com/",
+      "https://evil.example/authorize?client_id=a",
+      "http://localhost:9999/authorize",
+      "https://localhost:8787/authorize",
+      `${ORIGIN}/api/auth/logout`,
+      `${ORIGIN}/mcp`,
+      `${ORIGIN}/#//evil.example.com`,
+    ]) {
       expect(resolveReturnTarget(`?return=${encodeURIComponent(foreign)}`, null, ORIGIN)).toEqual({
         kind: "route",
         path: "/dashboard",

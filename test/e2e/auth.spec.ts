@@ -185,11 +185,11 @@ test.describe("protected routes", () => {
     const released = new Promise<void>((resolve) => {
       release = () => resolve();
     });
-    await page.route("**/oauth/authorize**", async (route) => {
+    await page.route("**/authorize?**", async (route) => {
       await released;
       await route.fulfill({ status: 200, contentType: "text/html", body: "<h1>Authorize</h1>" });
     });
-    await page.goto(`/#/login?return=${encodeURIComponent(`${baseURL}/oauth/authorize?client=x`)}`);
+    await page.goto(`/#/login?return=${encodeURIComponent(`${baseURL}/authorize?client_id=x`)}`);
     // A locator cannot look at a page that is navigating away, so the page reports what it showed.
     const shown: string[] = [];
     await page.exposeFunction("reportText", (text: string) => shown.push(text));

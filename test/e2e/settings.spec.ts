@@ -154,6 +154,7 @@ test.describe("settings: save by email, browser extension, install the app", () 
       "Browser extension",
       "Bookmarklet",
       "Install the app",
+      "Connected apps",
       "Export",
       "Delete account",
     ]);

@@ -37,11 +37,13 @@ const EXPECTED = { name: "viberead-articles-production", dimensions: 1024, metri
 
 describe("deploy preflight over wrangler.toml", () => {
   for (const environment of ["staging", "production"]) {
-    it(`${environment}: flags the D1 id placeholder with the command that fixes it, and finds the consumer capped`, () => {
+    it(`${environment}: flags the D1 and KV id placeholders with the commands that fix them, and finds the consumer capped`, () => {
       const findings = checkConfig(resolvedConfig(environment), environment);
       const failed = findings.filter((f) => !f.ok);
-      expect(failed).toHaveLength(1);
+      expect(failed).toHaveLength(2);
       expect(failed[0]?.fix).toContain(`npx wrangler d1 create viberead-${environment}`);
+      expect(failed[1]?.check).toBe("KV namespace OAUTH_KV has a real id");
+      expect(failed[1]?.fix).toContain(`npx wrangler kv namespace create viberead-oauth-kv-${environment}`);
       expect(findings).toContainEqual(
         expect.objectContaining({
           ok: true,

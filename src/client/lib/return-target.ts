@@ -1,13 +1,16 @@
 /**
  * Where to go after signing in: the `return` query parameter, else the `from` route state, else /dashboard.
- * A full http(s) URL is followed (a full-page redirect, as in an OAuth-style flow) only when its origin is
- * this app's own; anything else falls back to /dashboard, so the login page cannot be used as an open
- * redirect. Pure, so it is tested without a browser.
+ * A full http(s) URL is followed (a full-page redirect, the OAuth flow of an app asking to connect) only when
+ * it is this app's own authorize endpoint; a full URL of one of the app's screens (`<origin>/#/stats`) is that
+ * screen; anything else falls back to /dashboard, so the login page cannot be used as an open redirect. Pure,
+ * so it is tested without a browser.
  */
 export type ReturnTarget = { kind: "route"; path: string } | { kind: "external"; url: string };
 
 const DEFAULT_TARGET: ReturnTarget = { kind: "route", path: "/dashboard" };
 const AUTH_PATHS = ["/login", "/register"];
+/** The OAuth authorize endpoint (src/worker/oauth), the one page outside the SPA a sign-in returns to. */
+const AUTHORIZE_PATH = "/authorize";
 
 interface FromState {
   from?: string | { pathname?: string; search?: string; hash?: string };
@@ -28,11 +31,18 @@ export function resolveReturnTarget(search: string, state: unknown, appOrigin: s
   if (/^https?:\/\//i.test(candidate)) {
     try {
       const url = new URL(candidate);
-      return url.origin === appOrigin ? { kind: "external", url: url.href } : DEFAULT_TARGET;
+      if (url.origin !== appOrigin) return DEFAULT_TARGET;
+      if (url.pathname === AUTHORIZE_PATH) return { kind: "external", url: url.href };
+      if (url.pathname === "/" && url.hash.startsWith("#/")) return routeTarget(url.hash.slice(1));
+      return DEFAULT_TARGET;
     } catch {
       return DEFAULT_TARGET;
     }
   }
+  return routeTarget(candidate);
+}
+
+function routeTarget(candidate: string): ReturnTarget {
   // A route inside the app: one leading slash (never "//host", which browsers treat as another origin).
   if (!candidate.startsWith("/") || candidate.startsWith("//") || candidate.includes("\\")) return DEFAULT_TARGET;
   const pathOnly = candidate.split(/[?#]/)[0] ?? "";

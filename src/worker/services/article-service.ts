@@ -213,7 +213,15 @@ export function createArticleService({
 
     async list(
       userId: number,
-      query: { page: number; perPage: number; search?: string; domain?: string; tag?: string },
+      query: {
+        page: number;
+        perPage: number;
+        search?: string;
+        domain?: string;
+        tag?: string;
+        isRead?: boolean;
+        language?: string;
+      },
     ) {
       const offset = (query.page - 1) * query.perPage;
       const ftsQuery = query.search ? buildFtsQuery(userId, query.search) : undefined;
@@ -226,6 +234,8 @@ export function createArticleService({
               offset,
               domain: query.domain,
               tagKey: query.tag?.toLowerCase(),
+              isRead: query.isRead,
+              language: query.language,
               ftsQuery: ftsQuery ?? undefined,
             });
       const pages = Math.ceil(total / query.perPage);

@@ -1,6 +1,7 @@
 import type { ComponentType } from "react";
 import { ApiTokensSection } from "./api-tokens-section";
 import { BookmarkletSection } from "./bookmarklet-section";
+import { ConnectedAppsSection } from "./connected-apps-section";
 import { DeleteAccountSection } from "./delete-account-section";
 import { EmailSection } from "./email-section";
 import { ExportSection } from "./export-section";
@@ -9,7 +10,8 @@ import { InstallAppSection } from "./install-app-section";
 
 /**
  * The sections of /#/settings, top to bottom: the ways to save (the token the extension and scripts need first),
- * then installing the app. Each is its own file in this folder; a new one is one import and one line here.
+ * then installing the app, then the AI assistants connected over OAuth. Each is its own file in this folder; a
+ * new one is one import and one line here.
  */
 export const SETTINGS_SECTIONS: { id: string; Component: ComponentType }[] = [
   { id: "api-tokens", Component: ApiTokensSection },
@@ -17,6 +19,7 @@ export const SETTINGS_SECTIONS: { id: string; Component: ComponentType }[] = [
   { id: "extension", Component: ExtensionSection },
   { id: "bookmarklet", Component: BookmarkletSection },
   { id: "install-app", Component: InstallAppSection },
+  { id: "connected-apps", Component: ConnectedAppsSection },
   { id: "export", Component: ExportSection },
   { id: "delete-account", Component: DeleteAccountSection },
 ];

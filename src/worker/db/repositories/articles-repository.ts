@@ -38,6 +38,10 @@ export interface ListQuery {
   domain?: string;
   /** Only articles carrying this tag (its key: the lower-cased tag). */
   tagKey?: string;
+  /** Only read (true) or unread (false) articles. */
+  isRead?: boolean;
+  /** An ISO 639-1 code, as stored. */
+  language?: string;
   /** A query from domain/search-query (already restricted to the user), or undefined for no search. */
   ftsQuery?: string;
 }
@@ -110,6 +114,8 @@ export function createArticlesRepository(db: Database) {
           sql`exists (select 1 from ${articleTags} where ${articleTags.articleId} = ${articles.id} and ${articleTags.userId} = ${userId} and ${articleTags.tagKey} = ${query.tagKey})`,
         );
       }
+      if (query.isRead !== undefined) filters.push(eq(articles.isRead, query.isRead));
+      if (query.language !== undefined) filters.push(eq(articles.language, query.language));
       if (query.ftsQuery === undefined) {
         const where = and(...filters);
         const [rows, totals] = await db.batch([
@@ -126,9 +132,10 @@ export function createArticlesRepository(db: Database) {
       }
       // Search, best match first. The MATCH pins the user inside the index, so without a domain filter the
       // page is ranked and cut in FTS5 alone and only its rows are read from `articles`; the user_id filter
-      // on `articles` stays as a second fence. A domain or tag filter needs the articles row for every match.
+      // on `articles` stays as a second fence. A domain, tag, read or language filter needs the articles row for
+      // every match.
       const match = sql`articles_fts MATCH ${query.ftsQuery}`;
-      if (query.domain === undefined && query.tagKey === undefined) {
+      if (filters.length === 1) {
         const hits = db
           .select({ rowid: articlesFts.rowid, rank: sql<number>`rank`.as("rank") })
           .from(articlesFts)

@@ -1,0 +1,306 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { api, registerUser, seedProcessedArticle } from "./helpers";
+import {
+  authorizeQuery,
+  callTool,
+  connect,
+  decide,
+  exchangeCode,
+  mcpClient,
+  ORIGIN,
+  pkcePair,
+  REDIRECT_URI,
+  registerClient,
+  tokenRequest,
+  workerFetch,
+} from "./oauth-helpers";
+
+const mcpPing = (accessToken?: string) =>
+  workerFetch(`${ORIGIN}/mcp`, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      Accept: "application/json, text/event-stream",
+      ...(accessToken ? { Authorization: `Bearer ${accessToken}` } : {}),
+    },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }),
+  });
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("OAuth discovery and the MCP challenge", () => {
+  it("answers /mcp without a token with 401 and a WWW-Authenticate pointing at the resource metadata", async () => {
+    const response = await mcpPing();
+    expect(response.status).toBe(401);
+    expect(response.headers.get("WWW-Authenticate")).toContain(
+      `resource_metadata="${ORIGIN}/.well-known/oauth-protected-resource/mcp"`,
+    );
+    const bogus = await mcpPing("not-a-real-token");
+    expect(bogus.status).toBe(401);
+  });
+
+  it("publishes the authorization server and protected resource metadata, with S256 as the only PKCE method", async () => {
+    const server = await (await workerFetch(`${ORIGIN}/.well-known/oauth-authorization-server`)).json<any>();
+    expect(server.authorization_endpoint).toBe(`${ORIGIN}/authorize`);
+    expect(server.token_endpoint).toBe(`${ORIGIN}/oauth/token`);
+    expect(server.registration_endpoint).toBe(`${ORIGIN}/oauth/register`);
+    expect(server.code_challenge_methods_supported).toEqual(["S256"]);
+    expect(server.scopes_supported).toEqual(["library:read", "articles:write", "articles:update"]);
+    const resource = await workerFetch(`${ORIGIN}/.well-known/oauth-protected-resource/mcp`);
+    expect(resource.status).toBe(200);
+    expect(await resource.json()).toMatchObject({ resource: `${ORIGIN}/mcp`, authorization_servers: [ORIGIN] });
+    // Clients that look at the origin's well-known path without the resource's path find the same document.
+    const bare = await workerFetch(`${ORIGIN}/.well-known/oauth-protected-resource`);
+    expect(bare.status).toBe(200);
+    expect(await bare.json()).toMatchObject({ resource: `${ORIGIN}/mcp` });
+  });
+
+  it("leaves the web API on its own tokens: an MCP access token is not accepted under /api", async () => {
+    const { token } = await registerUser();
+    const { accessToken } = await connect(token);
+    expect((await api("GET", "/api/articles", { token: accessToken })).status).toBe(401);
+  });
+});
+
+describe("the authorize endpoint and consent", () => {
+  it("sends a valid request to the consent screen, and shows an unknown redirect URI on its own page", async () => {
+    const clientId = await registerClient();
+    const { challenge } = await pkcePair();
+    const ok = await workerFetch(`${ORIGIN}/authorize${authorizeQuery({ clientId, challenge })}`, {
+      redirect: "manual",
+    });
+    expect(ok.status).toBe(302);
+    expect(ok.headers.get("Location")).toBe(`${ORIGIN}/#/authorize${authorizeQuery({ clientId, challenge })}`);
+
+    const wrong = authorizeQuery({ clientId, challenge, redirectUri: "https://evil.example/callback" });
+    const refused = await workerFetch(`${ORIGIN}/authorize${wrong}`, { redirect: "manual" });
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get("Location")).toBeNull();
+    expect(await refused.text()).not.toContain("evil.example");
+    const { token } = await registerUser();
+    const decided = await decide(token, wrong);
+    expect(decided.status).toBe(400);
+    expect(JSON.stringify(decided.body)).not.toContain("code=");
+  });
+
+  it("refuses the plain PKCE method and a request without PKCE", async () => {
+    const clientId = await registerClient();
+    const { token } = await registerUser();
+    const { verifier } = await pkcePair();
+    const plain = await decide(token, authorizeQuery({ clientId, challenge: verifier, method: "plain" }));
+    expect(plain.status).toBe(400);
+    const none = await decide(token, authorizeQuery({ clientId }));
+    expect(none.status).toBe(400);
+  });
+
+  it("describes the app, where access goes and what it may do, and Deny redirects with access_denied", async () => {
+    const clientId = await registerClient(undefined, "Reading Buddy");
+    const { token } = await registerUser();
+    const { challenge } = await pkcePair();
+    const query = authorizeQuery({ clientId, challenge, scope: "library:read", state: "xyz" });
+    const described = await api("GET", `/api/oauth/consent?query=${encodeURIComponent(query)}`, { token });
+    expect(described.status).toBe(200);
+    expect(described.body).toMatchObject({ client_name: "Reading Buddy", redirect_host: "127.0.0.1" });
+    expect(described.body.scopes.map((s: { scope: string }) => s.scope)).toEqual(["library:read"]);
+
+    const denied = await decide(token, query, "deny");
+    expect(denied.status).toBe(200);
+    const redirect = new URL(denied.body.redirect_to);
+    expect(`${redirect.origin}${redirect.pathname}`).toBe(REDIRECT_URI);
+    expect(redirect.searchParams.get("error")).toBe("access_denied");
+    expect(redirect.searchParams.get("state")).toBe("xyz");
+    expect(redirect.searchParams.get("code")).toBeNull();
+  });
+
+  it("takes the approval only from a web session: no session, or a personal API token, cannot approve", async () => {
+    const clientId = await registerClient();
+    const { token } = await registerUser();
+    const { challenge } = await pkcePair();
+    const query = authorizeQuery({ clientId, challenge });
+    expect((await api("POST", "/api/oauth/consent", { body: { query, decision: "approve" } })).status).toBe(401);
+    const apiToken = (await api("POST", "/api/tokens", { token, body: { name: "script" } })).body.token;
+    expect((await decide(apiToken, query)).status).toBe(403);
+  });
+});
+
+describe("the token endpoint", () => {
+  async function approvedCode() {
+    const { token } = await registerUser();
+    const clientId = await registerClient();
+    const { verifier, challenge } = await pkcePair();
+    const decided = await decide(token, authorizeQuery({ clientId, challenge }));
+    expect(decided.status).toBe(200);
+    const redirect = new URL(decided.body.redirect_to);
+    expect(`${redirect.origin}${redirect.pathname}`).toBe(REDIRECT_URI);
+    expect(redirect.searchParams.get("state")).toBe("state-123");
+    return { clientId, verifier, code: redirect.searchParams.get("code") as string };
+  }
+
+  it("refuses a code without its PKCE verifier, or with a wrong one", async () => {
+    const { clientId, code } = await approvedCode();
+    expect((await exchangeCode(clientId, code)).status).toBe(400);
+    const other = await approvedCode();
+    const wrong = await exchangeCode(other.clientId, other.code, (await pkcePair()).verifier);
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error).toBe("invalid_grant");
+  });
+
+  it("exchanges a code once: the second use is refused", async () => {
+    const { clientId, code, verifier } = await approvedCode();
+    const first = await exchangeCode(clientId, code, verifier);
+    expect(first.status).toBe(200);
+    expect(first.body.token_type.toLowerCase()).toBe("bearer");
+    const again = await exchangeCode(clientId, code, verifier);
+    expect(again.status).toBe(400);
+    expect(again.body.error).toBe("invalid_grant");
+  });
+
+  it("rotates refresh tokens: a used one is refused once its replacement has been used", async () => {
+    const { token } = await registerUser();
+    const { clientId, refreshToken: first } = await connect(token);
+    const refresh = (refreshToken: string) =>
+      tokenRequest({ grant_type: "refresh_token", client_id: clientId, refresh_token: refreshToken });
+    const second = await refresh(first);
+    expect(second.status).toBe(200);
+    expect(second.body.refresh_token).not.toBe(first);
+    expect((await mcpPing(second.body.access_token)).status).toBe(200);
+    const third = await refresh(second.body.refresh_token);
+    expect(third.status).toBe(200);
+    const replayed = await refresh(first);
+    expect(replayed.status).toBe(400);
+    expect(replayed.body.error).toBe("invalid_grant");
+  });
+
+  it("refuses a revoked access token (RFC 7009) and an expired one", async () => {
+    const { token } = await registerUser();
+    const revoked = await connect(token);
+    expect((await mcpPing(revoked.accessToken)).status).toBe(200);
+    const revocation = await tokenRequest({ token: revoked.accessToken, client_id: revoked.clientId });
+    expect(revocation.status).toBe(200);
+    expect((await mcpPing(revoked.accessToken)).status).toBe(401);
+
+    const expiring = await connect(token);
+    expect((await mcpPing(expiring.accessToken)).status).toBe(200);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 61 * 60 * 1000);
+    expect((await mcpPing(expiring.accessToken)).status).toBe(401);
+  });
+});
+
+describe("connected apps", () => {
+  it("lists the user's grants with the app name and scopes, and Revoke ends the app's access", async () => {
+    const { token } = await registerUser();
+    const other = await registerUser();
+    const { accessToken } = await connect(token, "library:read");
+    const listed = await api("GET", "/api/oauth/grants", { token });
+    expect(listed.status).toBe(200);
+    expect(listed.body).toHaveLength(1);
+    expect(listed.body[0]).toMatchObject({ client_name: "Test Assistant", scopes: [{ scope: "library:read" }] });
+    expect(Math.abs(Date.parse(listed.body[0].connected_at) - Date.now())).toBeLessThan(10 * 60 * 1000);
+    expect((await api("GET", "/api/oauth/grants", { token: other.token })).body).toEqual([]);
+
+    const id = listed.body[0].id;
+    expect((await api("DELETE", `/api/oauth/grants/${id}`, { token: other.token })).status).toBe(404);
+    expect((await mcpPing(accessToken)).status).toBe(200);
+    expect((await api("DELETE", `/api/oauth/grants/${id}`, { token })).status).toBe(204);
+    expect((await api("GET", "/api/oauth/grants", { token })).body).toEqual([]);
+    expect((await mcpPing(accessToken)).status).toBe(401);
+  });
+});
+
+describe("the MCP tools", () => {
+  it("lists every tool with a description and an input schema", async () => {
+    const { token } = await registerUser();
+    const client = await mcpClient((await connect(token)).accessToken);
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual(
+      [
+        "get_article",
+        "get_topic",
+        "list_articles",
+        "list_topics",
+        "mark_read",
+        "mark_unread",
+        "rate_article",
+        "reading_stats",
+        "save_articles",
+        "search_articles",
+      ].sort(),
+    );
+    for (const tool of tools) {
+      expect(tool.description?.length).toBeGreaterThan(30);
+      expect(tool.inputSchema.type).toBe("object");
+    }
+  });
+
+  it("reads, filters and changes only the caller's own articles", async () => {
+    const { token, user } = await registerUser();
+    const other = await registerUser();
+    const mine = await seedProcessedArticle(user.id, {
+      title: "Sourdough starters explained",
+      text: "A sourdough starter is flour and water fermented by wild yeast and bacteria.",
+      domain: "bread.example.com",
+    });
+    const theirs = await seedProcessedArticle(other.user.id, {
+      title: "Secret sourdough notes",
+      text: "Private sourdough notes of another reader.",
+    });
+    const client = await mcpClient((await connect(token)).accessToken);
+
+    const found = await callTool(client, "search_articles", { query: "sourdough" });
+    expect(found.text).toContain(`[${mine}]`);
+    expect(found.text).not.toContain("Secret");
+
+    const article = await callTool(client, "get_article", { id: mine });
+    expect(article.text).toContain("# Sourdough starters explained");
+    expect(article.text).toContain("wild yeast");
+    const stranger = await callTool(client, "get_article", { id: theirs });
+    expect(stranger).toEqual({ isError: true, text: "Article not found" });
+
+    expect((await callTool(client, "mark_read", { ids: [mine, theirs] })).text).toMatch(
+      new RegExp(`\\[${mine}\\].*read\\n- \\[${theirs}\\]: Article not found`),
+    );
+    const theirsAfter = await api("GET", `/api/articles/${theirs}`, { token: other.token });
+    expect(theirsAfter.body.is_read).toBe(false);
+    expect((await callTool(client, "list_articles", { status: "read" })).text).toContain(`[${mine}]`);
+    expect((await callTool(client, "list_articles", { status: "unread" })).text).toBe("No articles match.");
+    expect((await callTool(client, "mark_unread", { ids: [mine] })).text).toContain("unread");
+    expect((await callTool(client, "rate_article", { id: mine, rating: 1 })).text).toContain("good");
+    expect((await api("GET", `/api/articles/${mine}/feedback`, { token })).body.feedback_value).toBe(1);
+    expect((await callTool(client, "rate_article", { id: theirs, rating: -1 })).isError).toBe(true);
+    expect((await callTool(client, "reading_stats")).text).toContain("Articles: 1 (0 read, 1 unread)");
+  });
+
+  it("keeps a read-only connection from saving or changing anything", async () => {
+    const { token, user } = await registerUser();
+    const id = await seedProcessedArticle(user.id, { title: "Tea", text: "Green tea and black tea." });
+    const { accessToken, scope } = await connect(token, "library:read");
+    expect(scope).toBe("library:read");
+    const client = await mcpClient(accessToken);
+
+    const save = await callTool(client, "save_articles", { urls: ["https://example.com/new"] });
+    expect(save.isError).toBe(true);
+    expect(save.text).toContain('"articles:write"');
+    expect((await callTool(client, "mark_read", { ids: [id] })).isError).toBe(true);
+    expect((await callTool(client, "rate_article", { id, rating: 1 })).isError).toBe(true);
+
+    const library = await api("GET", "/api/articles", { token });
+    expect(library.body.total).toBe(1);
+    expect(library.body.articles[0].is_read).toBe(false);
+    expect((await callTool(client, "list_articles")).text).toContain(`[${id}]`);
+  });
+
+  it("saves URLs through the bulk save, with its URL checks", async () => {
+    const { token } = await registerUser();
+    const client = await mcpClient((await connect(token)).accessToken);
+    const saved = await callTool(client, "save_articles", {
+      urls: ["https://example.com/saved-by-mcp", "ftp://example.com/file", "https://example.com/saved-by-mcp"],
+    });
+    expect(saved.isError).toBe(false);
+    expect(saved.text).toMatch(/^Saved 1, already saved 1, failed 1\./);
+    const library = await api("GET", "/api/articles", { token });
+    expect(library.body.articles.map((a: { url: string }) => a.url)).toEqual(["https://example.com/saved-by-mcp"]);
+  });
+});
