@@ -210,6 +210,24 @@ describe("connected apps", () => {
   });
 });
 
+describe("account deletion", () => {
+  it("revokes every connected app with the account: their tokens stop working", async () => {
+    const { token, password } = await registerUser();
+    const first = await connect(token, "library:read");
+    const second = await connect(token);
+    expect((await mcpPing(first.accessToken)).status).toBe(200);
+    expect((await api("DELETE", "/api/account", { token, body: { password } })).status).toBe(204);
+    expect((await mcpPing(first.accessToken)).status).toBe(401);
+    expect((await mcpPing(second.accessToken)).status).toBe(401);
+    const refreshed = await tokenRequest({
+      grant_type: "refresh_token",
+      client_id: second.clientId,
+      refresh_token: second.refreshToken,
+    });
+    expect(refreshed.status).toBe(400);
+  });
+});
+
 describe("the MCP tools", () => {
   it("lists every tool with a description and an input schema", async () => {
     const { token } = await registerUser();

@@ -4,6 +4,8 @@ import type { AppEnv } from "../context";
 import { clientAddress } from "../middleware/client-address";
 import { requireAuth, webSession } from "../middleware/require-auth";
 import { validate } from "../middleware/validate";
+import { oauthHelpers } from "../oauth/oauth-provider";
+import { createConnectedAppsService } from "../services/connected-apps-service";
 
 const deleteAccountBody = z.object({
   password: z.string({ error: "password is required" }).min(1, "password is required").max(1024),
@@ -17,6 +19,10 @@ export const accountRoutes = new Hono<AppEnv>()
   .use(requireAuth)
   .delete("/", validate("json", deleteAccountBody), async (c) => {
     const { user } = webSession(c.var.auth);
-    await c.var.services.account.deleteAccount(user, c.req.valid("json").password, clientAddress(c));
+    // Connected AI assistants (OAuth grants and their tokens, in KV) go with the account.
+    const connectedApps = createConnectedAppsService(oauthHelpers(c.env, new URL(c.req.url).origin));
+    await c.var.services.account.deleteAccount(user, c.req.valid("json").password, clientAddress(c), {
+      revokeConnectedApps: () => connectedApps.revokeAll(user.id),
+    });
     return c.body(null, 204);
   });

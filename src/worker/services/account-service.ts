@@ -41,8 +41,16 @@ export function createAccountService({ account, vectorIndex, sessions, throttle,
      * Deletes the account and everything in it, once the password is confirmed. Vectors go first, through the
      * port: if the index cannot be reached nothing else is deleted, so a retry still knows which ids to remove.
      */
-    async deleteAccount(user: UserRecord, password: string, clientAddress: string): Promise<void> {
+    async deleteAccount(
+      user: UserRecord,
+      password: string,
+      clientAddress: string,
+      outside: { revokeConnectedApps?: () => Promise<void> } = {},
+    ): Promise<void> {
       await checkPassword(user, password, clientAddress);
+      // OAuth grants live in KV, outside D1: revoked first, so a connected assistant loses access even if a
+      // later step fails (a retry revokes nothing twice).
+      await outside.revokeConnectedApps?.();
       let afterId = 0;
       for (;;) {
         const ids = await account.articleIdsAfter(user.id, afterId, VECTOR_DELETE_BATCH);

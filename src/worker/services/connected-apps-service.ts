@@ -93,6 +93,11 @@ export function createConnectedAppsService(oauth: OAuthHelpers) {
 
     list,
 
+    /** Revokes every grant of the user and their tokens (account deletion). */
+    async revokeAll(userId: number): Promise<void> {
+      for (const app of await list(userId)) await oauth.revokeGrant(app.id, String(userId));
+    },
+
     /** Revokes the grant and its tokens; someone else's grant id is "not found", like every other id. */
     async revoke(userId: number, grantId: string): Promise<void> {
       const owned = (await list(userId)).some((app) => app.id === grantId);
