@@ -4,18 +4,22 @@ import { getConfig } from "./config";
 import { createDatabase } from "./db/client";
 import { createApiTokensRepository } from "./db/repositories/api-tokens-repository";
 import { createArticleSourcesRepository } from "./db/repositories/article-sources-repository";
+import { createArticleTagsRepository } from "./db/repositories/article-tags-repository";
 import { createArticlesRepository } from "./db/repositories/articles-repository";
 import { createEmailAddressesRepository } from "./db/repositories/email-addresses-repository";
+import { createImportsRepository } from "./db/repositories/imports-repository";
 import { createSearchRepository } from "./db/repositories/search-repository";
 import { createSessionsRepository } from "./db/repositories/sessions-repository";
 import { createTopicsRepository } from "./db/repositories/topics-repository";
 import { createUsersRepository, type UserRecord } from "./db/repositories/users-repository";
+import { createImportQueue } from "./jobs/import-producer";
 import { createIngestProducer } from "./jobs/ingest-producer";
 import { createApiTokenService } from "./services/api-token-service";
 import { createArticleService } from "./services/article-service";
 import { createAuthService } from "./services/auth-service";
 import { createEmailCaptureService } from "./services/email-capture-service";
 import { createDohResolver } from "./services/fetching/host-resolver";
+import { createImportService } from "./services/import-service";
 import { createArticlePipeline } from "./services/processing/article-pipeline";
 import { createRelatedService } from "./services/related-service";
 import { createSearchService } from "./services/search-service";
@@ -39,6 +43,7 @@ export function createServices(env: Env) {
     vectorIndex: adapters.vectorIndex,
     pipeline,
   });
+  const importsRepository = createImportsRepository(db);
   return {
     config,
     db,
@@ -58,6 +63,14 @@ export function createServices(env: Env) {
     topics: createTopicsService({ topics, ...adapters }),
     search: createSearchService({ search: createSearchRepository(db), topics, articles, ...adapters }),
     articles: articleService,
+    importsRepository,
+    imports: createImportService({
+      imports: importsRepository,
+      articles,
+      tags: createArticleTagsRepository(db),
+      sources,
+      queue: createImportQueue(env.IMPORT_QUEUE),
+    }),
     emailCapture: createEmailCaptureService({
       addresses: createEmailAddressesRepository(db),
       articles: articleService,

@@ -1,6 +1,7 @@
 import { createApp } from "./app";
 import { createServices } from "./context";
 import { runDailyHousekeeping } from "./jobs/housekeeping";
+import { handleImportBatch } from "./jobs/import-consumer";
 import { handleIngestBatch } from "./jobs/ingest-consumer";
 import { isShareRequest, shareRedirect } from "./share-target";
 
@@ -8,12 +9,15 @@ export { ArticleProcessingWorkflow } from "./workflows/article-processing-workfl
 export { TopicsWorkflow } from "./workflows/topics-workflow";
 
 const app = createApp();
+const IMPORT_QUEUE_PREFIX = "viberead-import-";
 
 export default {
   // /share (the share target) is the one path outside /api the Worker answers (wrangler.toml run_worker_first).
   fetch: (request, env, ctx) =>
     isShareRequest(new URL(request.url)) ? shareRedirect(request) : app.fetch(request, env, ctx),
-  queue: (batch, env) => handleIngestBatch(batch, env),
+  // Two queues, one consumer entry: imports (viberead-import-<env>) run apart from interactive saves.
+  queue: (batch, env) =>
+    batch.queue.startsWith(IMPORT_QUEUE_PREFIX) ? handleImportBatch(batch, env) : handleIngestBatch(batch, env),
   async scheduled(controller, env, ctx) {
     ctx.waitUntil(runDailyHousekeeping(env, controller.scheduledTime));
   },
