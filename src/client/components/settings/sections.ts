@@ -3,6 +3,7 @@ import { ApiTokensSection } from "./api-tokens-section";
 import { BookmarkletSection } from "./bookmarklet-section";
 import { EmailSection } from "./email-section";
 import { ExtensionSection } from "./extension-section";
+import { ImportSection } from "./import-section";
 import { InstallAppSection } from "./install-app-section";
 
 /**
@@ -15,4 +16,5 @@ export const SETTINGS_SECTIONS: { id: string; Component: ComponentType }[] = [
   { id: "extension", Component: ExtensionSection },
   { id: "bookmarklet", Component: BookmarkletSection },
   { id: "install-app", Component: InstallAppSection },
+  { id: "import", Component: ImportSection },
 ];
