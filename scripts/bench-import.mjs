@@ -46,7 +46,19 @@ const app = startAppInBackground({
   persistTo: PERSIST_TO,
   logPath: join(ROOT, ".wrangler", "import-server.log"),
 });
-const call = apiClient(app.base);
+const strictCall = apiClient(app.base);
+/** A loaded 2-core machine drops the odd local request (500, connection reset): polls try again, a run goes on. */
+async function call(method, path, options) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await strictCall(method, path, options);
+    } catch (error) {
+      if (attempt >= 5) throw error;
+      console.log(`  (retrying ${method} ${path}: ${error.message.slice(0, 120)})`);
+      await sleep(1_000 * attempt);
+    }
+  }
+}
 
 /** Saves one URL and waits until it is completed or failed; answers the time from save to that. */
 async function timedSave(token, url, deadline) {

@@ -148,6 +148,18 @@ describe("imports API", () => {
     expect((await api("GET", "/api/imports", { token })).body.imports).toEqual([]);
   });
 
+  it("refuses an upload over 25 MB, and a text file over 15 MB, with 413 and a sentence", async () => {
+    const { token } = await registerUser();
+    const line = "https://example.com/a-link-of-about-fifty-characters-x\n";
+    const overAll = await upload(token, line.repeat(Math.ceil((26 * 1024 * 1024) / line.length)), { name: "big.txt" });
+    expect(overAll.status).toBe(413);
+    expect(overAll.body.detail).toMatch(/too large/);
+    const overText = await upload(token, line.repeat(Math.ceil((16 * 1024 * 1024) / line.length)), { name: "big.txt" });
+    expect(overText.status).toBe(413);
+    expect(overText.body.detail).toMatch(/at most 15 MB/);
+    expect((await api("GET", "/api/imports", { token })).body.imports).toEqual([]);
+  });
+
   it("keeps each user's imports to that user: another user's import is 404", async () => {
     const owner = await registerUser();
     const other = await registerUser();
