@@ -154,6 +154,7 @@ test.describe("settings: save by email, browser extension, install the app", () 
       "Browser extension",
       "Bookmarklet",
       "Install the app",
+      "Import",
     ]);
     const extension = page.getByRole("region", { name: "Browser extension" });
     await expect(extension.getByText("npm run build:extension", { exact: true })).toBeVisible();
