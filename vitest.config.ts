@@ -18,6 +18,7 @@ const STORAGE_FREE = [
   "domain-rules",
   "extraction",
   "fetching",
+  "import-parsers",
   "json-step",
   "language",
   "library-space",

@@ -9,10 +9,12 @@ import { createArticleTagsRepository } from "./db/repositories/article-tags-repo
 import { createArticlesRepository } from "./db/repositories/articles-repository";
 import { createEmailAddressesRepository } from "./db/repositories/email-addresses-repository";
 import { createExportRepository } from "./db/repositories/export-repository";
+import { createImportsRepository } from "./db/repositories/imports-repository";
 import { createSearchRepository } from "./db/repositories/search-repository";
 import { createSessionsRepository } from "./db/repositories/sessions-repository";
 import { createTopicsRepository } from "./db/repositories/topics-repository";
 import { createUsersRepository, type UserRecord } from "./db/repositories/users-repository";
+import { createImportQueue } from "./jobs/import-producer";
 import { createIngestProducer } from "./jobs/ingest-producer";
 import { createAccountService } from "./services/account-service";
 import { createApiTokenService } from "./services/api-token-service";
@@ -21,6 +23,7 @@ import { createAuthService } from "./services/auth-service";
 import { createEmailCaptureService } from "./services/email-capture-service";
 import { createExportService } from "./services/export-service";
 import { createDohResolver } from "./services/fetching/host-resolver";
+import { createImportService } from "./services/import-service";
 import { createArticlePipeline } from "./services/processing/article-pipeline";
 import { createRelatedService } from "./services/related-service";
 import { createSearchService } from "./services/search-service";
@@ -46,6 +49,7 @@ export function createServices(env: Env) {
     vectorIndex: adapters.vectorIndex,
     pipeline,
   });
+  const importsRepository = createImportsRepository(db);
   return {
     config,
     db,
@@ -72,6 +76,14 @@ export function createServices(env: Env) {
       throttle: config.loginThrottle,
     }),
     exports: createExportService({ exports: createExportRepository(db), tags }),
+    importsRepository,
+    imports: createImportService({
+      imports: importsRepository,
+      articles,
+      tags: createArticleTagsRepository(db),
+      sources,
+      queue: createImportQueue(env.IMPORT_QUEUE),
+    }),
     emailCapture: createEmailCaptureService({
       addresses: createEmailAddressesRepository(db),
       articles: articleService,

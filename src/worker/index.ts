@@ -1,6 +1,7 @@
 import { createApp } from "./app";
 import { createServices } from "./context";
 import { runDailyHousekeeping } from "./jobs/housekeeping";
+import { handleImportBatch } from "./jobs/import-consumer";
 import { handleIngestBatch } from "./jobs/ingest-consumer";
 import { handleOAuthRequest, isOAuthPath } from "./oauth/oauth-provider";
 import { isShareRequest, shareRedirect } from "./share-target";
@@ -9,6 +10,7 @@ export { ArticleProcessingWorkflow } from "./workflows/article-processing-workfl
 export { TopicsWorkflow } from "./workflows/topics-workflow";
 
 const app = createApp();
+const IMPORT_QUEUE_PREFIX = "viberead-import-";
 
 export default {
   // Outside /api the Worker answers /share (the share target) and the OAuth endpoints with /mcp (wrangler.toml
@@ -19,7 +21,9 @@ export default {
     if (isOAuthPath(url.pathname)) return handleOAuthRequest(request, env, ctx);
     return app.fetch(request, env, ctx);
   },
-  queue: (batch, env) => handleIngestBatch(batch, env),
+  // Two queues, one consumer entry: imports (viberead-import-<env>) run apart from interactive saves.
+  queue: (batch, env) =>
+    batch.queue.startsWith(IMPORT_QUEUE_PREFIX) ? handleImportBatch(batch, env) : handleIngestBatch(batch, env),
   async scheduled(controller, env, ctx) {
     ctx.waitUntil(runDailyHousekeeping(env, controller.scheduledTime));
   },

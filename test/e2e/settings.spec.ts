@@ -155,6 +155,7 @@ test.describe("settings: save by email, browser extension, install the app", () 
       "Bookmarklet",
       "Install the app",
       "Connected apps",
+      "Import",
       "Export",
       "Delete account",
     ]);

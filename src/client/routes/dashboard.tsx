@@ -6,6 +6,7 @@ import { AiSearchField } from "../components/dashboard/ai-search-field";
 import { ArticleCard } from "../components/dashboard/article-card";
 import { ErrorBanner } from "../components/dashboard/error-banner";
 import { Filters } from "../components/dashboard/filters";
+import { ImportBanner } from "../components/dashboard/import-banner";
 import { Pagination } from "../components/dashboard/pagination";
 import { StatCards } from "../components/dashboard/stat-cards";
 import { TopicsPanel } from "../components/dashboard/topics-panel";
@@ -47,6 +48,7 @@ export function DashboardPage() {
   return (
     <SignedInLayout>
       <h1 className="visually-hidden">Your library</h1>
+      <ImportBanner />
       <StatCards stats={stats ?? null} />
       <AddArticleBox onSaved={list.addArticles} />
       <div className="dashboard-tools">

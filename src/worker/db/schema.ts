@@ -299,3 +299,50 @@ export const emailAddresses = sqliteTable("email_addresses", {
   localToken: text("local_token").notNull().unique(),
   createdAt: integer("created_at").notNull(),
 });
+
+export const IMPORT_STATUSES = ["queued", "running", "done", "failed"] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+
+/**
+ * One uploaded import file (issue 23). Its rows travel on IMPORT_QUEUE in chunks; every stored chunk adds to
+ * the counters, and the import is `done` once imported + duplicates + invalid + failed reaches `total`.
+ * `errors` holds the first few hundred invalid rows as JSON `[{ row, reason }]` (the counters hold them all).
+ */
+export const imports = sqliteTable(
+  "imports",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    format: text("format").notNull(),
+    fileName: text("file_name"),
+    status: text("status", { enum: IMPORT_STATUSES }).notNull().default("queued"),
+    total: integer("total").notNull(),
+    imported: integer("imported").notNull().default(0),
+    duplicates: integer("duplicates").notNull().default(0),
+    invalid: integer("invalid").notNull().default(0),
+    failed: integer("failed").notNull().default(0),
+    errors: text("errors", { mode: "json" }).$type<{ row: number; reason: string }[]>().notNull(),
+    error: text("error"),
+    createdAt: integer("created_at").notNull(),
+    startedAt: integer("started_at"),
+    finishedAt: integer("finished_at"),
+  },
+  (t) => [index("imports_user_idx").on(t.userId, t.createdAt)],
+);
+
+/** Which articles an import created, so its progress can count how many have finished processing. */
+export const importArticles = sqliteTable(
+  "import_articles",
+  {
+    importId: integer("import_id")
+      .notNull()
+      .references(() => imports.id, { onDelete: "cascade" }),
+    articleId: integer("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    userId: integer("user_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.articleId] }), index("import_articles_article_idx").on(t.articleId)],
+);

@@ -21,7 +21,7 @@ const FINISHED = new Set(["complete", "errored", "terminated"]);
  * Messages are acknowledged as soon as their Workflow exists; then the batch waits for those Workflows.
  */
 export async function handleIngestBatch(
-  batch: MessageBatch<unknown>,
+  batch: Pick<MessageBatch<unknown>, "messages">,
   env: Env,
   options: { maxWaitMs?: number } = {},
 ): Promise<void> {

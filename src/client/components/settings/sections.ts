@@ -6,6 +6,7 @@ import { DeleteAccountSection } from "./delete-account-section";
 import { EmailSection } from "./email-section";
 import { ExportSection } from "./export-section";
 import { ExtensionSection } from "./extension-section";
+import { ImportSection } from "./import-section";
 import { InstallAppSection } from "./install-app-section";
 
 /**
@@ -20,6 +21,7 @@ export const SETTINGS_SECTIONS: { id: string; Component: ComponentType }[] = [
   { id: "bookmarklet", Component: BookmarkletSection },
   { id: "install-app", Component: InstallAppSection },
   { id: "connected-apps", Component: ConnectedAppsSection },
+  { id: "import", Component: ImportSection },
   { id: "export", Component: ExportSection },
   { id: "delete-account", Component: DeleteAccountSection },
 ];

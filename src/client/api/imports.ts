@@ -1,0 +1,88 @@
+import { readStoredToken } from "../lib/auth-storage";
+import { ApiError, request } from "./client";
+
+export type ImportStatus = "queued" | "running" | "done" | "failed";
+
+/** An import as GET /api/imports answers it (see src/worker/services/import-service.ts). */
+export interface ImportJob {
+  id: number;
+  status: ImportStatus;
+  format: string;
+  /** Where it came from, in words ("Pocket", "browser bookmarks"). */
+  source: string;
+  file_name: string | null;
+  total: number;
+  imported: number;
+  duplicates: number;
+  invalid: number;
+  failed: number;
+  /** Imported articles that have finished processing. */
+  processed: number;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  error: string | null;
+  errors: { row: number; reason: string }[];
+}
+
+export interface StartedImport {
+  id: number;
+  status: ImportStatus;
+  format: string;
+  total: number;
+}
+
+/** The formats the server reads; "" lets it detect the format from the file. */
+export const IMPORT_FORMAT_OPTIONS: { value: string; label: string }[] = [
+  { value: "", label: "Detect automatically" },
+  { value: "pocket-csv", label: "Pocket (CSV)" },
+  { value: "pocket-html", label: "Pocket (older HTML, ril_export.html)" },
+  { value: "instapaper-csv", label: "Instapaper (CSV)" },
+  { value: "omnivore-zip", label: "Omnivore (zip)" },
+  { value: "karakeep-json", label: "Karakeep / Hoarder (JSON)" },
+  { value: "readwise-csv", label: "Readwise Reader (CSV)" },
+  { value: "raindrop-csv", label: "Raindrop.io (CSV)" },
+  { value: "netscape-html", label: "Browser bookmarks (HTML)" },
+  { value: "url-list", label: "A list of links (one per line)" },
+  { value: "viberead-json", label: "VibeRead export (JSON)" },
+];
+
+const UPLOAD_ERROR = "The file could not be uploaded. Please try again.";
+
+/**
+ * Uploads an export file. XMLHttpRequest, not fetch: only it reports upload progress, which a file of tens
+ * of MB on a slow connection needs. `onProgress` gets the share sent, 0 to 1.
+ */
+function upload(file: File, format: string, onProgress: (share: number) => void): Promise<StartedImport> {
+  return new Promise((resolve, reject) => {
+    const form = new FormData();
+    form.set("file", file);
+    if (format) form.set("format", format);
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", "/api/imports");
+    xhr.setRequestHeader("Accept", "application/json");
+    const token = readStoredToken();
+    if (token) xhr.setRequestHeader("Authorization", `Bearer ${token}`);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    xhr.onerror = () => reject(new ApiError(0, "Cannot reach VibeRead. Check your connection and try again."));
+    xhr.onload = () => {
+      let body: unknown = null;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        body = null;
+      }
+      if (xhr.status === 202) return resolve(body as StartedImport);
+      const detail = (body as { detail?: unknown } | null)?.detail;
+      reject(new ApiError(xhr.status, typeof detail === "string" && detail ? detail : UPLOAD_ERROR, body));
+    };
+    xhr.send(form);
+  });
+}
+
+export const importsApi = {
+  list: () => request<{ imports: ImportJob[] }>("GET", "/api/imports", { defaultError: "Failed to fetch imports" }),
+  upload,
+};

@@ -1,0 +1,48 @@
+import { strFromU8, unzipSync } from "fflate";
+import { cleanTitle, createCollector, MalformedImport, type ParsedImport } from "./import-item";
+import { parseDate } from "./parse-date";
+import { isRecord, readJson, stringList } from "./read-json";
+
+const METADATA = /(^|\/)metadata_(\d+)_to_\d+\.json$/;
+
+/**
+ * Omnivore's export zip: `metadata_<from>_to_<to>.json` files, each an array of `{ id, slug, title, url, state,
+ * readingProgress, labels: [name], savedAt (ISO), updatedAt, publishedAt }`, beside `content/<slug>.html` and
+ * highlights. Only the metadata files are unzipped (the content, tens of MB, never is). State `Archived` means
+ * read, as does a reading progress of 100. Rows are numbered across the files in their order.
+ */
+export function parseOmnivoreZip(bytes: Uint8Array): ParsedImport {
+  let files: Record<string, Uint8Array>;
+  try {
+    files = unzipSync(bytes, { filter: (file) => METADATA.test(file.name) });
+  } catch {
+    throw new MalformedImport("The file is not a readable zip archive");
+  }
+  const names = Object.keys(files).sort(
+    (a, b) => Number(METADATA.exec(a)?.[2] ?? 0) - Number(METADATA.exec(b)?.[2] ?? 0),
+  );
+  if (names.length === 0) throw new MalformedImport("The zip has no Omnivore metadata_*.json file");
+  const collector = createCollector();
+  let row = 0;
+  for (const name of names) {
+    const entries = readJson(strFromU8(files[name] as Uint8Array), name);
+    if (!Array.isArray(entries)) throw new MalformedImport(`${name} is not a list of articles`);
+    for (const entry of entries) {
+      row += 1;
+      if (!isRecord(entry)) {
+        collector.invalid(row, "the entry is not an object");
+        continue;
+      }
+      const state = typeof entry.state === "string" ? entry.state.toLowerCase() : "";
+      collector.add(row, entry.url, {
+        title: cleanTitle(entry.title),
+        savedAt: parseDate(entry.savedAt),
+        read: state === "archived" || Number(entry.readingProgress) >= 100,
+        readAt: null,
+        rating: null,
+        tags: stringList(entry.labels),
+      });
+    }
+  }
+  return collector.parsed;
+}

@@ -1,0 +1,53 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../context";
+import { AppError, InvalidInput } from "../domain/errors";
+import { IMPORT_FORMATS, type ImportFormat } from "../domain/imports/import-item";
+import { isImportFormat } from "../domain/imports/parse-import";
+import { requireAuth } from "../middleware/require-auth";
+import { validate } from "../middleware/validate";
+
+const importIdParams = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,15}$/, "must be a positive whole number")
+    .transform(Number),
+});
+
+/** The upload: multipart with the file in `file` and, optionally, `format` (empty or "auto" = detect). */
+async function readUpload(
+  request: Request,
+): Promise<{ bytes: Uint8Array; name: string | null; format?: ImportFormat }> {
+  if (!/^multipart\/form-data\b/i.test(request.headers.get("content-type") ?? "")) {
+    throw new AppError(415, "Send the file as multipart/form-data, in a field named file");
+  }
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    throw new AppError(400, "The upload could not be read as multipart/form-data");
+  }
+  const file = form.get("file");
+  if (!(file instanceof File)) throw new InvalidInput("file: attach the export file in a field named file");
+  const format = form.get("format");
+  if (format !== null && format !== "" && format !== "auto" && !isImportFormat(format)) {
+    throw new InvalidInput(`format: must be one of ${IMPORT_FORMATS.join(", ")} (or leave it out to detect it)`);
+  }
+  return {
+    bytes: new Uint8Array(await file.arrayBuffer()),
+    name: file.name ? file.name.slice(0, 255) : null,
+    ...(isImportFormat(format) ? { format } : {}),
+  };
+}
+
+/** Imports from other apps (issue 23): upload a file, then follow its progress. */
+export const importRoutes = new Hono<AppEnv>()
+  .use(requireAuth)
+  .post("/", async (c) => {
+    const { bytes, name, format } = await readUpload(c.req.raw);
+    return c.json(await c.var.services.imports.start(c.var.auth.user.id, { bytes, name }, format), 202);
+  })
+  .get("/", async (c) => c.json(await c.var.services.imports.list(c.var.auth.user.id), 200))
+  .get("/:id", validate("param", importIdParams), async (c) =>
+    c.json(await c.var.services.imports.get(c.var.auth.user.id, c.req.valid("param").id), 200),
+  );

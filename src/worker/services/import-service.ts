@@ -1,0 +1,189 @@
+import type { ArticleSourcesRepository } from "../db/repositories/article-sources-repository";
+import type { ArticleTagsRepository } from "../db/repositories/article-tags-repository";
+import type { ArticlesRepository } from "../db/repositories/articles-repository";
+import type { ImportedArticle, ImportRecord, ImportsRepository } from "../db/repositories/imports-repository";
+import { checkArticleUrl } from "../domain/article-url";
+import { AppError, InvalidInput, NotFound } from "../domain/errors";
+import { IMPORT_FORMAT_NAMES, type ImportFormat, type ImportRow, MalformedImport } from "../domain/imports/import-item";
+import { detectFormat, parseImport } from "../domain/imports/parse-import";
+import type { ImportRowsMessage, QueuedImportItem } from "../jobs/import-message";
+import type { ImportQueue } from "../jobs/import-producer";
+import { compressText } from "./processing/compressed-text";
+
+/** Invalid rows kept with their reasons (all are counted). */
+export const MAX_STORED_ERRORS = 500;
+/** A text file (CSV, HTML, JSON, list) is decoded and parsed whole in memory: this keeps that within the isolate. */
+export const MAX_TEXT_IMPORT_BYTES = 15 * 1024 * 1024;
+/** Our own export's content travels compressed in a queue message; a larger one is fetched again instead. */
+const MAX_QUEUED_CONTENT_CHARS = 90 * 1024;
+const QUEUE_FAILURE = "The import could not be queued. Please upload the file again.";
+
+interface ImportServiceDeps {
+  imports: ImportsRepository;
+  articles: Pick<ArticlesRepository, "findByNormalizedUrls">;
+  tags: Pick<ArticleTagsRepository, "add">;
+  sources: Pick<ArticleSourcesRepository, "store">;
+  queue: ImportQueue;
+  now?: () => number;
+}
+
+export function toImportJson(record: ImportRecord, processed = 0) {
+  return {
+    id: record.id,
+    status: record.status,
+    format: record.format,
+    source: IMPORT_FORMAT_NAMES[record.format as ImportFormat] ?? record.format,
+    file_name: record.fileName,
+    total: record.total,
+    imported: record.imported,
+    duplicates: record.duplicates,
+    invalid: record.invalid,
+    failed: record.failed,
+    processed,
+    created_at: new Date(record.createdAt).toISOString(),
+    started_at: record.startedAt === null ? null : new Date(record.startedAt).toISOString(),
+    finished_at: record.finishedAt === null ? null : new Date(record.finishedAt).toISOString(),
+    error: record.error,
+    errors: record.errors,
+  };
+}
+
+/** Keeps our own export's content for processing (compressed), unless it is too big for a queue message. */
+async function toQueuedItem({ item }: ImportRow): Promise<QueuedImportItem> {
+  const { summary: _summary, language: _language, content, ...rest } = item;
+  const compressed = content ? await compressText(content) : null;
+  return {
+    ...rest,
+    compressedContent: compressed && compressed.length <= MAX_QUEUED_CONTENT_CHARS ? compressed : null,
+  };
+}
+
+export function createImportService({ imports, articles, tags, sources, queue, now = Date.now }: ImportServiceDeps) {
+  async function processedOf(userId: number, records: ImportRecord[]) {
+    const counts = await imports.processedCounts(
+      userId,
+      records.map((r) => r.id),
+    );
+    return records.map((record) => toImportJson(record, counts.get(record.id) ?? 0));
+  }
+
+  return {
+    /**
+     * Reads the file, records the import with its invalid rows, and queues the good rows in chunks. Answers at
+     * once: storing and processing happen on IMPORT_QUEUE. A file that cannot be read at all is a 422 naming
+     * where it breaks; a partly bad file imports its good rows.
+     */
+    async start(userId: number, file: { bytes: Uint8Array; name: string | null }, format?: ImportFormat) {
+      if (file.bytes.byteLength === 0) throw new InvalidInput("file is empty");
+      let parsed: ReturnType<typeof parseImport>;
+      try {
+        const chosen = format ?? detectFormat(file.bytes);
+        if (chosen !== "omnivore-zip" && file.bytes.byteLength > MAX_TEXT_IMPORT_BYTES) {
+          throw new AppError(413, "A CSV, HTML, JSON or text import file may be at most 15 MB; split it into parts");
+        }
+        parsed = parseImport(file.bytes, chosen);
+      } catch (error) {
+        if (error instanceof MalformedImport) throw new InvalidInput(error.message);
+        throw error;
+      }
+      const total = parsed.rows.length + parsed.invalid.length;
+      if (total === 0) throw new InvalidInput("The file has no links to import");
+      const record = await imports.create(
+        userId,
+        {
+          format: parsed.format,
+          fileName: file.name,
+          total,
+          invalid: parsed.invalid.length,
+          errors: parsed.invalid.slice(0, MAX_STORED_ERRORS),
+        },
+        now(),
+      );
+      if (parsed.rows.length > 0) {
+        try {
+          const rows = [];
+          for (const row of parsed.rows) rows.push({ row: row.row, item: await toQueuedItem(row) });
+          await queue.sendRows(record.id, userId, rows);
+        } catch (error) {
+          console.error("Could not queue import rows", error);
+          await imports.markFailed(userId, record.id, QUEUE_FAILURE, parsed.rows.length, now());
+          throw new AppError(503, QUEUE_FAILURE);
+        }
+      }
+      return { id: record.id, status: record.status, format: record.format, total: record.total };
+    },
+
+    async get(userId: number, id: number) {
+      const record = await imports.findById(userId, id);
+      if (!record) throw new NotFound("Import not found");
+      const [json] = await processedOf(userId, [record]);
+      return json;
+    },
+
+    async list(userId: number) {
+      return { imports: await processedOf(userId, await imports.list(userId, 20)) };
+    },
+
+    /**
+     * Stores one queued chunk: new links become pending articles (with their date, read state, rating and
+     * tags), links already in the library count as duplicates (and get the file's tags), then the new ones are
+     * queued for processing behind the rows still waiting.
+     */
+    async storeRows(message: ImportRowsMessage): Promise<void> {
+      const { userId, importId } = message;
+      if (!(await imports.findById(userId, importId))) return; // deleted meanwhile (account deletion)
+      const timestamp = now();
+      const fresh = new Map<string, ImportedArticle & { item: QueuedImportItem }>();
+      let duplicates = 0;
+      let failed = 0;
+      for (const { item } of message.rows) {
+        const check = checkArticleUrl(item.url);
+        if (!check.ok) {
+          failed += 1; // checked when the file was read; only a changed rule could get here
+          continue;
+        }
+        if (fresh.has(check.normalizedUrl)) {
+          duplicates += 1;
+          continue;
+        }
+        const readAt = item.read ? (item.readAt ?? item.savedAt ?? timestamp) : null;
+        fresh.set(check.normalizedUrl, {
+          url: check.url,
+          normalizedUrl: check.normalizedUrl,
+          domain: check.domain,
+          title: item.title,
+          createdAt: item.savedAt ?? timestamp,
+          isRead: item.read,
+          readAt,
+          item,
+        });
+      }
+      for (const existing of await articles.findByNormalizedUrls(userId, [...fresh.keys()])) {
+        const { item } = fresh.get(existing.normalizedUrl) ?? {};
+        if (item && item.tags.length > 0) await tags.add(userId, existing.id, item.tags);
+        fresh.delete(existing.normalizedUrl);
+        duplicates += 1;
+      }
+      const candidates = [...fresh.values()];
+      const inserted = await imports.insertArticles(
+        userId,
+        importId,
+        candidates.map(({ item, ...row }) => ({ ...row, rating: item.rating })),
+        timestamp,
+      );
+      duplicates += candidates.length - inserted.length; // saved meanwhile by the user
+      for (const article of inserted) {
+        const { item } = fresh.get(article.normalizedUrl) ?? {};
+        if (!item) continue;
+        if (item.tags.length > 0) await tags.add(userId, article.id, item.tags);
+        if (item.compressedContent) await sources.store(userId, article.id, item.compressedContent);
+      }
+      await queue.sendProcess(
+        userId,
+        inserted.map((a) => a.id),
+      );
+      await imports.addCounts(userId, importId, { imported: inserted.length, duplicates, failed }, now());
+    },
+  };
+}
+export type ImportService = ReturnType<typeof createImportService>;

@@ -1,0 +1,74 @@
+import { expect, test } from "@playwright/test";
+import { createAccount, FIXTURE_ORIGIN, signInWithToken } from "./helpers";
+
+/** A Pocket export of `n` links to slow fixture pages (each takes 4 s to answer), plus a duplicate and a bad row. */
+function pocketCsv(n: number): string {
+  const rows = Array.from(
+    { length: n },
+    (_, i) => `"Slow, number ${i}",${FIXTURE_ORIGIN}/slow?ms=4000&n=${i},${1_700_000_000 + i},0,e2e|slow,unread`,
+  );
+  return [
+    "title,url,time_added,cursor,tags,status",
+    ...rows,
+    `Again,${FIXTURE_ORIGIN}/slow?ms=4000&n=0&utm_source=pocket,1700000000,0,,archive`,
+    "Broken,ftp://example.com/file,1700000000,0,,unread",
+  ].join("\n");
+}
+
+test.describe("import from other apps", () => {
+  test("settings uploads a Pocket file and shows its counts and bad rows; the dashboard shows progress", async ({
+    page,
+  }) => {
+    // 40 pages that each take 4 s, processed 10 at a time behind interactive saves: generous for a busy machine.
+    test.setTimeout(240_000);
+    const { email } = await createAccount(page);
+    await signInWithToken(page, email);
+    await page.goto("/#/settings");
+    await page.reload();
+
+    const section = page.getByRole("region", { name: "Import" });
+    await expect(section.getByLabel("Format")).toHaveValue("");
+    await expect(section.getByLabel("Format").locator("option:checked")).toHaveText("Detect automatically");
+    await section.getByLabel("Export file").setInputFiles({
+      name: "part_000000.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(pocketCsv(40)),
+    });
+    await section.getByRole("button", { name: "Import" }).click();
+    await expect(page.getByText("Import started: 42 rows")).toBeVisible();
+
+    const job = section.getByRole("list", { name: "Imports" }).getByRole("listitem").first();
+    await expect(job).toContainText("part_000000.csv from Pocket");
+    await expect(job).toContainText("40 imported, 1 already saved, 1 invalid.");
+    await job.getByText("1 row was not imported").click();
+    await expect(job).toContainText("Row 42: url must start with http:// or https://");
+
+    // While the imported articles are processed, the dashboard says so and links back here.
+    await page.goto("/#/dashboard");
+    const banner = page.getByRole("status").filter({ hasText: "imported from Pocket" });
+    await expect(banner).toBeVisible();
+    await expect(page.getByRole("article").filter({ hasText: "Slow, number 39" }).first()).toBeVisible();
+    await banner.getByRole("link", { name: "See the import" }).click();
+    await expect(page).toHaveURL(/#\/settings$/);
+    await page.goto("/#/dashboard");
+    await expect(page.getByRole("status").filter({ hasText: "imported from Pocket" })).toBeHidden({ timeout: 180_000 });
+    await page.goto("/#/settings");
+    await expect(page.getByRole("region", { name: "Import" }).getByRole("listitem").first()).toContainText("Done");
+  });
+
+  test("an unreadable file shows the server's reason and nothing is imported", async ({ page }) => {
+    const { email } = await createAccount(page);
+    await signInWithToken(page, email);
+    await page.goto("/#/settings");
+    await page.reload();
+    const section = page.getByRole("region", { name: "Import" });
+    await section.getByLabel("Export file").setInputFiles({
+      name: "broken.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from('title,url,time_added,cursor,tags,status\n"never closed,https://example.com/a,1,0,,unread\n'),
+    });
+    await section.getByRole("button", { name: "Import" }).click();
+    await expect(section.getByRole("alert")).toHaveText("Row 1: a quoted field is never closed");
+    await expect(section.getByRole("list", { name: "Imports" })).toHaveCount(0);
+  });
+});

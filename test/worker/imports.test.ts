@@ -1,0 +1,199 @@
+import { env, introspectWorkflow } from "cloudflare:test";
+import { exports } from "cloudflare:workers";
+import { describe, expect, inject, it } from "vitest";
+import karakeepJson from "../fixtures/imports/karakeep.json?raw";
+import pocketCsv from "../fixtures/imports/pocket.csv?raw";
+import vibereadJson from "../fixtures/imports/viberead.json?raw";
+import { api, registerUser } from "./helpers";
+
+const origin = () => inject("fixtureOrigin");
+
+/** A multipart upload, as the settings screen sends it. */
+async function upload(token: string, content: string, options: { name?: string; format?: string } = {}) {
+  const form = new FormData();
+  form.set("file", new File([content], options.name ?? "export.csv"));
+  if (options.format !== undefined) form.set("format", options.format);
+  const response = await exports.default.fetch(
+    new Request("http://localhost/api/imports", {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}` },
+      body: form,
+    }),
+  );
+  return { status: response.status, body: (await response.json()) as any };
+}
+
+/** Waits (through the API) until the import has stored every row. */
+async function waitForImport(token: string, id: number) {
+  let current: any;
+  await expect
+    .poll(
+      async () => {
+        current = (await api("GET", `/api/imports/${id}`, { token })).body;
+        return current.status;
+      },
+      { timeout: 25_000, interval: 100 },
+    )
+    .toBe("done");
+  return current;
+}
+
+async function articleByUrl(token: string, url: string) {
+  const list = await api("GET", "/api/articles/?per_page=100", { token });
+  return list.body.articles.find((a: { url: string }) => a.url === url);
+}
+
+async function tagsOf(articleId: number): Promise<string[]> {
+  const rows = await env.DB.prepare("SELECT tag FROM article_tags WHERE article_id = ? ORDER BY tag_key")
+    .bind(articleId)
+    .all<{ tag: string }>();
+  return rows.results.map((row) => row.tag);
+}
+
+describe("imports API", () => {
+  it("answers 202 at once, then stores every row: imported, duplicate or invalid with its row and reason", async () => {
+    await using workflows = await introspectWorkflow(env.ARTICLE_WORKFLOW);
+    await workflows.modifyAll(async (m) => m.disableSleeps());
+    const { token } = await registerUser();
+    const started = await upload(token, pocketCsv, { name: "part_000000.csv" });
+    expect(started.status).toBe(202);
+    expect(started.body).toEqual({ id: expect.any(Number), status: "queued", format: "pocket-csv", total: 6 });
+
+    const done = await waitForImport(token, started.body.id);
+    expect(done).toMatchObject({
+      id: started.body.id,
+      status: "done",
+      format: "pocket-csv",
+      total: 6,
+      imported: 3,
+      duplicates: 1, // the same link twice in the file (tracking parameters and fragment differ)
+      invalid: 2,
+      failed: 0,
+      error: null,
+      errors: [
+        { row: 4, reason: "url must start with http:// or https://" },
+        { row: 5, reason: "the row has no URL" },
+      ],
+    });
+    expect(Date.parse(done.finished_at)).toBeGreaterThanOrEqual(Date.parse(done.started_at));
+
+    const bees = await articleByUrl(token, "https://example.com/bees?utm_source=pocket_saves");
+    expect(bees).toMatchObject({ title: 'Bees, wasps and "hornets": a field guide', is_read: false });
+    expect(bees.created_at).toBe(new Date(1_700_000_000_000).toISOString());
+    expect(await tagsOf(bees.id)).toEqual(["insects", "nature"]);
+    const archived = await articleByUrl(token, "https://example.com/no-title");
+    expect(archived).toMatchObject({ is_read: true, read_at: expect.any(String) });
+
+    // The same file again adds nothing: every good row is now a duplicate.
+    const again = await upload(token, pocketCsv);
+    const second = await waitForImport(token, again.body.id);
+    expect(second).toMatchObject({ total: 6, imported: 0, duplicates: 4, invalid: 2 });
+    const list = await api("GET", "/api/articles/?per_page=100", { token });
+    expect(list.body.total).toBe(3);
+
+    const imports = await api("GET", "/api/imports", { token });
+    expect(imports.body.imports.map((i: { id: number }) => i.id)).toEqual([again.body.id, started.body.id]);
+  });
+
+  it("keeps favourites as a good rating and archived links as read (Karakeep)", async () => {
+    await using workflows = await introspectWorkflow(env.ARTICLE_WORKFLOW);
+    await workflows.modifyAll(async (m) => m.disableSleeps());
+    const { token } = await registerUser();
+    const started = await upload(token, karakeepJson, { name: "karakeep.json" });
+    expect(started.body.format).toBe("karakeep-json");
+    expect(await waitForImport(token, started.body.id)).toMatchObject({ imported: 2, invalid: 1 });
+    const favourite = await articleByUrl(token, "https://example.com/karakeep-1");
+    expect(favourite).toMatchObject({ title: "Karakeep link", is_read: true });
+    const feedback = await api("GET", `/api/articles/${favourite.id}/feedback`, { token });
+    expect(feedback.body.feedback_value).toBe(1);
+    expect(await tagsOf(favourite.id)).toEqual(["self-hosted", "Tools"]);
+  });
+
+  it("brings our own export back with its content, without fetching the page again", async () => {
+    const { token } = await registerUser();
+    const started = await upload(token, vibereadJson, { name: "viberead.json" });
+    expect(started.status).toBe(202);
+    await waitForImport(token, started.body.id);
+    const kept = await articleByUrl(token, "https://example.com/viberead-1");
+    expect(kept).toMatchObject({ title: "Kept with its content", is_read: true });
+    expect(kept.read_at).toBe("2025-06-02T09:30:00.000Z");
+    await expect
+      .poll(async () => (await api("GET", `/api/articles/${kept.id}`, { token })).body.processing_status, {
+        timeout: 25_000,
+      })
+      .toBe("completed");
+    const article = (await api("GET", `/api/articles/${kept.id}`, { token })).body;
+    expect(article.content).toContain("This paragraph came from an export");
+    expect(article.language).toBe("en");
+  });
+
+  it("refuses a malformed file with the row where it breaks, and a file of no known format", async () => {
+    const { token } = await registerUser();
+    const broken =
+      'title,url,time_added,cursor,tags,status\nok,https://example.com/ok,1,1,,unread\n"never closed,https://example.com/x,1,1,,unread\n';
+    const refused = await upload(token, broken);
+    expect(refused.status).toBe(422);
+    expect(refused.body.detail).toBe("Row 2: a quoted field is never closed");
+
+    const unknown = await upload(token, "hello\nworld\n");
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.detail).toMatch(/Could not tell what kind of file/);
+
+    const badFormat = await upload(token, "https://example.com/a\n", { format: "word" });
+    expect(badFormat.status).toBe(422);
+    expect(badFormat.body.detail).toMatch(/^format: must be one of/);
+
+    const notMultipart = await api("POST", "/api/imports", { token, rawBody: "https://example.com/a" });
+    expect(notMultipart.status).toBe(415);
+    expect((await api("GET", "/api/imports", { token })).body.imports).toEqual([]);
+  });
+
+  it("refuses an upload over 25 MB, and a text file over 15 MB, with 413 and a sentence", async () => {
+    const { token } = await registerUser();
+    const line = "https://example.com/a-link-of-about-fifty-characters-x\n";
+    const overAll = await upload(token, line.repeat(Math.ceil((26 * 1024 * 1024) / line.length)), { name: "big.txt" });
+    expect(overAll.status).toBe(413);
+    expect(overAll.body.detail).toMatch(/too large/);
+    const overText = await upload(token, line.repeat(Math.ceil((16 * 1024 * 1024) / line.length)), { name: "big.txt" });
+    expect(overText.status).toBe(413);
+    expect(overText.body.detail).toMatch(/at most 15 MB/);
+    expect((await api("GET", "/api/imports", { token })).body.imports).toEqual([]);
+  });
+
+  it("keeps each user's imports to that user: another user's import is 404", async () => {
+    const owner = await registerUser();
+    const other = await registerUser();
+    const started = await upload(owner.token, "https://example.com/mine\n", { name: "links.txt" });
+    expect(started.body.format).toBe("url-list");
+    expect((await api("GET", `/api/imports/${started.body.id}`, { token: other.token })).status).toBe(404);
+    expect((await api("GET", "/api/imports", { token: other.token })).body.imports).toEqual([]);
+    expect((await api("GET", `/api/imports/${started.body.id}`)).status).toBe(401);
+  });
+
+  it("a single save completes while a big import is still being processed", async () => {
+    const { token } = await registerUser();
+    const links = Array.from(
+      { length: 200 },
+      (_, i) => `${origin()}/article?title=${encodeURIComponent(`Imported ${i}`)}`,
+    );
+    const started = await upload(token, links.join("\n"), { name: "links.txt" });
+    expect(started.status).toBe(202);
+    await waitForImport(token, started.body.id);
+
+    const saved = await api("POST", "/api/articles/", {
+      token,
+      body: { url: `${origin()}/article?title=${encodeURIComponent("Saved by hand")}` },
+    });
+    expect(saved.status).toBe(201);
+    await expect
+      .poll(async () => (await api("GET", `/api/articles/${saved.body.id}`, { token })).body.processing_status, {
+        timeout: 25_000,
+        interval: 100,
+      })
+      .toBe("completed");
+    // The interactive save did not wait for the import: most imported links are still queued.
+    const progress = (await api("GET", `/api/imports/${started.body.id}`, { token })).body;
+    expect(progress.imported).toBe(200);
+    expect(progress.processed).toBeLessThan(200);
+  });
+});
