@@ -20,6 +20,7 @@ const MAX_CANDIDATES = 100;
  * no floor tells those apart without hiding most true neighbours too.
  */
 export const MIN_LIBRARY_SIMILARITY = 0.15;
+export const MIN_OWN_SIMILARITY = 0.2;
 
 /** The response's `notice` when the vector index failed: related articles are left out, not an error. */
 export const RELATED_UNAVAILABLE = "Related articles are unavailable right now. Try again in a minute.";
@@ -87,7 +88,9 @@ export function createRelatedService({
     });
     const mean = decodeInSpace(storedMean, spaceOf(embedderName));
     const matches = mean
-      ? (await rankAroundMean(userId, own.vector, candidates, mean)).filter((m) => m.score >= MIN_LIBRARY_SIMILARITY)
+      ? (await rankAroundMean(userId, own.vector, candidates, mean)).filter(
+          (m) => m.score >= MIN_LIBRARY_SIMILARITY && m.own >= MIN_OWN_SIMILARITY,
+        )
       : candidates.filter((m) => m.score > 0 && m.score >= chanceSimilarity);
     const ids = matches.map((m) => Number(m.id)).filter((id) => Number.isSafeInteger(id) && id !== articleId);
     const rows = new Map((await articles.findManyByIds(userId, ids)).map((row) => [row.id, row]));
@@ -119,6 +122,6 @@ export function createRelatedService({
       userId,
       candidates.map((c) => c.id),
     );
-    return rankInLibrary(vector, vectors, mean).map(({ candidate, score }) => ({ id: candidate.id, score }));
+    return rankInLibrary(vector, vectors, mean).map(({ candidate, score, own }) => ({ id: candidate.id, score, own }));
   }
 }

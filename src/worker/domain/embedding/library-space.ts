@@ -67,13 +67,15 @@ export function blendWithNeighbours(vectors: number[][]): number[][] {
 /**
  * A related-articles ranking inside the library: the article and the candidates are centred on the
  * library mean, the article is blended with its NEIGHBOURS nearest candidates, and every candidate is
- * scored by its cosine with that blend, best first. Without a mean, plain cosines with the article.
+ * scored by its cosine with that blend, best first; `own` is its cosine with the centred article alone (the
+ * blend lifts every candidate towards the article's neighbours, even when the article has none of its
+ * subject). Without a mean, plain cosines with the article.
  */
 export function rankInLibrary<T extends { vector: ArrayLike<number> }>(
   article: ArrayLike<number>,
   candidates: T[],
   mean: ArrayLike<number> | null,
-): { candidate: T; score: number }[] {
+): { candidate: T; score: number; own: number }[] {
   const query = centred(article, mean);
   const spaced = candidates.map((candidate) => ({ candidate, vector: centred(candidate.vector, mean) }));
   const expanded =
@@ -84,7 +86,7 @@ export function rankInLibrary<T extends { vector: ArrayLike<number> }>(
         )
       : query;
   return spaced
-    .map(({ candidate, vector }) => ({ candidate, score: dot(expanded, vector) }))
+    .map(({ candidate, vector }) => ({ candidate, score: dot(expanded, vector), own: dot(query, vector) }))
     .sort((a, b) => b.score - a.score);
 }
 
