@@ -109,7 +109,10 @@ export function clusterLibrary(items: LibraryItem[], now: number): LibraryCluste
     return { algorithm: ALGORITHM, silhouette: 0, topics: [], unclustered: items.map((i) => i.id), libraryMean: null };
   }
   const mean = libraryMean(items.map((item) => item.vector));
-  const vectors = blendWithNeighbours(items.map((item) => centred(item.vector, mean)));
+  const languageMeans = meansByLanguage(items);
+  const vectors = blendWithNeighbours(
+    items.map((item) => centred(item.vector, languageMeans.get(languageOf(item)) ?? mean)),
+  );
   const step = Math.max(1, Math.ceil(vectors.length / SILHOUETTE_SAMPLE));
   const sample = vectors.map((_, i) => i).filter((i) => i % step === 0);
   const matrix = similarityMatrix(sample.map((i) => vectors[i] ?? []));
@@ -140,6 +143,16 @@ export function clusterLibrary(items: LibraryItem[], now: number): LibraryCluste
   const terms = items.map((item) => labelTerms(item.title, item.text, languageOf(item)));
   const docs = terms.map((doc) => doc.map((t) => t.stem));
   const frequency = documentFrequency(docs);
+  const byLanguage = new Map<string, { frequency: Map<string, number>; docs: number }>();
+  const frequencyIn = (language: string) => {
+    let entry = byLanguage.get(language);
+    if (!entry) {
+      const own = docs.filter((_, i) => languageOf(items[i] as LibraryItem) === language);
+      entry = { frequency: documentFrequency(own), docs: own.length };
+      byLanguage.set(language, entry);
+    }
+    return entry;
+  };
   const topics: TopicDraft[] = [];
   const unclustered: number[] = [];
   chosen.centroids.forEach((centroid, c) => {
@@ -153,20 +166,27 @@ export function clusterLibrary(items: LibraryItem[], now: number): LibraryCluste
       .sort((a, b) => b.similarity - a.similarity || a.id - b.id);
     const memberItems = memberIndexes.map((i) => items[i] as LibraryItem);
     const rated = memberItems.flatMap((m) => (m.feedback === null ? [] : [m.feedback]));
+    const language = mainLanguage(memberItems.map(languageOf));
     const scored = distinctiveTermScores(
       memberIndexes.map((i) => docs[i] ?? []),
       frequency,
       items.length,
+      languageMeans.has(language) ? frequencyIn(language) : undefined,
     );
-    const language = mainLanguage(memberItems.map(languageOf));
     const keywords = displayWords(
       scored.slice(0, 8).map((t) => t.term),
       memberIndexes.flatMap((i) => terms[i] ?? []),
     );
     const stemScores = new Map(scored.map((t) => [t.term, t.score]));
     const titles = memberItems.filter((m) => languageOf(m) === language).map((m) => m.title);
+    const label = nameFromTitles(titles, language, stemScores) ?? nameFromWords(keywords, language);
+    if (!label) {
+      // Articles that share no word a name could use share no subject either: they fit nowhere.
+      for (const i of memberIndexes) unclustered.push(items[i]?.id as number);
+      return;
+    }
     const draft = {
-      label: nameFromTitles(titles, language, stemScores) ?? nameFromWords(keywords, language) ?? LEFTOVER_LABEL,
+      label,
       language,
       leftover: false,
       keywords,
@@ -229,6 +249,33 @@ function leftoverGroup(ids: number[], items: LibraryItem[], now: number): TopicD
     averageFeedback: rated.length ? round(average(rated)) : null,
     finalScore: 0,
   };
+}
+
+/**
+ * In a library of several languages, the articles of one language share a direction of their own: the words
+ * of that language no stop list has ("savoir", "Woche"), and the English word vectors of its false friends.
+ * Centred on the whole library's mean, a language's articles then group by language before subject ("Devez
+ * savoir" of 8 French articles on 5 subjects). So each language with at least LANGUAGE_MEAN_MIN articles, in a
+ * library where no language has more than LANGUAGE_MEAN_MAX_SHARE of them, is centred on its own mean: what is
+ * left is what sets an article apart from the others of its language, its subject. The same languages have
+ * their own word rarities for names (distinctiveTermScores).
+ */
+const LANGUAGE_MEAN_MIN = 10;
+const LANGUAGE_MEAN_MAX_SHARE = 0.95;
+
+function meansByLanguage(items: LibraryItem[]): Map<string, number[]> {
+  const groups = new Map<string, number[][]>();
+  for (const item of items) {
+    const vectors = groups.get(languageOf(item)) ?? [];
+    vectors.push(item.vector);
+    groups.set(languageOf(item), vectors);
+  }
+  const means = new Map<string, number[]>();
+  if (groups.size < 2) return means;
+  for (const [language, vectors] of groups)
+    if (vectors.length >= LANGUAGE_MEAN_MIN && vectors.length <= LANGUAGE_MEAN_MAX_SHARE * items.length)
+      means.set(language, libraryMean(vectors));
+  return means;
 }
 
 function languageOf(item: LibraryItem): string {

@@ -27,7 +27,18 @@ export function distinctiveTermScores(
   clusterDocs: string[][],
   libraryDocFrequency: Map<string, number>,
   libraryDocs: number,
+  /**
+   * The document frequency among the articles of the topic's language: a word every article of that language
+   * uses ("savoir", "Woche") is no more distinctive for being rare in the others. Its rarity is the lesser of
+   * the two.
+   */
+  inLanguage?: { frequency: Map<string, number>; docs: number },
 ): { term: string; score: number }[] {
+  const rarity = (term: string) => {
+    const overall = Math.log(libraryDocs / (libraryDocFrequency.get(term) ?? 1));
+    const local = inLanguage?.frequency.get(term);
+    return local && inLanguage ? Math.min(overall, Math.log(inLanguage.docs / local)) : overall;
+  };
   const weight = new Map<string, number>();
   const docsWith = new Map<string, number>();
   for (const doc of clusterDocs) {
@@ -42,7 +53,7 @@ export function distinctiveTermScores(
     .filter(([term]) => (docsWith.get(term) ?? 0) >= Math.min(2, clusterDocs.length))
     .map(([term, total]) => ({
       term,
-      score: (total / clusterDocs.length) * Math.log(libraryDocs / (libraryDocFrequency.get(term) ?? 1)),
+      score: (total / clusterDocs.length) * rarity(term),
     }))
     .sort((a, b) => b.score - a.score || a.term.localeCompare(b.term));
 }

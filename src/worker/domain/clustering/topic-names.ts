@@ -1,4 +1,4 @@
-import { isContentWord, isStopWord, stemWord } from "../words";
+import { isContentWord, stemWord } from "../words";
 import { isModifierLike, isVerbLike } from "./word-classes";
 
 /**
@@ -104,8 +104,9 @@ function titleWords(title: string, language: string): TitleWord[] {
 /**
  * The phrase of 1 to 4 words the topic's titles share that weighs most: each of its content words weighs its
  * score among the topic's distinctive terms (`stemScores`, by stem), and the phrase weighs their sum times the
- * number of titles that use it. A phrase begins and ends with a word that names something (canEdge) and may
- * hold one stop word inside ("Bank of England"); punctuation ends it. As written in the titles most often,
+ * number of titles that use it. A phrase begins and ends with a word that names something (canEdge) and holds
+ * no stop word, number or vague word anywhere ("Bank of England" gives "Bank", "England"): a heading with a
+ * stop word in it is too easily a fragment ("Paella y por"). Punctuation ends it. As written in the titles most often,
  * first letter capitalised. Null when no phrase is in at least 2 titles.
  */
 export function nameFromTitles(
@@ -124,11 +125,8 @@ export function nameFromTitles(
         const first = span[0] as TitleWord;
         const last = span[span.length - 1] as TitleWord;
         if (!canEdge(first.word, language) || !canEdge(last.word, language)) continue;
-        const inner = span.slice(1, -1);
-        if (inner.filter((w) => !isContentWord(w.word, language)).length > 1) continue;
-        if (span.some((w) => isVagueWord(w.word, language))) continue;
-        const content = span.filter((w) => isContentWord(w.word, language) && !isStopWord(w.word, language));
-        const weight = content.reduce((sum, w) => sum + (stemScores.get(w.stem) ?? 0), 0);
+        if (span.some((w) => !isContentWord(w.word, language) || isVagueWord(w.word, language))) continue;
+        const weight = span.reduce((sum, w) => sum + (stemScores.get(w.stem) ?? 0), 0);
         if (weight <= 0) continue;
         const key = span.map((w) => w.stem).join(" ");
         const form = span.map((w) => w.word).join(" ");
