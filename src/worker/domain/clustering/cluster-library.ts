@@ -179,7 +179,19 @@ export function clusterLibrary(items: LibraryItem[], now: number): LibraryCluste
     );
     const stemScores = new Map(scored.map((t) => [t.term, t.score]));
     const titles = memberItems.filter((m) => languageOf(m) === language).map((m) => m.title);
-    const label = nameFromTitles(titles, language, stemScores) ?? nameFromWords(keywords, language);
+    // Without a shared phrase, the distinctive words its main language uses ("Expone · Museen" mixed two).
+    const ownTerms = memberIndexes.flatMap((i) =>
+      languageOf(items[i] as LibraryItem) === language ? (terms[i] ?? []) : [],
+    );
+    const ownStems = new Set(ownTerms.map((t) => t.stem));
+    const ownWords = displayWords(
+      scored
+        .filter((t) => ownStems.has(t.term))
+        .slice(0, 8)
+        .map((t) => t.term),
+      ownTerms,
+    );
+    const label = nameFromTitles(titles, language, stemScores) ?? nameFromWords(ownWords, language);
     if (!label) {
       // Articles that share no word a name could use share no subject either: they fit nowhere.
       for (const i of memberIndexes) unclustered.push(items[i]?.id as number);
