@@ -27,6 +27,7 @@ const STORAGE_FREE = [
   "semantic-metrics",
   "sentences",
   "topic-identity",
+  "topic-names",
   "words",
 ].map((name) => `test/worker/${name}.test.ts`);
 

@@ -34,6 +34,7 @@ import { libraryMean } from "../src/worker/domain/embedding/library-space";
 import { encodeVector, spaceOf } from "../src/worker/domain/embedding/vector-encoding";
 import { extractArticle, htmlToText } from "../src/worker/domain/extraction/extract-article";
 import { summarizeExtractively } from "../src/worker/domain/extractive-summary";
+import { detectLanguage } from "../src/worker/domain/language/detect-language";
 import { queryTerms } from "../src/worker/domain/search/chat-query";
 import { tokenize } from "../src/worker/domain/text";
 import { apiClient, mulberry32, ROOT, run, runOrExit, startAppInBackground, tool, waitForHealth } from "./lib.mjs";
@@ -61,7 +62,7 @@ const TIMED = 200;
 const PROCESS_TIMEOUT_MS = 10 * 60_000;
 const TOPICS_TIMEOUT_MS = 4 * 60_000;
 const MAX_STATEMENT_CHARS = 90_000; // D1 refuses statements over 100 KB
-const TARGETS = { nmi: 0.75, precision: 0.7, mrr: 0.8, searchP95: 300 };
+const TARGETS = { nmi: 0.7, precision: 0.75, mrr: 0.95, searchP95: 300 };
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const escapeHtml = (s) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -200,6 +201,7 @@ async function measureQuality(call, base, pages, origin) {
       title: article.title ?? "",
       summary: article.summary ?? "",
       text: htmlToText(article.content ?? ""),
+      language: article.language ?? "en",
     });
   }
   const subjectOf = new Map(items.map((item) => [item.id, item.subject]));
@@ -270,7 +272,13 @@ async function measureQuality(call, base, pages, origin) {
 const ORDERS = 8;
 async function nmiOverOrders(items) {
   const embedder = createLocalEmbedder(DIMENSIONS);
-  const vectors = await embedder.embed(items.map((item) => articleEmbeddingText(item, embedder.maxInputChars)));
+  const vectors = [];
+  for (const item of items) {
+    const [vector] = await embedder.embed([articleEmbeddingText(item, embedder.maxInputChars)], {
+      language: item.language,
+    });
+    vectors.push(vector);
+  }
   const newestFirst = items.map((_, i) => i).reverse();
   const random = mulberry32(7);
   const values = [];
@@ -289,6 +297,7 @@ async function nmiOverOrders(items) {
       isRead: false,
       createdAt: 0,
       feedback: null,
+      language: items[i].language,
     }));
     const topicOf = new Map();
     clusterLibrary(library, 0).topics.forEach((topic, t) => {
@@ -302,6 +311,85 @@ async function nmiOverOrders(items) {
     );
   }
   return { mean: mean(values), min: Math.min(...values), max: Math.max(...values) };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// A multilingual library (offline, the topics run's code): the labelled set's processed articles, the corpus
+// pages in other languages and short articles in German, French, Spanish and Italian on four of the labelled
+// subjects (scripts/bench-data/semantic-multilingual.json). Printed: its topic names, sizes and languages,
+// how many topics hold more than one language, and the NMI of the labelled ones (the corpus pages in other
+// languages have no subject label: they only show where they land).
+
+async function multilingualTopics(items) {
+  const labelled = new Set(Object.keys(JSON.parse(readFileSync(join(dataDir, "semantic-labels.json"), "utf8")).labels));
+  const library = items.map((item) => ({ ...item }));
+  for (const name of readdirSync(corpusDir)) {
+    if (labelled.has(name) || !existsSync(join(corpusDir, name, "source.html"))) continue;
+    const article = extractArticle(readFileSync(join(corpusDir, name, "source.html"), "utf8"), "http://fakehost/x");
+    if (!article.title || article.text.length < 500) continue;
+    const { language } = detectLanguage(article.text);
+    if (language === "en") continue;
+    const summary = summarizeExtractively(article.title, article.text, language);
+    library.push({ key: name, subject: null, title: article.title, summary, text: article.text, language });
+  }
+  const { articles } = JSON.parse(readFileSync(join(dataDir, "semantic-multilingual.json"), "utf8"));
+  for (const article of articles) {
+    const text = article.paragraphs.join("\n\n");
+    const summary = summarizeExtractively(article.title, text, article.language);
+    library.push({
+      key: article.id,
+      subject: article.subject,
+      title: article.title,
+      summary,
+      text,
+      language: article.language,
+    });
+  }
+  const embedder = createLocalEmbedder(DIMENSIONS);
+  const vectors = [];
+  for (const item of library) {
+    const [vector] = await embedder.embed([articleEmbeddingText(item, embedder.maxInputChars)], {
+      language: item.language,
+    });
+    vectors.push(vector);
+  }
+  const clustering = clusterLibrary(
+    library.map((item, i) => ({
+      id: i,
+      vector: vectors[i],
+      title: item.title,
+      text: item.summary,
+      isRead: false,
+      createdAt: 0,
+      feedback: null,
+      language: item.language,
+    })),
+    0,
+  );
+  const topicOf = new Map();
+  clustering.topics.forEach((topic, t) => {
+    for (const member of topic.members) topicOf.set(member.id, t);
+  });
+  const withSubject = library.flatMap((item, i) => (item.subject ? [i] : []));
+  const languages = (topic) => {
+    const counts = new Map();
+    for (const m of topic.members) counts.set(library[m.id].language, (counts.get(library[m.id].language) ?? 0) + 1);
+    return [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([l, n]) => `${l} ${n}`);
+  };
+  const byLanguage = new Map();
+  for (const item of library) byLanguage.set(item.language, (byLanguage.get(item.language) ?? 0) + 1);
+  return {
+    articles: library.length,
+    languages: [...byLanguage.entries()].sort((a, b) => b[1] - a[1]).map(([l, n]) => `${l} ${n}`),
+    topics: clustering.topics.map((t) => `${t.label} (${t.size}: ${languages(t).join(", ")})`),
+    mixed: clustering.topics.filter((t) => !t.leftover && languages(t).length > 1).length,
+    real: clustering.topics.filter((t) => !t.leftover).length,
+    largestShare: Math.max(...clustering.topics.map((t) => t.size)) / library.length,
+    nmi: normalizedMutualInformation(
+      withSubject.map((i) => library[i].subject),
+      withSubject.map((i) => topicOf.get(i) ?? `alone-${i}`),
+    ),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -538,6 +626,15 @@ function report(quality, latency) {
     console.log(`  ${r[0].padEnd(widths[0])}  ${r[1].padStart(widths[1])}  ${r[2].padEnd(widths[2])}  ${r[3]}`);
 }
 
+function reportMultilingual(m) {
+  console.log(`\nmultilingual library (offline): ${m.articles} articles (${m.languages.join(", ")})`);
+  console.log(
+    `  ${m.real} topics, ${m.mixed} of them in more than one language; largest ${(m.largestShare * 100).toFixed(0)}% ` +
+      `of the library; NMI of the labelled articles ${m.nmi.toFixed(3)}`,
+  );
+  for (const topic of m.topics) console.log(`  - ${topic}`);
+}
+
 async function main() {
   const started = performance.now();
   if (!existsSync(corpusDir)) throw new Error(`corpus not found at ${corpusDir}`);
@@ -559,7 +656,9 @@ async function main() {
     const latency = await measureLatency(call, app.base, pages);
     // Offline and CPU-bound, so after the API calls: seconds of a blocked event loop close idle connections.
     const orders = await nmiOverOrders(quality.items);
+    const multilingual = await multilingualTopics(quality.items);
     report({ ...quality, orders }, latency);
+    reportMultilingual(multilingual);
     console.log(`\n  (bench took ${((performance.now() - started) / 60_000).toFixed(1)} min)`);
   } finally {
     app.stop();

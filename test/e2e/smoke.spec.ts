@@ -51,7 +51,7 @@ test.describe("smoke test after a deploy", () => {
         `${name}\n${stdout}`,
       ).toBe(true);
     }
-    expect(stdout).toContain("embedder=local-glove-hashing-v1");
+    expect(stdout).toContain("embedder=local-glove-hashing-v2");
     expect(lines).toContain("✔ smoke: 11 passed, 0 failed");
     expect(status).toBe(0);
   });

@@ -153,6 +153,21 @@ describe("Workers AI language model: topic labels and match explanations (fake b
     expect(JSON.stringify(calls[0]?.inputs.messages)).toContain("How bees dance");
   });
 
+  it("asks for a heading of 1 to 4 words in the topic's language, and keeps the local name over a list of stop words", async () => {
+    const { binding, calls } = fakeAi(() => ({ response: "Par · Avec · Ministre" }));
+    const model = createWorkersAiLanguageModel(binding, "m");
+    const label = await model.labelTopic({
+      keywords: ["retraites", "réforme"],
+      titles: ["La réforme des retraites adoptée"],
+      language: "fr",
+      name: "Retraites",
+    });
+    const prompt = JSON.stringify(calls[0]?.inputs.messages);
+    expect(prompt).toContain("1 to 4 words in French");
+    expect(prompt).toContain("La réforme des retraites adoptée");
+    expect(label).toBe("Retraites");
+  });
+
   it("labels a topic from its terms, as locally, when the model answers nothing usable", async () => {
     const { binding } = fakeAi(() => ({ response: '""' }));
     const model = createWorkersAiLanguageModel(binding, "m");

@@ -12,7 +12,7 @@ describe("GET /api/health", () => {
       version,
       adapters: {
         language_model: "local-extractive",
-        embedder: "local-glove-hashing-v1",
+        embedder: "local-glove-hashing-v2",
         vector_index: "local-d1",
         page_renderer: "browser-rendering",
       },

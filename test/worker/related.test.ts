@@ -47,7 +47,7 @@ describe("GET /api/articles/{id}/related", () => {
 
     await recluster(user.id);
     const stored = await env.DB.prepare("SELECT library_mean FROM users WHERE id = ?").bind(user.id).first();
-    expect(stored?.library_mean).toMatch(/^f32:local-glove-hashing-v1:/);
+    expect(stored?.library_mean).toMatch(/^f32:local-glove-hashing-v2:/);
 
     const after = await api("GET", `/api/articles/${article}/related?limit=20`, { token });
     const related: { id: number; similarity_score: number }[] = after.body.related;
@@ -56,6 +56,38 @@ describe("GET /api/articles/{id}/related", () => {
     const scores = related.map((r) => r.similarity_score);
     expect([...scores].sort((a, b) => b - a)).toEqual(scores);
     for (const r of related) expect(r.similarity_score).toBeGreaterThan(0.2);
+  });
+
+  it("lists nothing for an article whose subject no other article shares (the travel blog among games and browsers)", async () => {
+    const { token, user } = await registerUser();
+    const ids = await library(user.id, 5);
+    await processedArticle(
+      user.id,
+      "Halo Infinite review: the Xbox shooter's multiplayer",
+      "The Xbox Series X shooter Halo Infinite has a free multiplayer mode, battle pass, maps and weapons for console players.",
+    );
+    await processedArticle(
+      user.id,
+      "Firefox 120 adds private browsing protections",
+      "Mozilla released Firefox 120 with cookie banner blocking, tracking protection and a faster JavaScript engine for the browser.",
+    );
+    await processedArticle(
+      user.id,
+      "Minecraft update brings armadillos and crafters",
+      "The Minecraft update adds armadillos, wolf armor, the crafter block and trial chambers to the sandbox game.",
+    );
+    const travel = await processedArticle(
+      user.id,
+      "Three weeks backpacking through Vietnam",
+      "Our travel diary: street food in Hanoi, a boat cruise in Ha Long Bay, the night train to Hue, hostels, beaches in Hoi An and a motorbike trip on the Hai Van pass.",
+    );
+    await recluster(user.id);
+    const response = await api("GET", `/api/articles/${travel}/related`, { token });
+    expect(response.status).toBe(200);
+    expect(response.body.related).toEqual([]);
+    // The floor hides only what is unrelated: an article of a shared subject still has its neighbours.
+    const bees = await api("GET", `/api/articles/${ids.bees?.[0]}/related`, { token });
+    expect(bees.body.related.length).toBeGreaterThan(0);
   });
 
   it("filters by read status and honours the limit", async () => {

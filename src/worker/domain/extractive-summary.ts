@@ -1,5 +1,5 @@
 import { DATELINE, splitSentences } from "./sentences/segment";
-import { STOP_WORDS, tokenize } from "./text";
+import { contentStems } from "./words";
 
 const MIN_BULLETS = 3;
 const MAX_BULLETS = 6;
@@ -42,16 +42,19 @@ const STATEMENT = /[.。।]["'”’»)\]]*$/u;
  * from the article's own sentences (so it is always in the article's language).
  *
  * Sentences are scored by the summed document frequency of their content words (normalised by length),
- * with a bonus for early position and for words from the title; bullets keep the article's order.
+ * with a bonus for early position and for words from the title; bullets keep the article's order. Words are
+ * compared as stems, without the stop words of the article's language (domain/words): "Wahlen" in one
+ * sentence counts for "Wahl" in another, and "Sie" or "auch" count for nothing.
  */
 export function summarizeExtractively(title: string, text: string, language?: string): string {
   const pool = candidateSentences(title, text, language);
   if (pool.length === 0) return title.trim() ? `**${title.trim()}**` : "";
 
+  const lang = language || "en";
   const frequency = new Map<string, number>();
-  const contentWords = pool.map((s) => tokenize(s).filter((w) => w.length > 2 && !STOP_WORDS.has(w)));
+  const contentWords = pool.map((s) => contentStems(s, lang));
   for (const words of contentWords) for (const w of new Set(words)) frequency.set(w, (frequency.get(w) ?? 0) + 1);
-  const titleWords = new Set(tokenize(title));
+  const titleWords = new Set(contentStems(title, lang));
 
   const scored = pool.map((sentence, index) => {
     const words = contentWords[index] ?? [];
@@ -65,9 +68,7 @@ export function summarizeExtractively(title: string, text: string, language?: st
   // best statement, else the best sentence (a question first in rank is kept for the bullets).
   const statements = ranked.filter((s) => STATEMENT.test(s.sentence) && READS_AS_A_SENTENCE.test(s.sentence));
   const gist =
-    statements.find((s) => tokenize(s.sentence).some((w) => titleWords.has(w) && !STOP_WORDS.has(w))) ??
-    statements[0] ??
-    ranked[0];
+    statements.find((s) => contentStems(s.sentence, lang).some((w) => titleWords.has(w))) ?? statements[0] ?? ranked[0];
   if (!gist) return "";
   const bulletCount = Math.min(MAX_BULLETS, Math.max(MIN_BULLETS, Math.round(pool.length / 8)));
   const bullets = ranked

@@ -13,6 +13,10 @@ export interface Embedder {
    * meaning alone must be closer to the question than this. Undefined when not measured.
    */
   readonly chanceSimilarity?: number;
-  /** One unit-length vector per input text, in input order. */
-  embed(texts: string[]): Promise<number[][]>;
+  /**
+   * One unit-length vector per input text, in input order. `language` (ISO 639-1, the article's detected
+   * language) picks the stop words and stems a word-based embedder compares; without it the embedder
+   * detects it (a search question). A multilingual model ignores it.
+   */
+  embed(texts: string[], options?: { language?: string }): Promise<number[][]>;
 }

@@ -23,6 +23,10 @@ export interface TopicLabelRequest {
   keywords: string[];
   /** Titles of the articles closest to the cluster's centre. */
   titles: string[];
+  /** The topic's main language (ISO 639-1): the name is in it. */
+  language?: string;
+  /** The name the clustering drew from the titles (topic-names): the local label, and the fallback. */
+  name?: string;
 }
 
 export interface MatchExplanationRequest {
@@ -47,7 +51,7 @@ export interface LanguageModel {
   summaryParts(text: string): string[];
   /** Notes on one part of a long article; rejects like `summarize`. */
   summarizePart(request: SummaryPartRequest): Promise<string>;
-  /** A short (2 to 5 words) label for a cluster of articles, in the language of its titles. */
+  /** A heading of 1 to 4 words for a cluster of articles, in the topic's language (topic-names.ts rules). */
   labelTopic(request: TopicLabelRequest): Promise<string>;
   /** One sentence per article saying why it answers the query, in the articles' order. */
   explainMatches(request: MatchExplanationRequest): Promise<string[]>;

@@ -80,6 +80,7 @@ export function createTopicsService({ topics, vectorIndex, embedder, languageMod
                 isRead: article.isRead,
                 createdAt: article.createdAt,
                 feedback: article.feedback,
+                language: article.language,
               },
             ]
           : [];
@@ -88,12 +89,21 @@ export function createTopicsService({ topics, vectorIndex, embedder, languageMod
       const clustering = clusterLibrary(items, at);
       const titles = new Map(items.map((item) => [item.id, item.title]));
       const drafts = [];
-      const labelRequests: TopicLabelRequest[] = [];
+      // The leftover group keeps its name: no model is asked to name articles that share no subject.
+      const labelRequests: (TopicLabelRequest | null)[] = [];
       for (const topic of clustering.topics) {
-        labelRequests.push({
-          keywords: topic.keywords,
-          titles: topic.members.slice(0, LABEL_TITLES).map((m) => (titles.get(m.id) ?? "").slice(0, LABEL_TITLE_CHARS)),
-        });
+        labelRequests.push(
+          topic.leftover
+            ? null
+            : {
+                keywords: topic.keywords,
+                titles: topic.members
+                  .slice(0, LABEL_TITLES)
+                  .map((m) => (titles.get(m.id) ?? "").slice(0, LABEL_TITLE_CHARS)),
+                language: topic.language,
+                name: topic.label,
+              },
+        );
         drafts.push({
           // The key-phrase label until the language model's (labelTopic, one Workflow step per topic).
           label: topic.label,
@@ -120,7 +130,10 @@ export function createTopicsService({ topics, vectorIndex, embedder, languageMod
         topics: drafts.length,
         articles: items.length,
         unclustered: clustering.unclustered.length,
-        labels: ids.map((topicId, index) => ({ topicId, ...(labelRequests[index] as TopicLabelRequest) })),
+        labels: ids.flatMap((topicId, index) => {
+          const request = labelRequests[index];
+          return request ? [{ topicId, ...request }] : [];
+        }),
       };
     },
 

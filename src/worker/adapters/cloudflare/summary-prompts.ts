@@ -110,8 +110,8 @@ const PROMPTS: Record<string, SummaryPrompts> = {
   },
 };
 
-/** The English name of a language code ("ko" → "Korean"), or the code itself when unknown. */
-function languageName(code: string): string {
+/** The English name of a language code ("de" → "German"), the code itself when unknown. */
+export function languageName(code: string): string {
   try {
     return new Intl.DisplayNames(["en"], { type: "language" }).of(code) ?? code;
   } catch {

@@ -1,11 +1,12 @@
 import { generateText } from "ai";
 import { createWorkersAI } from "workers-ai-provider";
 import { labelFromTerms } from "../../domain/clustering/keyphrases";
+import { cleanTopicName } from "../../domain/clustering/topic-names";
 import { queryTerms } from "../../domain/search/chat-query";
 import { explainMatch } from "../../domain/search/match-explanation";
 import { chunkText } from "../../domain/text-chunks";
 import type { LanguageModel, SummaryPartRequest, SummaryRequest } from "../../ports/language-model";
-import { summaryPrompts } from "./summary-prompts";
+import { languageName, summaryPrompts } from "./summary-prompts";
 
 /**
  * Characters of article text per request. The configured models have 24k to 256k-token contexts; about
@@ -23,6 +24,28 @@ export const MAX_OUTPUT_TOKENS = 700;
  */
 export class UnusableModelAnswer extends Error {
   override readonly name = "UnusableModelAnswer";
+}
+
+/**
+ * The system prompt of a topic's name: a heading a person would write, 1 to 4 words, a noun phrase or a name
+ * from the titles, in the topic's language, never a function word, a number or a vague word.
+ */
+export function topicNamePrompt(language = "en"): string {
+  const name = languageName(language);
+  return [
+    "You name topics in a reading list.",
+    `Answer with a heading of 1 to 4 words in ${name}, as a person would write it above these articles:`,
+    'a noun phrase or a name drawn from the titles, such as "Doobie Brothers tour" or "NASA lunar landers".',
+    'Never a function word, a bare number or a vague word such as "New", "First", "Programs" or "Miscellaneous".',
+    "Only the heading: no quotes, no punctuation at the end, no explanation.",
+  ].join(" ");
+}
+
+function topicNameInput(keywords: string[], titles: string[]): string {
+  return `Distinctive words: ${keywords.slice(0, 8).join(", ")}\nArticle titles:\n${titles
+    .slice(0, 8)
+    .map((t) => `- ${t}`)
+    .join("\n")}`;
 }
 
 /** Reasoning a model may still inline in its answer (`<think>…</think>`), never shown to a user. */
@@ -89,22 +112,11 @@ export function createWorkersAiLanguageModel(binding: Ai, modelId: string): Lang
         return fallback;
       }
     },
-    async labelTopic({ keywords, titles }) {
-      const label = await ask(
-        "You name topics in a reading list. Answer with a label of 2 to 5 words only, no quotes, no punctuation at the end, in the language of the titles.",
-        `Distinctive words: ${keywords.slice(0, 8).join(", ")}\nArticle titles:\n${titles
-          .slice(0, 8)
-          .map((t) => `- ${t}`)
-          .join("\n")}`,
-      );
-      // Models sometimes add quotes or a trailing full stop despite the instructions. An empty answer gets the
-      // local label of the same terms.
-      return (
-        label
-          .replace(/^["'“”]+|["'“”.]+$/g, "")
-          .split("\n")[0]
-          ?.slice(0, 60) || labelFromTerms(keywords)
-      );
+    async labelTopic({ keywords, titles, language, name }) {
+      const answer = await ask(topicNamePrompt(language), topicNameInput(keywords, titles));
+      // Checked as local names are (quotes, a trailing full stop, more than 4 words, only stop or vague words):
+      // an unusable answer keeps the name drawn from the titles, else the local label of the same terms.
+      return cleanTopicName(answer, language) || name || labelFromTerms(keywords);
     },
     summaryParts: partsOf,
     summarizePart,

@@ -18,9 +18,9 @@ export function createExtractiveLanguageModel(): LanguageModel {
     async summarizePart({ title, part, language }) {
       return summarizeExtractively(title, part, language);
     },
-    /** The cluster's distinctive key phrases ("Bees · Hive · Pollen"). */
-    async labelTopic({ keywords }) {
-      return labelFromTerms(keywords);
+    /** The name the clustering drew from the topic's titles, else its distinctive words ("Bees · Hive · Pollen"). */
+    async labelTopic({ keywords, name }) {
+      return name || labelFromTerms(keywords);
     },
     /** Built from the terms the article shares with the query and the passage where they occur. */
     async explainMatches({ query, articles }) {

@@ -1,4 +1,5 @@
 import { localEmbedding } from "../../domain/embedding/text-embedding";
+import { detectLanguage } from "../../domain/language/detect-language";
 import type { Embedder } from "../../ports/embedder";
 
 /**
@@ -22,15 +23,20 @@ const CHANCE_SIMILARITY = 0.15;
  * The local embedder: GloVe word vectors for meaning plus feature-hashed words (see
  * domain/embedding/text-embedding). Deterministic, no network. The name is also the local vector index's
  * space (d1-vector-index): change it whenever the vectors change, so vectors of two versions are never compared.
+ * v2: stop words and Snowball stems of each text's language (domain/words) instead of English-only words.
  */
 export function createLocalEmbedder(dimensions: number): Embedder {
   return {
-    name: "local-glove-hashing-v1",
+    name: "local-glove-hashing-v2",
     dimensions,
     maxInputChars: MAX_INPUT_CHARS,
     chanceSimilarity: CHANCE_SIMILARITY,
-    async embed(texts) {
-      return Promise.all(texts.map((text) => localEmbedding(text, dimensions)));
+    async embed(texts, options) {
+      return Promise.all(
+        texts.map((text) =>
+          localEmbedding(text, dimensions, options?.language ?? detectLanguage(text.slice(0, 2000)).language),
+        ),
+      );
     },
   };
 }

@@ -178,6 +178,7 @@ export function createTopicsRepository(db: Database) {
           id: articles.id,
           title: articles.title,
           summary: articles.summary,
+          language: articles.language,
           isRead: articles.isRead,
           createdAt: articles.createdAt,
           feedback: articleFeedback.feedbackValue,

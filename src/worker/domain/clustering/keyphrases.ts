@@ -1,4 +1,5 @@
-import { STOP_WORDS, tokenize } from "../text";
+import { type ContentTerm, contentTerms } from "../words";
+import { LEFTOVER_LABEL } from "./topic-names";
 import { isVerbLike } from "./word-classes";
 
 const LABEL_TERMS = 3;
@@ -17,7 +18,27 @@ export function distinctiveTerms(
   clusterDocs: string[][],
   libraryDocFrequency: Map<string, number>,
   libraryDocs: number,
-) {
+): string[] {
+  return distinctiveTermScores(clusterDocs, libraryDocFrequency, libraryDocs).map((t) => t.term);
+}
+
+/** `distinctiveTerms` with each term's score (a topic name weighs its words by it), best first. */
+export function distinctiveTermScores(
+  clusterDocs: string[][],
+  libraryDocFrequency: Map<string, number>,
+  libraryDocs: number,
+  /**
+   * The document frequency among the articles of the topic's language: a word every article of that language
+   * uses ("savoir", "Woche") is no more distinctive for being rare in the others. Its rarity is the lesser of
+   * the two.
+   */
+  inLanguage?: { frequency: Map<string, number>; docs: number },
+): { term: string; score: number }[] {
+  const rarity = (term: string) => {
+    const overall = Math.log(libraryDocs / (libraryDocFrequency.get(term) ?? 1));
+    const local = inLanguage?.frequency.get(term);
+    return local && inLanguage ? Math.min(overall, Math.log(inLanguage.docs / local)) : overall;
+  };
   const weight = new Map<string, number>();
   const docsWith = new Map<string, number>();
   for (const doc of clusterDocs) {
@@ -32,18 +53,29 @@ export function distinctiveTerms(
     .filter(([term]) => (docsWith.get(term) ?? 0) >= Math.min(2, clusterDocs.length))
     .map(([term, total]) => ({
       term,
-      score: (total / clusterDocs.length) * Math.log(libraryDocs / (libraryDocFrequency.get(term) ?? 1)),
+      score: (total / clusterDocs.length) * rarity(term),
     }))
-    .sort((a, b) => b.score - a.score || a.term.localeCompare(b.term))
-    .map((t) => t.term);
+    .sort((a, b) => b.score - a.score || a.term.localeCompare(b.term));
 }
 
-/** Content words of a document (title weighted three times), for labelling. */
-export function labelTokens(title: string, text: string): string[] {
-  const words = (s: string) =>
-    tokenize(s).filter((w) => w.length > 2 && !STOP_WORDS.has(w) && !/^\d+$/.test(w) && !w.includes("'"));
-  const titleWords = words(title);
-  return [...titleWords, ...titleWords, ...titleWords, ...words(text)];
+/**
+ * Content words of a document in its language (title weighted three times), for labelling: no stop words of
+ * the language or of English, no numbers, no Latin, Cyrillic or Greek word under 3 letters.
+ */
+export function labelTerms(title: string, text: string, language = "en"): ContentTerm[] {
+  const terms = (s: string) =>
+    contentTerms(s, language).filter(
+      (t) =>
+        !t.word.includes("'") &&
+        (t.word.length > 2 || !/^[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}]+$/u.test(t.word)),
+    );
+  const titleTerms = terms(title);
+  return [...titleTerms, ...titleTerms, ...titleTerms, ...terms(text)];
+}
+
+/** The stems of `labelTerms`: what distinctiveTerms and documentFrequency compare. */
+export function labelTokens(title: string, text: string, language = "en"): string[] {
+  return labelTerms(title, text, language).map((t) => t.stem);
 }
 
 export function documentFrequency(docs: string[][]): Map<string, number> {
@@ -68,7 +100,7 @@ export function labelFromTerms(terms: string[]): string {
   }
   return picked.length > 0
     ? picked.map((t) => t.charAt(0).toLocaleUpperCase() + t.slice(1)).join(" · ")
-    : "Miscellaneous";
+    : LEFTOVER_LABEL;
 }
 
 /** "game", "games" and "gaming"; "drug" and "drugs"; not "star" and "start". */

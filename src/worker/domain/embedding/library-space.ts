@@ -67,24 +67,28 @@ export function blendWithNeighbours(vectors: number[][]): number[][] {
 /**
  * A related-articles ranking inside the library: the article and the candidates are centred on the
  * library mean, the article is blended with its NEIGHBOURS nearest candidates, and every candidate is
- * scored by its cosine with that blend, best first. Without a mean, plain cosines with the article.
+ * scored by its cosine with that blend, best first; `own` is its cosine with the centred article alone (the
+ * blend lifts every candidate towards the article's neighbours, even when the article has none of its
+ * subject). Only candidates more alike than `minNeighbour` (centred) are blended in. Without a mean, plain
+ * cosines with the article.
  */
 export function rankInLibrary<T extends { vector: ArrayLike<number> }>(
   article: ArrayLike<number>,
   candidates: T[],
   mean: ArrayLike<number> | null,
-): { candidate: T; score: number }[] {
+  minNeighbour = 0,
+): { candidate: T; score: number; own: number }[] {
   const query = centred(article, mean);
   const spaced = candidates.map((candidate) => ({ candidate, vector: centred(candidate.vector, mean) }));
   const expanded =
     mean && mean.length === query.length
       ? blend(
           query,
-          nearest(spaced, (c) => dot(query, c.vector)).map((c) => c.vector),
+          nearest(spaced, (c) => dot(query, c.vector), minNeighbour).map((c) => c.vector),
         )
       : query;
   return spaced
-    .map(({ candidate, vector }) => ({ candidate, score: dot(expanded, vector) }))
+    .map(({ candidate, vector }) => ({ candidate, score: dot(expanded, vector), own: dot(query, vector) }))
     .sort((a, b) => b.score - a.score);
 }
 
@@ -92,10 +96,10 @@ export function rankInLibrary<T extends { vector: ArrayLike<number> }>(
  * The NEIGHBOURS items with the highest score, best first, leaving out any with a score of 0 or less: once
  * centred, those are less alike than two random articles of the library, not neighbours.
  */
-function nearest<T>(items: T[], score: (item: T) => number): T[] {
+function nearest<T>(items: T[], score: (item: T) => number, minimum = 0): T[] {
   return items
     .map((item) => ({ item, score: score(item) }))
-    .filter((scored) => scored.score > 0)
+    .filter((scored) => scored.score > minimum)
     .sort((a, b) => b.score - a.score)
     .slice(0, NEIGHBOURS)
     .map(({ item }) => item);

@@ -1,4 +1,4 @@
-import { STOP_WORDS, tokenize } from "../text";
+import { contentStems } from "../words";
 import { WORD_VECTOR_DIMENSIONS, wordVectorEmbedding } from "./word-vectors";
 
 /**
@@ -13,17 +13,18 @@ import { WORD_VECTOR_DIMENSIONS, wordVectorEmbedding } from "./word-vectors";
  * alone and about 0.65 with both. A part that finds nothing is all zeros and the other part alone makes the
  * unit vector, so a text with no known English word is embedded by its hashed words, as before.
  */
-export async function localEmbedding(text: string, dimensions: number): Promise<number[]> {
+export async function localEmbedding(text: string, dimensions: number, language = "en"): Promise<number[]> {
   if (dimensions < 2 * WORD_VECTOR_DIMENSIONS) {
     throw new RangeError(`the local embedder needs at least ${2 * WORD_VECTOR_DIMENSIONS} dimensions`);
   }
-  const meaning = await wordVectorEmbedding(text);
-  const words = hashEmbedding(text, dimensions - WORD_VECTOR_DIMENSIONS);
+  const meaning = await wordVectorEmbedding(text, language);
+  const words = hashEmbedding(text, dimensions - WORD_VECTOR_DIMENSIONS, language);
   return normalize([...meaning, ...words].map((x) => x * Math.SQRT1_2));
 }
 
 /**
- * A deterministic embedding by feature hashing: content words (no stop words, no numbers, plurals folded)
+ * A deterministic embedding by feature hashing: content words (no stop words of the text's language or of
+ * English, no numbers, Snowball stems of the language, see domain/words)
  * are hashed (FNV-1a) into `dimensions` buckets with a hash-derived sign, weighted by sub-linear term
  * frequency, then L2-normalised. Texts that share vocabulary get a high cosine similarity; no model or
  * network is needed.
@@ -33,10 +34,10 @@ export async function localEmbedding(text: string, dimensions: number): Promise<
  * (`npm run bench:semantic`). Stop words are left out for the same reason: shared "said" and "would"
  * made every two long texts look alike.
  */
-export function hashEmbedding(text: string, dimensions: number): number[] {
+export function hashEmbedding(text: string, dimensions: number, language = "en"): number[] {
   const vector = new Float64Array(dimensions);
   const counts = new Map<string, number>();
-  for (const word of contentWords(text)) counts.set(word, (counts.get(word) ?? 0) + 1);
+  for (const word of contentWords(text, language)) counts.set(word, (counts.get(word) ?? 0) + 1);
   for (const [feature, count] of counts) {
     const hash = fnv1a(feature);
     const sign = hash & 1 ? 1 : -1;
@@ -46,19 +47,13 @@ export function hashEmbedding(text: string, dimensions: number): number[] {
   return normalize(Array.from(vector));
 }
 
-/** The words hashed: content words (no stop words, no numbers), plurals folded. */
-export function contentWords(text: string): string[] {
-  return tokenize(text)
-    .filter((w) => w.length > 1 && !STOP_WORDS.has(w) && !/^[\d.,'-]+$/.test(w))
-    .map(pluralStem);
-}
-
-/** "studies" → "study", "games" → "game", "classes" → "class"; leaves "bus", "analysis", "news" alone. */
-export function pluralStem(word: string): string {
-  if (word.length > 4 && word.endsWith("ies")) return `${word.slice(0, -3)}y`;
-  if (word.length > 4 && /(?:ss|x|ch|sh)es$/.test(word)) return word.slice(0, -2);
-  if (word.length > 3 && word.endsWith("s") && !/(?:ss|us|is|ws)$/.test(word)) return word.slice(0, -1);
-  return word;
+/**
+ * The words hashed: the stems of the content words in the text's language ("Wahlen" and "Wahl" one feature,
+ * "Sie" and "auch" none). A German, French and English article on one subject then share its names and
+ * international words ("Obama", "Bitcoin"), not their function words.
+ */
+export function contentWords(text: string, language = "en"): string[] {
+  return contentStems(text, language);
 }
 
 export function normalize(vector: number[]): number[] {

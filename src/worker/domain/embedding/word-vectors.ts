@@ -1,4 +1,5 @@
 import { tokenize } from "../text";
+import { isStopWord } from "../words";
 
 /**
  * Pre-trained word vectors: 30,000 English words in 64 dimensions, derived from GloVe 6B (Wikipedia and
@@ -64,8 +65,13 @@ function decode({
 /**
  * The sum of the (rarity-weighted) vectors of the text's words that are in the table, one per occurrence,
  * L2-normalised; all zeros when no word is known (e.g. a text in another language).
+ *
+ * The table is English. In a text of another language its stop words are skipped first: German "die", "was"
+ * and "also" or French "pour" are in the table as English words, and they would give every German or French
+ * article the same meaning. What is left and known is mostly names and international words ("Obama",
+ * "NASA", "Bitcoin"), which place the article by its subject whatever its language.
  */
-export async function wordVectorEmbedding(text: string): Promise<number[]> {
+export async function wordVectorEmbedding(text: string, language = "en"): Promise<number[]> {
   const { index, values, scales } = await wordVectorTable();
   const dimensions = WORD_VECTOR_DIMENSIONS;
   const sum = new Float64Array(dimensions);
@@ -75,7 +81,9 @@ export async function wordVectorEmbedding(text: string): Promise<number[]> {
       sum[d] = (sum[d] as number) + scale * (values[word * dimensions + d] as number);
     }
   };
+  const foreign = language !== "en";
   for (const token of tokenize(text)) {
+    if (foreign && isStopWord(token, language)) continue;
     const word = token.endsWith("'s") ? token.slice(0, -2) : token;
     const known = index.get(word);
     if (known !== undefined) add(known);

@@ -163,7 +163,7 @@ export function createArticlePipeline({ config, articles, sources, adapters, res
         { title: article.title, summary: article.summary, text: htmlToText(article.content ?? "") },
         adapters.embedder.maxInputChars,
       );
-      const [vector] = await adapters.embedder.embed([text]);
+      const [vector] = await adapters.embedder.embed([text], { language: article.language ?? undefined });
       if (vector) await adapters.vectorIndex.upsert(userId, [{ id: String(articleId), vector }]);
     },
 

@@ -1,0 +1,182 @@
+import { describe, expect, it } from "vitest";
+import { clusterLibrary, type LibraryItem } from "../../src/worker/domain/clustering/cluster-library";
+import { cleanTopicName, LEFTOVER_LABEL } from "../../src/worker/domain/clustering/topic-names";
+import { seededRandom, unit } from "../../src/worker/domain/clustering/vectors";
+import { isStopWord } from "../../src/worker/domain/words";
+
+const NOW = Date.UTC(2026, 10, 25);
+
+/**
+ * One group per entry, its vectors around a direction of its own (so the grouping is given) and its titles
+ * and summaries as written: the topic's name is what these tests look at.
+ */
+function library(groups: { language: string; titles: string[]; text: string }[]): LibraryItem[] {
+  const random = seededRandom(11);
+  const items: LibraryItem[] = [];
+  for (const group of groups) {
+    const centre = unit(Array.from({ length: 48 }, () => random() - 0.5));
+    for (const title of group.titles) {
+      items.push({
+        id: items.length + 1,
+        vector: unit(centre.map((x) => x + (random() - 0.5) * 0.2)),
+        title,
+        text: group.text,
+        isRead: false,
+        createdAt: NOW,
+        feedback: null,
+        language: group.language,
+      });
+    }
+  }
+  return items;
+}
+
+/** The two subjects of each language, titles full of the function words real titles have. */
+const GROUPS = [
+  {
+    language: "de",
+    titles: [
+      "Was Sie über den Bahnstreik wissen müssen",
+      "Bahnstreik: Wie Sie auch jetzt noch ans Ziel kommen",
+      "Warum der Bahnstreik auch als Warnung gilt",
+      "Bahnstreik geht weiter, als wäre nichts gewesen",
+    ],
+    text: "Die Lokführer streiken auch diese Woche, als ob Sie nicht schon genug gewartet hätten.",
+  },
+  {
+    language: "de",
+    titles: [
+      "Wie Sie Ihre Heizung richtig entlüften",
+      "Heizung: Auch als Mieter können Sie sparen",
+      "Wann Sie die Heizung als Erstes prüfen sollten",
+      "Die Heizung bleibt kalt? Was Sie auch tun können",
+    ],
+    text: "Eine Heizung braucht Pflege, auch wenn Sie als Mieter wenig Zeit haben.",
+  },
+  {
+    language: "fr",
+    titles: [
+      "Par où commencer avec le jardinage urbain",
+      "Jardinage urbain : avec peu de place, par exemple",
+      "Le jardinage urbain, une affaire de patience avec le ministre",
+      "Avec le jardinage urbain, par la fenêtre",
+    ],
+    text: "Le jardinage urbain se pratique avec des bacs, par tous les temps, selon le ministre.",
+  },
+  {
+    language: "fr",
+    titles: [
+      "La réforme des retraites adoptée par le Parlement",
+      "Retraites : le ministre avec les syndicats",
+      "Par quel vote la réforme des retraites passe",
+      "Réforme des retraites : avec ou sans le ministre",
+    ],
+    text: "Le ministre défend la réforme des retraites avec fermeté, par conviction.",
+  },
+  {
+    language: "es",
+    titles: [
+      "Cómo se prepara la paella valenciana",
+      "La paella valenciana y por qué se hace con leña",
+      "Paella valenciana: lo que se debe saber para que salga bien",
+      "Por qué la paella valenciana no lleva chorizo",
+    ],
+    text: "La paella valenciana se hace con arroz, pollo y conejo, y se cocina para muchos.",
+  },
+  {
+    language: "it",
+    titles: [
+      "Come si guida in Formula 1 sotto la pioggia",
+      "Formula 1: la Ferrari che non si ferma",
+      "Perché la Ferrari in Formula 1 è più veloce",
+      "La Formula 1 e la Ferrari, una storia che si ripete",
+    ],
+    text: "La Ferrari in Formula 1 non si è mai arresa, anche quando si correva sotto la pioggia.",
+  },
+  {
+    language: "en",
+    titles: [
+      "The Doobie Brothers tour dates announced",
+      "Doobie Brothers tour: Michael McDonald returns",
+      "Why the Doobie Brothers tour is the first in years",
+      "New Doobie Brothers tour stops added",
+    ],
+    text: "The Doobie Brothers will tour again with Michael McDonald, the first tour with him in years.",
+  },
+  {
+    language: "en",
+    titles: [
+      "NASA lunar landers: what comes after Apollo",
+      "The new NASA lunar landers explained",
+      "Programs behind NASA lunar landers",
+      "How NASA lunar landers will land on the Moon",
+    ],
+    text: "NASA picked new lunar landers for its programs: the landers carry astronauts to the Moon.",
+  },
+];
+
+describe("topic names", () => {
+  const result = clusterLibrary(library(GROUPS), NOW);
+  const nameOf = (firstTitle: string) => {
+    const id = library(GROUPS).find((item) => item.title === firstTitle)?.id;
+    return result.topics.find((topic) => topic.members.some((m) => m.id === id))?.label ?? "";
+  };
+
+  it("are 1 to 4 words with no stop word, number or vague word, in five languages", () => {
+    expect(result.topics).toHaveLength(GROUPS.length);
+    for (const topic of result.topics) {
+      const words = topic.label.split(/[\s·]+/).filter(Boolean);
+      expect(words.length, topic.label).toBeGreaterThanOrEqual(1);
+      expect(words.length, topic.label).toBeLessThanOrEqual(4);
+      for (const word of words) {
+        expect(isStopWord(word, topic.language), `${topic.label} (${topic.language})`).toBe(false);
+        expect(word).not.toMatch(/^\d+$/);
+        expect(["new", "first", "programs", "miscellaneous"]).not.toContain(word.toLowerCase());
+      }
+    }
+  });
+
+  it("are the phrase the topic's titles share, as they write it, in the topic's language", () => {
+    expect(nameOf("The Doobie Brothers tour dates announced")).toBe("Doobie Brothers tour");
+    expect(nameOf("NASA lunar landers: what comes after Apollo")).toBe("NASA lunar landers");
+    expect(nameOf("Was Sie über den Bahnstreik wissen müssen")).toBe("Bahnstreik");
+    expect(nameOf("Wie Sie Ihre Heizung richtig entlüften")).toBe("Heizung");
+    expect(nameOf("Par où commencer avec le jardinage urbain")).toBe("Jardinage urbain");
+    expect(nameOf("La réforme des retraites adoptée par le Parlement")).toMatch(/^(?:Réforme|Retraites)/);
+    expect(nameOf("Cómo se prepara la paella valenciana")).toBe("Paella valenciana");
+    expect(nameOf("Come si guida in Formula 1 sotto la pioggia")).toMatch(/^(?:Formula 1|Ferrari|Formula)$/);
+    const german = result.topics.find((topic) => topic.label === "Bahnstreik");
+    expect(german?.language).toBe("de");
+  });
+
+  it("put the articles that fit nowhere in one leftover group, ranked last", () => {
+    const items = library([
+      ...GROUPS.slice(0, 3),
+      { language: "en", titles: ["Opera at the Met tonight"], text: "An opera review." },
+      { language: "en", titles: ["Sourdough starter basics"], text: "Bread baking at home." },
+    ]);
+    const clustering = clusterLibrary(items, NOW);
+    const last = clustering.topics[clustering.topics.length - 1];
+    expect(last).toMatchObject({ label: LEFTOVER_LABEL, leftover: true, finalScore: 0 });
+    expect(new Set(last?.members.map((m) => m.id))).toEqual(new Set(clustering.unclustered));
+    expect(clustering.unclustered.length).toBeGreaterThan(0);
+    const others = clustering.topics.slice(0, -1);
+    expect(others.length).toBeGreaterThan(0);
+    for (const topic of others) {
+      expect(topic.leftover).toBe(false);
+      expect(topic.finalScore).toBeGreaterThan(0);
+    }
+  });
+
+  it("take a language model's answer only when it reads as a heading", () => {
+    expect(cleanTopicName('"NASA lunar landers."')).toBe("NASA lunar landers");
+    expect(cleanTopicName("Topic: Doobie Brothers tour")).toBe("Doobie Brothers tour");
+    expect(cleanTopicName("Sie · Auch · Als", "de")).toBeNull();
+    expect(cleanTopicName("Par · Avec", "fr")).toBeNull();
+    expect(cleanTopicName("New · First")).toBeNull();
+    expect(cleanTopicName("Programs")).toBeNull();
+    expect(cleanTopicName("2024")).toBeNull();
+    expect(cleanTopicName("These articles are all about the moon landings")).toBeNull();
+    expect(cleanTopicName("")).toBeNull();
+  });
+});
