@@ -72,7 +72,8 @@ describe("POST /api/search/chat", () => {
   it("ranks by text and meaning, explains every result and suggests follow-ups", async () => {
     const { token, user } = await registerUser();
     const ids = await bees(user.id);
-    const response = await chat(token, { query: "What have I saved about honeybees dancing?" });
+    // Both bee articles are about honeybees; the waggle dance one says so most (title and text).
+    const response = await chat(token, { query: "What have I saved about honeybees?" });
     expect(response.status).toBe(200);
     const results = response.body.results;
     expect(results[0].article.id).toBe(ids.waggle);
@@ -87,12 +88,18 @@ describe("POST /api/search/chat", () => {
     expect(results[0].match_explanation).toContain("waggle dance");
     expect(response.body.total_found).toBe(results.length);
     expect(typeof response.body.search_time_ms).toBe("number");
-    // Only phrases or names make suggestions (see chat-conversation.test.ts); these two results have none that
-    // leaves out the question's own words.
+    // Only phrases or names make suggestions (see chat-conversation.test.ts), never the question's own words.
     for (const suggestion of response.body.suggestions) {
       expect(suggestion).toMatch(/^More about \S+ \S+|^More about \p{Lu}/u);
-      expect(suggestion).not.toMatch(/honeybee|danc/);
+      expect(suggestion).not.toMatch(/honeybee/i);
     }
+
+    // A narrower question puts the article that answers it first, and nothing off the subject comes along.
+    const dancing = (await chat(token, { query: "What have I saved about honeybees dancing?" })).body.results;
+    expect(dancing[0].article.id).toBe(ids.waggle);
+    const shown = dancing.map((r: { article: { id: number } }) => r.article.id);
+    expect(shown).not.toContain(ids.glacier);
+    expect(shown).not.toContain(ids.rust);
   });
 
   it("finds by meaning a question that shares no word with the article, but not made-up words", async () => {
