@@ -284,6 +284,9 @@ describe("the MCP tools", () => {
     expect(theirsAfter.body.is_read).toBe(false);
     expect((await callTool(client, "list_articles", { status: "read" })).text).toContain(`[${mine}]`);
     expect((await callTool(client, "list_articles", { status: "unread" })).text).toBe("No articles match.");
+    expect((await api("PUT", `/api/articles/${mine}/tags`, { token, body: { tags: ["Baking"] } })).status).toBe(200);
+    expect((await callTool(client, "list_articles", { tag: "baking" })).text).toContain(`[${mine}]`);
+    expect((await callTool(client, "list_articles", { tag: "knitting" })).text).toBe("No articles match.");
     expect((await callTool(client, "mark_unread", { ids: [mine] })).text).toContain("unread");
     expect((await callTool(client, "rate_article", { id: mine, rating: 1 })).text).toContain("good");
     expect((await api("GET", `/api/articles/${mine}/feedback`, { token })).body.feedback_value).toBe(1);

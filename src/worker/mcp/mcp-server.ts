@@ -140,18 +140,19 @@ export function createMcpServer(services: Services, caller: McpCaller): McpServe
       title: "List articles",
       description:
         "List the user's saved articles, unread first and then newest, a page at a time, optionally filtered by " +
-        "read status, site, language or words.",
+        "read status, site, language, tag or words.",
       inputSchema: {
         status: z.enum(["all", "read", "unread"]).default("all").describe("Which articles by read status"),
         domain: z.string().max(253).optional().describe("Only articles from this site, e.g. example.com"),
         language: z.string().max(8).optional().describe("Only articles in this language (ISO 639-1 code)"),
+        tag: z.string().max(64).optional().describe("Only articles carrying this tag (any letter case)"),
         search: z.string().max(500).optional().describe("Only articles containing these words"),
         page: z.number().int().min(1).default(1).describe("Page number, from 1"),
         per_page: z.number().int().min(1).max(50).default(20).describe("Articles per page (1 to 50)"),
       },
       annotations: { readOnlyHint: true },
     },
-    ({ status, domain, language, search, page, per_page }) =>
+    ({ status, domain, language, tag, search, page, per_page }) =>
       run("library:read", async () => {
         const result = await services.articles.list(userId, {
           page,
@@ -159,6 +160,7 @@ export function createMcpServer(services: Services, caller: McpCaller): McpServe
           search: search?.trim() || undefined,
           domain: domain?.trim().toLowerCase() || undefined,
           language: language?.trim().toLowerCase() || undefined,
+          tag: tag?.trim() || undefined,
           isRead: status === "all" ? undefined : status === "read",
         });
         return (
