@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { htmlToMarkdown } from "../../src/worker/domain/html-markdown";
+import { htmlToMarkdown } from "../../src/worker/domain/html-to-markdown";
 import { describeScopes, scopesToGrant } from "../../src/worker/domain/oauth-scopes";
 import { articleLine, pageFooter } from "../../src/worker/mcp/mcp-format";
 
@@ -19,7 +19,7 @@ describe("htmlToMarkdown (get_article's content)", () => {
         "1. First\n2. Second",
         "> Quoted line",
         "```\nlet x = 1;\nx++;\n```",
-        "Inline `code`\nnext line",
+        "Inline `code`  \nnext line",
         "![An octopus](https://example.com/o.png)",
       ].join("\n\n"),
     );

@@ -4,7 +4,7 @@ import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/sdk/validatio
 import { z } from "zod";
 import type { Services } from "../context";
 import { AppError } from "../domain/errors";
-import { htmlToMarkdown } from "../domain/html-markdown";
+import { htmlToMarkdown } from "../domain/html-to-markdown";
 import { OAUTH_SCOPES, type OAuthScope } from "../domain/oauth-scopes";
 import { MAX_BULK_URLS } from "../services/article-service";
 import { articleLine, articleList, clip, pageFooter, ratingWord } from "./mcp-format";

@@ -1,7 +1,7 @@
 import { Zip, ZipDeflate } from "fflate";
 import Papa from "papaparse";
+import { htmlToMarkdown } from "../html-to-markdown";
 import type { ExportArticle, ExportFormat } from "./export-article";
-import { htmlToMarkdown } from "./html-to-markdown";
 
 /** Bytes out, in order; a writer never holds more than the article it is writing. */
 export type Emit = (chunk: Uint8Array) => void;

@@ -1,4 +1,4 @@
-import { type DomElement, type DomNode, isElement, parseFragment, TEXT_NODE } from "../extraction/dom";
+import { type DomElement, type DomNode, isElement, parseFragment, TEXT_NODE } from "./extraction/dom";
 
 /** Never part of what a reader sees. */
 const SKIPPED = new Set(["script", "style", "template", "noscript", "svg", "iframe", "object", "embed", "button"]);
@@ -133,7 +133,8 @@ function blocks(parent: DomElement, depth = 0): string[] {
 }
 
 /**
- * An article's stored HTML as Markdown for note-taking apps: headings, paragraphs, lists, quotes, code, links
+ * An article's stored HTML as Markdown, for note-taking apps (the Markdown export) and for AI assistants (the MCP
+ * get_article tool): one converter for both. Headings, paragraphs, lists, quotes, code, links
  * and images (http(s) only), emphasis. Text is escaped so that it never turns into markup it was not.
  */
 export function htmlToMarkdown(html: string): string {
