@@ -67,7 +67,7 @@ export function createServices(env: Env) {
       chanceSimilarity: adapters.embedder.chanceSimilarity,
     }),
     topics: createTopicsService({ topics, ...adapters }),
-    search: createSearchService({ search: createSearchRepository(db), topics, articles, ...adapters }),
+    search: createSearchService({ search: createSearchRepository(db), topics, articles, tags, ...adapters }),
     articles: articleService,
     account: createAccountService({
       account: createAccountRepository(db),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { api, registerUser, seedArticle } from "./helpers";
+import { api, registerUser, seedArticle, seedProcessedArticle } from "./helpers";
 
 describe("tags on articles (issue 23)", () => {
   it("sets tags, returns them on the article and in the list, and counts them in GET /api/tags", async () => {
@@ -81,5 +81,17 @@ describe("tags on articles (issue 23)", () => {
     expect((await api("GET", "/api/tags", { token: other.token })).body.tags).toEqual([]);
     expect((await api("GET", "/api/articles/?tag=private", { token: other.token })).body.articles).toEqual([]);
     expect((await api("GET", `/api/articles/${id}`, { token: owner.token })).body.tags).toEqual(["private"]);
+  });
+
+  it("search results carry their articles' tags, as the list does", async () => {
+    const { token, user } = await registerUser();
+    const id = await seedProcessedArticle(user.id, {
+      title: "Sourdough starters",
+      text: "A sourdough starter is flour and water fermented by wild yeast and lactic bacteria.",
+    });
+    await api("PUT", `/api/articles/${id}/tags`, { token, body: { tags: ["Baking"] } });
+    const found = await api("POST", "/api/search/chat", { token, body: { query: "sourdough starter" } });
+    expect(found.status).toBe(200);
+    expect(found.body.results[0].article).toMatchObject({ id, tags: ["Baking"] });
   });
 });

@@ -1,3 +1,4 @@
+import type { ArticleTagsRepository } from "../db/repositories/article-tags-repository";
 import type { ArticleSummaryRecord, ArticlesRepository } from "../db/repositories/articles-repository";
 import type { SearchRepository, SearchTurn } from "../db/repositories/search-repository";
 import type { TopicsRepository } from "../db/repositories/topics-repository";
@@ -52,6 +53,8 @@ interface SearchDeps {
   /** For the library's mean embedding, stored by the topics run. */
   topics: Pick<TopicsRepository, "libraryMean">;
   articles: ArticlesRepository;
+  /** Each result carries its article's tags, as in the article list. */
+  tags?: Pick<ArticleTagsRepository, "ofArticles">;
   embedder: Embedder;
   vectorIndex: VectorIndex;
   languageModel: LanguageModel;
@@ -67,6 +70,7 @@ export function createSearchService({
   search,
   topics,
   articles,
+  tags,
   embedder,
   vectorIndex,
   languageModel,
@@ -213,9 +217,15 @@ export function createSearchService({
         };
         await search.saveTurns(userId, session.id, [...session.turns, turn].slice(-MAX_TURNS), now());
       }
+      const tagsOf = tags
+        ? await tags.ofArticles(
+            userId,
+            shown.map((r) => r.article.id),
+          )
+        : new Map<number, string[]>();
       return {
         results: shown.map((r, i) => ({
-          article: toArticleJson(r.article),
+          article: toArticleJson(r.article, tagsOf.get(r.article.id)),
           relevance_score: r.score,
           match_explanation: explanations[i] ?? "",
         })),
