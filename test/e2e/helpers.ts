@@ -40,6 +40,20 @@ export async function saveArticles(page: Page, token: string, urls: string[]) {
 }
 
 /** Signs in by putting a session straight into local storage, as the login page would. */
+/**
+ * Signs in through local storage, then loads `hash` afresh so the app reads the stored session, and waits until
+ * it shows that screen signed in. Until /api/auth/me answers, the reloaded app sits on /login with a return target
+ * and then redirects there: a navigation made in that window (a test's next `goto`) was overtaken by that redirect.
+ */
+export async function openSignedIn(page: Page, email: string, hash: string) {
+  await signInWithToken(page, email);
+  await page.goto(hash);
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+  const screen = hash.replace(/^\/?#/, "").split("?")[0] as string;
+  await expect.poll(() => new URL(page.url()).hash.replace(/^#/, "").split("?")[0]).toBe(screen);
+}
+
 export async function signInWithToken(page: Page, email: string, password = PASSWORD) {
   const response = await page.request.post("/api/auth/login", { data: { email, password } });
   const session = await response.json();

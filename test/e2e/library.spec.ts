@@ -1,13 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
-import { articleUrl, createAccount, PASSWORD, saveArticles, signInWithToken } from "./helpers";
-
-/** Signs in through local storage, then loads `hash` afresh so the app reads the stored session. */
-async function openSignedIn(page: Page, email: string, hash: string) {
-  await signInWithToken(page, email);
-  await page.goto(hash);
-  await page.reload();
-}
+import { articleUrl, createAccount, openSignedIn, PASSWORD, saveArticles } from "./helpers";
 
 async function setTags(page: Page, token: string, id: number, tags: string[]) {
   const response = await page.request.put(`/api/articles/${id}/tags`, {

@@ -1,12 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
-import { articleUrl, createAccount, signIn, signInWithToken } from "./helpers";
-
-/** Signs in through local storage, then loads `hash` afresh so the app reads the stored session. */
-async function openSignedIn(page: Page, email: string, hash: string) {
-  await signInWithToken(page, email);
-  await page.goto(hash);
-  await page.reload();
-}
+import { expect, test } from "@playwright/test";
+import { articleUrl, createAccount, openSignedIn, signIn } from "./helpers";
 
 function saveRoute(params: Record<string, string>): string {
   return `/#/save?${new URLSearchParams(params)}`;

@@ -1,12 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
-import { articleUrl, createAccount, FIXTURE_ORIGIN, signInWithToken } from "./helpers";
-
-/** Signs in through local storage, then loads `hash` afresh so the app reads the stored session. */
-async function openSignedIn(page: Page, email: string, hash: string) {
-  await signInWithToken(page, email);
-  await page.goto(hash);
-  await page.reload();
-}
+import { expect, test } from "@playwright/test";
+import { articleUrl, createAccount, FIXTURE_ORIGIN, openSignedIn } from "./helpers";
 
 test.describe("settings: API tokens", () => {
   test("creates a token shown once with Copy, lists it without the secret, and revokes it", async ({
