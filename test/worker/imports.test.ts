@@ -1,6 +1,7 @@
 import { env, introspectWorkflow } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
+import { IMPORT_TOPICS_WINDOW_MS } from "../../src/worker/workflows/topics-params";
 import karakeepJson from "../fixtures/imports/karakeep.json?raw";
 import pocketCsv from "../fixtures/imports/pocket.csv?raw";
 import vibereadJson from "../fixtures/imports/viberead.json?raw";
@@ -110,7 +111,7 @@ describe("imports API", () => {
   });
 
   it("brings our own export back with its content, without fetching the page again", async () => {
-    const { token } = await registerUser();
+    const { token, user } = await registerUser();
     const started = await upload(token, vibereadJson, { name: "viberead.json" });
     expect(started.status).toBe(202);
     await waitForImport(token, started.body.id);
@@ -125,6 +126,14 @@ describe("imports API", () => {
     const article = (await api("GET", `/api/articles/${kept.id}`, { token })).body;
     expect(article.content).toContain("This paragraph came from an export");
     expect(article.language).toBe("en");
+    // An imported article asks for the import's five-minute topics run, not a save's run of the minute.
+    const window = Math.floor(Date.now() / IMPORT_TOPICS_WINDOW_MS);
+    const importRun = async (w: number) =>
+      env.TOPICS_WORKFLOW.get(`topics-${user.id}-w${IMPORT_TOPICS_WINDOW_MS}-${w}`).then(
+        () => true,
+        () => false,
+      );
+    expect((await importRun(window)) || (await importRun(window - 1))).toBe(true);
   });
 
   it("refuses a malformed file with the row where it breaks, and a file of no known format", async () => {

@@ -4,7 +4,7 @@ import { createDatabase } from "../../src/worker/db/client";
 import { createTopicsRepository } from "../../src/worker/db/repositories/topics-repository";
 import { ALGORITHM } from "../../src/worker/domain/clustering/cluster-library";
 import { refreshDueTopics, requestTopicsRefresh } from "../../src/worker/jobs/topics-scheduler";
-import { debounceUntilMinuteEnds } from "../../src/worker/workflows/topics-params";
+import { debounceUntilWindowEnds, IMPORT_TOPICS_WINDOW_MS } from "../../src/worker/workflows/topics-params";
 import { api, registerUser, seedArticle, seedProcessedArticle } from "./helpers";
 import { library, recluster, SUBJECTS } from "./topics-helpers";
 
@@ -166,12 +166,33 @@ describe("topics", () => {
     expect(await workflows.get()).toHaveLength(2);
   });
 
+  it("re-clusters an import's articles once in five minutes, apart from the saves' minute runs", async () => {
+    await using workflows = await introspectWorkflow(env.TOPICS_WORKFLOW);
+    await workflows.modifyAll(async (m) => m.disableSleeps());
+    const { user } = await registerUser();
+    const start = Date.UTC(2026, 10, 21, 12, 0, 10);
+    for (const offset of [0, 61_000, 125_000, 240_000]) {
+      await requestTopicsRefresh(env.TOPICS_WORKFLOW, user.id, 45, start + offset, { imported: true });
+    }
+    expect(await workflows.get()).toHaveLength(1);
+    await requestTopicsRefresh(env.TOPICS_WORKFLOW, user.id, 45, start + 30_000);
+    expect(await workflows.get()).toHaveLength(2);
+    await requestTopicsRefresh(env.TOPICS_WORKFLOW, user.id, 45, start + 300_000, { imported: true });
+    expect(await workflows.get()).toHaveLength(3);
+  });
+
+  it("waits until the five-minute window of an imported article is over", () => {
+    const window = Date.UTC(2026, 10, 21, 12, 0, 0);
+    expect(debounceUntilWindowEnds(45, window + 10_000, IMPORT_TOPICS_WINDOW_MS)).toBe(291);
+    expect(debounceUntilWindowEnds(45, window + 290_000, IMPORT_TOPICS_WINDOW_MS)).toBe(45);
+  });
+
   it("waits until the minute of the request is over, so later requests joining its run are not missed", () => {
     const minute = Date.UTC(2026, 10, 21, 12, 0, 0);
-    expect(debounceUntilMinuteEnds(45, minute + 5_000)).toBe(56);
-    expect(debounceUntilMinuteEnds(45, minute + 30_000)).toBe(45);
-    expect(debounceUntilMinuteEnds(1, minute + 59_500)).toBe(2);
-    expect(debounceUntilMinuteEnds(600, minute)).toBe(600);
+    expect(debounceUntilWindowEnds(45, minute + 5_000)).toBe(56);
+    expect(debounceUntilWindowEnds(45, minute + 30_000)).toBe(45);
+    expect(debounceUntilWindowEnds(1, minute + 59_500)).toBe(2);
+    expect(debounceUntilWindowEnds(600, minute)).toBe(600);
   });
 
   it("is refreshed after an article finishes processing", async () => {

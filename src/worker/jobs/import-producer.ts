@@ -58,7 +58,7 @@ export function createImportQueue(queue: Queue): ImportQueue {
           requestId: crypto.randomUUID(),
           userId,
           articleId,
-          reason: "created",
+          reason: "imported",
         })),
       );
     },

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { processingReasonSchema } from "../workflows/article-processing-params";
 
 /**
  * The message put on INGEST_QUEUE for every article that needs (re)processing. `requestId` is fixed when the
@@ -8,7 +9,7 @@ export const ingestMessageSchema = z.object({
   requestId: z.string().uuid(),
   userId: z.number().int().positive(),
   articleId: z.number().int().positive(),
-  reason: z.enum(["created", "refetch"]),
+  reason: processingReasonSchema,
 });
 export type IngestMessage = z.infer<typeof ingestMessageSchema>;
 

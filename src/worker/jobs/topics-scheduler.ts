@@ -1,21 +1,30 @@
 import { isDuplicateInstance } from "../workflows/instance-errors";
-import { cronTopicsInstanceId, debouncedTopicsInstanceId, debounceUntilMinuteEnds } from "../workflows/topics-params";
+import {
+  cronTopicsInstanceId,
+  debouncedTopicsInstanceId,
+  debounceUntilWindowEnds,
+  IMPORT_TOPICS_WINDOW_MS,
+  SAVE_TOPICS_WINDOW_MS,
+} from "../workflows/topics-params";
 
 /**
  * Asks for the user's topics to be recomputed `debounceSeconds` (TOPICS_DEBOUNCE_SECONDS, 45) from now, and
- * not before the current minute is over. Every request in the same minute maps to the same Workflow instance
- * id, so a bulk save of 200 articles re-clusters a handful of times, not 200, and every article is in one.
+ * not before the current minute is over (five minutes for an imported article). Every request in the same
+ * window maps to the same Workflow instance id, so a bulk save of 200 articles re-clusters a handful of times,
+ * not 200, and every article is in one.
  */
 export async function requestTopicsRefresh(
   workflow: Workflow,
   userId: number,
   debounceSeconds: number,
   now = Date.now(),
+  { imported = false }: { imported?: boolean } = {},
 ): Promise<void> {
+  const windowMs = imported ? IMPORT_TOPICS_WINDOW_MS : SAVE_TOPICS_WINDOW_MS;
   try {
     await workflow.create({
-      id: debouncedTopicsInstanceId(userId, now),
-      params: { userId, debounceSeconds: debounceUntilMinuteEnds(debounceSeconds, now) },
+      id: debouncedTopicsInstanceId(userId, now, windowMs),
+      params: { userId, debounceSeconds: debounceUntilWindowEnds(debounceSeconds, now, windowMs) },
     });
   } catch (error) {
     if (!isDuplicateInstance(error)) throw error;

@@ -50,7 +50,7 @@ const UNEXPECTED_MESSAGE = "Processing failed unexpectedly. Use Re-fetch Content
  */
 export class ArticleProcessingWorkflow extends WorkflowEntrypoint<Env, ArticleProcessingParams> {
   override async run(event: WorkflowEvent<ArticleProcessingParams>, step: WorkflowStep) {
-    const { userId, articleId } = await jsonStep(step, "validate parameters", NO_RETRIES, async () => {
+    const { userId, articleId, reason } = await jsonStep(step, "validate parameters", NO_RETRIES, async () => {
       const parsed = articleProcessingParamsSchema.safeParse(event.payload);
       if (!parsed.success) throw new NonRetryableError(`Invalid workflow parameters: ${parsed.error.message}`);
       return parsed.data;
@@ -111,7 +111,15 @@ export class ArticleProcessingWorkflow extends WorkflowEntrypoint<Env, ArticlePr
       await step.do("mark completed", DATABASE_STEP, () => pipeline.complete(userId, articleId, note));
       try {
         await step.do("schedule topics refresh", DATABASE_STEP, () =>
-          requestTopicsRefresh(this.env.TOPICS_WORKFLOW, userId, getConfig(this.env).topicsDebounceSeconds),
+          requestTopicsRefresh(
+            this.env.TOPICS_WORKFLOW,
+            userId,
+            getConfig(this.env).topicsDebounceSeconds,
+            Date.now(),
+            {
+              imported: reason === "imported",
+            },
+          ),
         );
       } catch (error) {
         // The daily run will pick the article up; the article itself is done.
