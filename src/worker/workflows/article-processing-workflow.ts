@@ -110,17 +110,14 @@ export class ArticleProcessingWorkflow extends WorkflowEntrypoint<Env, ArticlePr
       }
       await step.do("mark completed", DATABASE_STEP, () => pipeline.complete(userId, articleId, note));
       try {
-        await step.do("schedule topics refresh", DATABASE_STEP, () =>
-          requestTopicsRefresh(
-            this.env.TOPICS_WORKFLOW,
-            userId,
-            getConfig(this.env).topicsDebounceSeconds,
-            Date.now(),
-            {
-              imported: reason === "imported",
-            },
-          ),
-        );
+        await step.do("schedule topics refresh", DATABASE_STEP, async () => {
+          // While an import is being processed, a save joins the import's five-minute run: one run a minute over
+          // a 10,000-article library is CPU spent on groupings stale a minute later.
+          const imported =
+            reason === "imported" || (await createServices(this.env).importsRepository.hasUnprocessedArticles(userId));
+          const debounce = getConfig(this.env).topicsDebounceSeconds;
+          await requestTopicsRefresh(this.env.TOPICS_WORKFLOW, userId, debounce, Date.now(), { imported });
+        });
       } catch (error) {
         // The daily run will pick the article up; the article itself is done.
         console.error("Could not schedule topics refresh", userId, error);

@@ -67,6 +67,20 @@ export function createImportsRepository(db: Database) {
         .all();
     },
 
+    /** Whether an import of the user still has articles waiting or in processing (a big import is under way). */
+    async hasUnprocessedArticles(userId: number): Promise<boolean> {
+      const row = await db
+        .select({ one: sql<number>`1` })
+        .from(articles)
+        .innerJoin(importArticles, eq(importArticles.articleId, articles.id))
+        .where(
+          and(eq(articles.userId, userId), inArray(articles.processingStatus, ["pending", "processing", "retrying"])),
+        )
+        .limit(1)
+        .get();
+      return row !== undefined;
+    },
+
     /** Articles an import created that have finished processing (completed or failed), per import. */
     async processedCounts(userId: number, importIds: number[]): Promise<Map<number, number>> {
       if (importIds.length === 0) return new Map();
