@@ -1,8 +1,8 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
-import { Link } from "react-router";
 import type { Article } from "../../api/types";
-import { displayTitle, readingTime, relativeDate, sourceLabel, summaryPreview } from "../../lib/format";
+import { readingTime, relativeDate, sourceLabel, summaryPreview } from "../../lib/format";
 import { languageName } from "../../lib/languages";
+import { CardHeading } from "./card-heading";
 
 interface ArticleCardProps {
   article: Article;
@@ -96,12 +96,7 @@ export function ArticleCard({ article, onToggleRead, onDelete }: ArticleCardProp
           {relativeDate(article.created_at)}
         </time>
       </div>
-      <h3 className="card-title" id={titleId}>
-        <Link to={`/article/${article.id}`} className="card-link">
-          {displayTitle(article.title)}
-        </Link>
-      </h3>
-      {summary && <p className="card-summary">{summary}</p>}
+      <CardHeading articleId={article.id} titleId={titleId} title={article.title} summary={summary} />
       {article.tags && article.tags.length > 0 && (
         <ul className="card-tags" aria-label="Tags">
           {article.tags.map((tag) => (

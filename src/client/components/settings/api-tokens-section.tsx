@@ -4,6 +4,7 @@ import { useToast } from "../../hooks/use-toast";
 import { copyText } from "../../lib/clipboard";
 import { relativeDate } from "../../lib/format";
 import { useApiTokensQuery, useCreateApiToken, useRevokeApiToken } from "../../queries/tokens";
+import { RevocableList, RevocableRow } from "./revocable-list";
 import { SettingsSection } from "./settings-section";
 
 const NAME_MAX = 100;
@@ -112,56 +113,36 @@ function NewTokenPanel({ token, onDone }: { token: CreatedApiToken; onDone: () =
 
 function TokenList() {
   const tokens = useApiTokensQuery();
-  if (tokens.isPending) return <p className="form-note">Loading tokens...</p>;
-  if (tokens.isError) {
-    return (
-      <p className="error-box" role="alert">
-        {tokens.error.message || "Failed to fetch API tokens"}
-      </p>
-    );
-  }
-  if (tokens.data.length === 0) return <p className="form-note">You have no API tokens yet.</p>;
-  return (
-    <ul className="token-list" aria-label="Your API tokens">
-      {tokens.data.map((token) => (
-        <TokenRow key={token.id} token={token} />
-      ))}
-    </ul>
-  );
-}
-
-function TokenRow({ token }: { token: ApiToken }) {
-  const toast = useToast();
   const revoke = useRevokeApiToken();
-
-  async function confirmRevoke() {
-    if (!window.confirm(`Revoke "${token.name}"? Anything using it will stop working.`)) return;
-    try {
-      await revoke.mutateAsync(token.id);
-      toast.success(`Token "${token.name}" revoked`);
-    } catch (failure) {
-      toast.error(failure instanceof Error ? failure.message : "Failed to revoke API token");
-    }
-  }
-
   return (
-    <li className="token-row">
-      <div>
-        <strong className="token-name">{token.name}</strong>
-        <span className="token-meta">
-          Created {relativeDate(token.created_at)} · Last used{" "}
-          {token.last_used_at ? relativeDate(token.last_used_at) : "never"}
-        </span>
-      </div>
-      <button
-        type="button"
-        className="button button-secondary"
-        onClick={() => void confirmRevoke()}
-        disabled={revoke.isPending}
-        aria-label={`Revoke ${token.name}`}
-      >
-        Revoke
-      </button>
-    </li>
+    <RevocableList
+      query={tokens}
+      label="Your API tokens"
+      texts={{
+        loading: "Loading tokens...",
+        failed: "Failed to fetch API tokens",
+        empty: "You have no API tokens yet.",
+      }}
+    >
+      {(token: ApiToken) => (
+        <RevocableRow
+          key={token.id}
+          id={token.id}
+          name={token.name}
+          revoke={revoke}
+          texts={{
+            confirm: `Revoke "${token.name}"? Anything using it will stop working.`,
+            revoked: `Token "${token.name}" revoked`,
+            failed: "Failed to revoke API token",
+          }}
+        >
+          <strong className="token-name">{token.name}</strong>
+          <span className="token-meta">
+            Created {relativeDate(token.created_at)} · Last used{" "}
+            {token.last_used_at ? relativeDate(token.last_used_at) : "never"}
+          </span>
+        </RevocableRow>
+      )}
+    </RevocableList>
   );
 }

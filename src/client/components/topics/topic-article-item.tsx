@@ -1,8 +1,8 @@
 import { useId } from "react";
-import { Link } from "react-router";
 import type { TopicArticle } from "../../api/topics";
-import { displayTitle, relativeDate, summaryPreview } from "../../lib/format";
+import { relativeDate, summaryPreview } from "../../lib/format";
 import { matchLabel } from "../../lib/topic-display";
+import { CardHeading } from "../dashboard/card-heading";
 
 /** Spec §2 topic detail: one article with its '% match', an Unread badge, summary, author, domain and date. */
 export function TopicArticleItem({ article }: { article: TopicArticle }) {
@@ -18,12 +18,7 @@ export function TopicArticleItem({ article }: { article: TopicArticle }) {
           {relativeDate(article.created_at)}
         </time>
       </div>
-      <h3 className="card-title" id={titleId}>
-        <Link to={`/article/${article.id}`} className="card-link">
-          {displayTitle(article.title)}
-        </Link>
-      </h3>
-      {summary && <p className="card-summary">{summary}</p>}
+      <CardHeading articleId={article.id} titleId={titleId} title={article.title} summary={summary} />
       {article.author && <p className="topic-article-author">By {article.author}</p>}
     </article>
   );
