@@ -188,6 +188,32 @@ describe("imports API", () => {
     expect((await api("GET", `/api/imports/${started.body.id}`)).status).toBe(401);
   });
 
+  it("imports take turns: a small file uploaded behind a big one is processed before the big one is", async () => {
+    const first = await registerUser();
+    const big = await upload(
+      first.token,
+      Array.from({ length: 200 }, (_, i) => `${origin()}/article?title=${encodeURIComponent(`Big ${i}`)}`).join("\n"),
+      { name: "big.txt" },
+    );
+    await waitForImport(first.token, big.body.id);
+    const second = await registerUser();
+    const small = await upload(
+      second.token,
+      ["Small 1", "Small 2", "Small 3"].map((t) => `${origin()}/article?title=${encodeURIComponent(t)}`).join("\n"),
+      { name: "small.txt" },
+    );
+    expect(small.status).toBe(202);
+    await expect
+      .poll(async () => (await api("GET", `/api/imports/${small.body.id}`, { token: second.token })).body.processed, {
+        timeout: 60_000,
+        interval: 250,
+      })
+      .toBe(3);
+    // Queued behind all 200 of the big file's articles, the small one waited for every one of them.
+    const bigProgress = (await api("GET", `/api/imports/${big.body.id}`, { token: first.token })).body;
+    expect(bigProgress.processed).toBeLessThan(150);
+  });
+
   it("a single save completes while a big import is still being processed", async () => {
     const { token, user } = await registerUser();
     const links = Array.from(

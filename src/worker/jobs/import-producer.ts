@@ -1,4 +1,4 @@
-import type { ImportMessage, ImportRowsMessage, QueuedImportItem } from "./import-message";
+import type { ImportMessage, ImportProcessMessage, ImportRowsMessage, QueuedImportItem } from "./import-message";
 
 /** Queues take at most 100 messages and 256 KB per sendBatch, and 128 KB per message; these stay under. */
 const MESSAGES_PER_SEND = 100;
@@ -9,8 +9,8 @@ export const BYTES_PER_MESSAGE = 100 * 1024;
 export interface ImportQueue {
   /** Puts a file's rows on the queue in messages of at most 100 rows (and 100 KB). */
   sendRows(importId: number, userId: number, rows: { row: number; item: QueuedImportItem }[]): Promise<void>;
-  /** Queues processing of imported articles, behind the rows still waiting to be stored. */
-  sendProcess(userId: number, articleIds: number[]): Promise<void>;
+  /** Queues the import's next articles for processing, at the back of the queue (after a delay, if given). */
+  sendProcessing(message: Omit<ImportProcessMessage, "kind">, options?: { delaySeconds?: number }): Promise<void>;
 }
 
 const size = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).byteLength;
@@ -51,16 +51,8 @@ export function createImportQueue(queue: Queue): ImportQueue {
       await send(messages);
     },
 
-    async sendProcess(userId, articleIds) {
-      await send(
-        articleIds.map((articleId) => ({
-          kind: "process",
-          requestId: crypto.randomUUID(),
-          userId,
-          articleId,
-          reason: "imported",
-        })),
-      );
+    async sendProcessing(message, options) {
+      await queue.send({ kind: "process-import", ...message }, options);
     },
   };
 }

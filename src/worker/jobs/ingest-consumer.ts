@@ -1,3 +1,4 @@
+import type { ArticleProcessingParams } from "../workflows/article-processing-params";
 import { isDuplicateInstance } from "../workflows/instance-errors";
 import { ingestMessageSchema, workflowInstanceId } from "./ingest-message";
 
@@ -38,26 +39,33 @@ export async function handleIngestBatch(
     }
     const { userId, articleId, reason } = parsed.data;
     try {
-      started.push(
-        await env.ARTICLE_WORKFLOW.create({
-          id: workflowInstanceId(parsed.data),
-          params: { userId, articleId, reason },
-        }),
-      );
+      const instance = await startArticleWorkflow(env, workflowInstanceId(parsed.data), { userId, articleId, reason });
+      if (instance) started.push(instance);
       message.ack();
     } catch (error) {
-      if (isDuplicateInstance(error)) {
-        message.ack();
-      } else {
-        console.error("Could not start article workflow", articleId, error);
-        message.retry({ delaySeconds: 5 });
-      }
+      console.error("Could not start article workflow", articleId, error);
+      message.retry({ delaySeconds: 5 });
     }
   }
   await waitUntilFinished(started, options.maxWaitMs ?? MAX_WAIT_FOR_WORKFLOWS_MS);
 }
 
-async function waitUntilFinished(instances: WorkflowInstance[], maxWaitMs: number): Promise<void> {
+/** Starts an article's processing Workflow; null when an instance of that id exists already (a re-delivery). */
+export async function startArticleWorkflow(
+  env: Env,
+  id: string,
+  params: ArticleProcessingParams,
+): Promise<WorkflowInstance | null> {
+  try {
+    return await env.ARTICLE_WORKFLOW.create({ id, params });
+  } catch (error) {
+    if (isDuplicateInstance(error)) return null;
+    throw error;
+  }
+}
+
+/** Resolves once every instance has finished (complete, errored, terminated) or `maxWaitMs` has passed. */
+export async function waitUntilFinished(instances: WorkflowInstance[], maxWaitMs: number): Promise<void> {
   const deadline = Date.now() + maxWaitMs;
   let open = instances;
   for (let look = 0; open.length > 0 && Date.now() < deadline; look += 1) {

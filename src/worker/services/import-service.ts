@@ -6,7 +6,7 @@ import { checkArticleUrl } from "../domain/article-url";
 import { AppError, InvalidInput, NotFound } from "../domain/errors";
 import { IMPORT_FORMAT_NAMES, type ImportFormat, type ImportRow, MalformedImport } from "../domain/imports/import-item";
 import { detectFormat, parseImport } from "../domain/imports/parse-import";
-import type { ImportRowsMessage, QueuedImportItem } from "../jobs/import-message";
+import type { ImportProcessMessage, ImportRowsMessage, QueuedImportItem } from "../jobs/import-message";
 import type { ImportQueue } from "../jobs/import-producer";
 import { compressText } from "./processing/compressed-text";
 
@@ -16,6 +16,8 @@ export const MAX_STORED_ERRORS = 500;
 export const MAX_TEXT_IMPORT_BYTES = 15 * 1024 * 1024;
 /** Our own export's content travels compressed in a queue message; a larger one is fetched again instead. */
 const MAX_QUEUED_CONTENT_CHARS = 90 * 1024;
+/** How long an import's processing waits for rows still being stored before it looks again. */
+const ROWS_PENDING_DELAY_SECONDS = 5;
 const QUEUE_FAILURE = "The import could not be queued. Please upload the file again.";
 
 interface ImportServiceDeps {
@@ -57,6 +59,12 @@ async function toQueuedItem({ item }: ImportRow): Promise<QueuedImportItem> {
     compressedContent: compressed && compressed.length <= MAX_QUEUED_CONTENT_CHARS ? compressed : null,
   };
 }
+
+export type ProcessingPlan =
+  | { kind: "process"; articleIds: number[]; lastArticleId: number }
+  | { kind: "wait" }
+  | { kind: "done" }
+  | { kind: "gone" };
 
 export function createImportService({ imports, articles, tags, sources, queue, now = Date.now }: ImportServiceDeps) {
   async function processedOf(userId: number, records: ImportRecord[]) {
@@ -103,6 +111,8 @@ export function createImportService({ imports, articles, tags, sources, queue, n
         try {
           const rows = [];
           for (const row of parsed.rows) rows.push({ row: row.row, item: await toQueuedItem(row) });
+          // Processing first: if the queue fails, nothing is on it yet. It waits for the rows (nextProcessing).
+          await queue.sendProcessing({ importId: record.id, userId, afterArticleId: 0 });
           await queue.sendRows(record.id, userId, rows);
         } catch (error) {
           console.error("Could not queue import rows", error);
@@ -126,8 +136,8 @@ export function createImportService({ imports, articles, tags, sources, queue, n
 
     /**
      * Stores one queued chunk: new links become pending articles (with their date, read state, rating and
-     * tags), links already in the library count as duplicates (and get the file's tags), then the new ones are
-     * queued for processing behind the rows still waiting.
+     * tags), links already in the library count as duplicates (and get the file's tags). The import's
+     * `process-import` messages pick the new ones up (nextProcessing).
      */
     async storeRows(message: ImportRowsMessage): Promise<void> {
       const { userId, importId } = message;
@@ -178,11 +188,36 @@ export function createImportService({ imports, articles, tags, sources, queue, n
         if (item.tags.length > 0) await tags.add(userId, article.id, item.tags);
         if (item.compressedContent) await sources.store(userId, article.id, item.compressedContent);
       }
-      await queue.sendProcess(
-        userId,
-        inserted.map((a) => a.id),
-      );
       await imports.addCounts(userId, importId, { imported: inserted.length, duplicates, failed }, now());
+    },
+
+    /**
+     * What an import's `process-import` message does next: up to `size` of the articles the import created
+     * after `afterArticleId`, in order (those still pending are processed; one the user re-fetched meanwhile
+     * is passed over). Nothing after it: `wait` while rows are still being stored, else `done`. `gone` once the
+     * import is deleted (account deletion).
+     */
+    async nextProcessing(message: Omit<ImportProcessMessage, "kind">, size: number): Promise<ProcessingPlan> {
+      const { userId, importId, afterArticleId } = message;
+      const record = await imports.findById(userId, importId);
+      if (!record) return { kind: "gone" };
+      const next = await imports.articlesAfter(userId, importId, afterArticleId, size);
+      const last = next.at(-1);
+      if (!last) return record.status === "queued" || record.status === "running" ? { kind: "wait" } : { kind: "done" };
+      return {
+        kind: "process",
+        articleIds: next.filter((a) => a.processingStatus === "pending").map((a) => a.id),
+        lastArticleId: last.id,
+      };
+    },
+
+    /**
+     * Sends the import's next `process-import` message to the back of the queue: after the articles just
+     * processed, or the same one again in a few seconds while rows are still being stored. Done or gone: none.
+     */
+    async continueProcessing(message: Omit<ImportProcessMessage, "kind">, plan: ProcessingPlan): Promise<void> {
+      if (plan.kind === "process") await queue.sendProcessing({ ...message, afterArticleId: plan.lastArticleId });
+      if (plan.kind === "wait") await queue.sendProcessing(message, { delaySeconds: ROWS_PENDING_DELAY_SECONDS });
     },
   };
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { articleFeedback, articles, importArticles, imports } from "../schema";
 
@@ -63,6 +63,24 @@ export function createImportsRepository(db: Database) {
         .from(imports)
         .where(eq(imports.userId, userId))
         .orderBy(desc(imports.createdAt), desc(imports.id))
+        .limit(limit)
+        .all();
+    },
+
+    /** Up to `limit` of the articles an import created after `afterArticleId`, in id order, with their status. */
+    async articlesAfter(userId: number, importId: number, afterArticleId: number, limit: number) {
+      return db
+        .select({ id: importArticles.articleId, processingStatus: articles.processingStatus })
+        .from(importArticles)
+        .innerJoin(articles, eq(articles.id, importArticles.articleId))
+        .where(
+          and(
+            eq(importArticles.importId, importId),
+            eq(importArticles.userId, userId),
+            gt(importArticles.articleId, afterArticleId),
+          ),
+        )
+        .orderBy(importArticles.articleId)
         .limit(limit)
         .all();
     },
