@@ -17,6 +17,13 @@ const MAX_ROWS_ATTEMPTS = 3;
 export const MAX_IMPORTED_AT_ONCE = 10;
 
 /**
+ * How long one delivery of an import's message goes on processing its articles, round after round: at most
+ * this many rounds (of up to MAX_IMPORTED_AT_ONCE articles) and this long.
+ */
+export const ROUNDS_PER_DELIVERY = 5;
+export const PROCESSING_SLICE_MS = 20_000;
+
+/**
  * IMPORT_QUEUE's consumer. Rows messages are stored (a chunk of a file becomes pending articles); then each
  * import's `process-import` message starts the same processing Workflow as a save for its next few articles,
  * the batch waits for those Workflows, and the message sends its successor to the back of the queue.
@@ -29,6 +36,7 @@ export async function handleImportBatch(
   const services = createServices(env);
   const processing: { message: Message<unknown>; body: ImportProcessMessage }[] = [];
   const singleArticles: Message<unknown>[] = [];
+  let storedRows = false;
   for (const message of batch.messages) {
     const parsed = importMessageSchema.safeParse(message.body);
     if (!parsed.success) {
@@ -45,6 +53,7 @@ export async function handleImportBatch(
       continue;
     }
     const rows = parsed.data;
+    storedRows = true;
     try {
       await services.imports.storeRows(rows);
       message.ack();
@@ -61,50 +70,77 @@ export async function handleImportBatch(
       }
     }
   }
-  if (processing.length > 0) await processImports(processing, env, options.maxWaitMs ?? MAX_WAIT_FOR_WORKFLOWS_MS);
+  if (processing.length > 0) {
+    // A batch that stored rows does one round, so the rest of a file's rows are not kept waiting by a slice.
+    await processImports(processing, env, {
+      maxWaitMs: options.maxWaitMs ?? MAX_WAIT_FOR_WORKFLOWS_MS,
+      rounds: storedRows ? 1 : ROUNDS_PER_DELIVERY,
+      sliceMs: PROCESSING_SLICE_MS,
+    });
+  }
   if (singleArticles.length > 0) await handleIngestBatch({ messages: singleArticles }, env, options);
 }
 
 /**
- * The next articles of each import in the batch, MAX_IMPORTED_AT_ONCE shared among them, processed together;
- * then each import's next message goes to the back of the queue, so imports take turns.
+ * The next articles of each import in the batch, MAX_IMPORTED_AT_ONCE shared among them, processed together,
+ * round after round (up to `rounds`, for up to `sliceMs`); then each import's next message goes to the back of
+ * the queue, so imports take turns. Rounds within one delivery spare the queue's batch wait (max_batch_timeout)
+ * of each round; a file uploaded meanwhile waits at most one delivery's rounds.
  */
 async function processImports(
   processing: { message: Message<unknown>; body: ImportProcessMessage }[],
   env: Env,
-  maxWaitMs: number,
+  { maxWaitMs, rounds, sliceMs }: { maxWaitMs: number; rounds: number; sliceMs: number },
 ): Promise<void> {
   const services = createServices(env);
   const share = Math.max(1, Math.floor(MAX_IMPORTED_AT_ONCE / processing.length));
-  const plans: { message: Message<unknown>; body: ImportProcessMessage; plan: ProcessingPlan }[] = [];
-  const started: WorkflowInstance[] = [];
-  for (const { message, body } of processing) {
-    try {
-      const plan = await services.imports.nextProcessing(body, share);
-      if (plan.kind === "process") {
-        for (const articleId of plan.articleIds) {
-          // One instance per imported article and import: a re-delivered message starts nothing twice.
-          const instance = await startArticleWorkflow(env, `article-${articleId}-import-${body.importId}`, {
-            userId: body.userId,
-            articleId,
-            reason: "imported",
-          });
-          if (instance) started.push(instance);
+  const sliceEnds = Date.now() + sliceMs;
+  const imports = processing.map(({ message, body }) => ({
+    message,
+    body,
+    plan: null as ProcessingPlan | null,
+    failed: false,
+  }));
+  const running = () => imports.filter((item) => !item.failed && (!item.plan || item.plan.kind === "process"));
+  for (let round = 1; ; round += 1) {
+    const started: WorkflowInstance[] = [];
+    for (const item of running()) {
+      try {
+        const plan = await services.imports.nextProcessing(item.body, share);
+        if (plan.kind === "process") {
+          for (const articleId of plan.articleIds) {
+            // One instance per imported article and import: a re-delivered message starts nothing twice.
+            const instance = await startArticleWorkflow(env, `article-${articleId}-import-${item.body.importId}`, {
+              userId: item.body.userId,
+              articleId,
+              reason: "imported",
+            });
+            if (instance) started.push(instance);
+          }
         }
+        item.plan = plan;
+      } catch (error) {
+        console.error("Could not process import articles", item.body.importId, error);
+        item.failed = true;
       }
-      plans.push({ message, body, plan });
-    } catch (error) {
-      console.error("Could not process import articles", body.importId, error);
-      message.retry({ delaySeconds: 5 });
     }
+    await waitUntilFinished(started, maxWaitMs);
+    for (const item of imports) {
+      if (!item.failed && item.plan?.kind === "process") {
+        item.body = { ...item.body, afterArticleId: item.plan.lastArticleId };
+      }
+    }
+    if (round >= rounds || Date.now() >= sliceEnds || running().length === 0) break;
   }
-  await waitUntilFinished(started, maxWaitMs);
-  for (const { message, body, plan } of plans) {
+
+  for (const { message, body, plan, failed } of imports) {
     try {
-      await services.imports.continueProcessing(body, plan);
+      // The articles done so far are behind `body.afterArticleId`: a failed import goes on from there later.
+      if (failed) await services.imports.continueProcessing(body, { kind: "wait" });
+      else if (plan) await services.imports.continueProcessing(body, plan);
       message.ack();
     } catch (error) {
-      // Delivered again, the message finds its articles started (same instance ids) and moves on.
+      // Delivered again, the message finds its articles started or done (same instance ids) and moves on.
       console.error("Could not queue the next import articles", body.importId, error);
       message.retry({ delaySeconds: 5 });
     }

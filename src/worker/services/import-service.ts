@@ -212,11 +212,12 @@ export function createImportService({ imports, articles, tags, sources, queue, n
     },
 
     /**
-     * Sends the import's next `process-import` message to the back of the queue: after the articles just
-     * processed, or the same one again in a few seconds while rows are still being stored. Done or gone: none.
+     * Sends the import's next `process-import` message (`message` carries the last article id done) to the back
+     * of the queue: at once while articles remain, in a few seconds while rows are still being stored (or after
+     * an error). Done or gone: none.
      */
     async continueProcessing(message: Omit<ImportProcessMessage, "kind">, plan: ProcessingPlan): Promise<void> {
-      if (plan.kind === "process") await queue.sendProcessing({ ...message, afterArticleId: plan.lastArticleId });
+      if (plan.kind === "process") await queue.sendProcessing(message);
       if (plan.kind === "wait") await queue.sendProcessing(message, { delaySeconds: ROWS_PENDING_DELAY_SECONDS });
     },
   };
