@@ -44,7 +44,7 @@ export interface RelatedQuery {
 /**
  * Articles of the same user nearest to one article. The vector index finds the candidates by plain cosine;
  * once a topics run has stored the library's mean embedding, they are ranked inside the library
- * (domain/embedding/library-space: centred on the mean, the article blended with its nearest candidates),
+ * (domain/embedding/library-space: centred on the mean, the article and every candidate blended with their nearest),
  * which measurably picks more same-subject neighbours. That score is the reported `similarity_score`, and
  * candidates under MIN_LIBRARY_SIMILARITY are left out. Plain cosines (no topics run yet) must beat the
  * embedder's chance similarity (a cosine any two texts reach by chance; 0 when not measured): an article of
