@@ -50,6 +50,7 @@ export interface SeedArticle {
   readAt?: number | null;
   createdAt?: number;
   processingStatus?: string;
+  language?: string | null;
 }
 
 let seeded = 0;
@@ -64,8 +65,8 @@ export async function seedArticle(userId: number, article: SeedArticle = {}): Pr
   const createdAt = article.createdAt ?? Date.now();
   const row = await env.DB.prepare(
     `INSERT INTO articles (user_id, url, normalized_url, title, summary, content, search_text, author, domain, is_read,
-       read_at, processing_status, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+       read_at, processing_status, created_at, updated_at, language)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
   )
     .bind(
       userId,
@@ -83,6 +84,7 @@ export async function seedArticle(userId: number, article: SeedArticle = {}): Pr
       article.processingStatus ?? "completed",
       createdAt,
       createdAt,
+      article.language ?? null,
     )
     .first<{ id: number }>();
   return row?.id as number;

@@ -144,6 +144,33 @@ describe("POST /api/search/chat", () => {
     if (other) expect(other.match_explanation).toMatch(/^No words in common/);
   });
 
+  it("matches a term's inflections in the languages of the library by their Snowball stems", async () => {
+    const { token, user } = await registerUser();
+    await bees(user.id);
+    const hessen = await seedProcessedArticle(user.id, {
+      title: "Die Wahl in Hessen",
+      text: "Bei der Wahl am Sonntag gewann die Opposition knapp; die Auszählung dauerte bis in die Nacht.",
+      language: "de",
+    });
+    const rome = await seedProcessedArticle(user.id, {
+      title: "Il nuovo presidente",
+      text: "Dopo l'elezione del presidente, il parlamento discute la legge di bilancio fino a tarda sera.",
+      language: "it",
+    });
+    for (const [query, article, term] of [
+      ["Wahlen", hessen, "wahlen"],
+      ["elezioni", rome, "elezioni"],
+    ] as const) {
+      const response = await chat(token, { query });
+      expect(response.status).toBe(200);
+      const results: { article: { id: number }; match_explanation: string }[] = response.body.results;
+      const found = results.find((r) => r.article.id === article);
+      // A text match ("Wahl" is a form of "Wahlen"), not one by meaning alone.
+      expect(found?.match_explanation, query).toMatch(new RegExp(`^Mentions "${term}" in the `));
+      expect(results[0]?.article.id, query).toBe(article);
+    }
+  });
+
   it("explains a match that lies past the start of a long article with the passage where it occurs", async () => {
     const { token, user } = await registerUser();
     const filler = "<p>The tide came in over the flats and went out again, as it does every day.</p>".repeat(400);

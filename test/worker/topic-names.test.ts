@@ -1,8 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { clusterLibrary, type LibraryItem } from "../../src/worker/domain/clustering/cluster-library";
-import { cleanTopicName, LEFTOVER_LABEL } from "../../src/worker/domain/clustering/topic-names";
+import {
+  cleanTopicName,
+  LEFTOVER_LABEL,
+  nameFromTitles,
+  nameFromWords,
+} from "../../src/worker/domain/clustering/topic-names";
 import { seededRandom, unit } from "../../src/worker/domain/clustering/vectors";
-import { isStopWord } from "../../src/worker/domain/words";
+import { isStopWord, stemWord } from "../../src/worker/domain/words";
 
 const NOW = Date.UTC(2026, 10, 25);
 
@@ -166,6 +171,92 @@ describe("topic names", () => {
       expect(topic.leftover).toBe(false);
       expect(topic.finalScore).toBeGreaterThan(0);
     }
+  });
+
+  /** Scores by stem, as distinctiveTermScores gives them, from words as written. */
+  const scores = (language: string, weights: Record<string, number>) =>
+    new Map(Object.entries(weights).map(([word, score]) => [stemWord(word, language), score]));
+
+  it.each([
+    {
+      case: "no shared phrase: the most distinctive word alone, not two unrelated words glued with a dot",
+      language: "en",
+      words: ["seat", "figuratively", "day"],
+      titles: ["Bartleby the Scrivener Web Study Text", "On Behalf of “Literally”"],
+      name: "Seat",
+    },
+    {
+      case: "an English adverb never names a topic, even as the most distinctive word",
+      language: "en",
+      words: ["figuratively", "literally", "scrivener"],
+      titles: ["Bartleby the Scrivener Web Study Text", "On Behalf of “Literally”"],
+      name: "Scrivener",
+    },
+    {
+      case: "two words one title writes side by side, as it writes them",
+      language: "de",
+      words: ["verschollene", "gemälde", "museen"],
+      titles: ["Museum zeigt verschollene Gemälde von Caspar David Friedrich", "Neue Saison im Museum"],
+      name: "Verschollene Gemälde",
+    },
+    {
+      case: "French: the pair of one title, accents kept",
+      language: "fr",
+      words: ["peintures", "retrouvées", "louvre"],
+      titles: ["Le Louvre expose des peintures retrouvées", "Un nouveau vaccin contre la grippe"],
+      name: "Peintures retrouvées",
+    },
+    {
+      case: "a Spanish -mente adverb is skipped; two words not side by side stay one",
+      language: "es",
+      words: ["rápidamente", "vacuna", "gripe"],
+      titles: ["Una nueva vacuna contra la gripe para mayores", "El Prado expone cuadros perdidos de Goya"],
+      name: "Vacuna",
+    },
+    {
+      case: "Italian: the most distinctive noun, not glued to the next",
+      language: "it",
+      words: ["musei", "perduti", "uffizi"],
+      titles: ["Gli Uffizi espongono dipinti ritrovati", "Il Parlamento approva la legge di bilancio"],
+      name: "Musei",
+    },
+  ])("fall back to words as a heading when titles share no phrase ($language: $case)", ({
+    language,
+    words,
+    titles,
+    name,
+  }) => {
+    expect(nameFromWords(words, language, titles)).toBe(name);
+  });
+
+  it.each<{ case: string; language: string; titles: string[]; weights: Record<string, number>; name: string }>([
+    {
+      case: "a word without a vowel in lower case is a cut-off tag name, not a name",
+      language: "en",
+      titles: ["Replace brs test", "Remove trailing brs test", "Remove script tags test", "Test script parsing"],
+      weights: { brs: 3, script: 2, tags: 1, test: 0.5 },
+      name: "Script",
+    },
+    {
+      case: "an acronym written in capitals is a name, the same letters in lower case are not",
+      language: "en",
+      titles: ["NFL playoff picture (cbs)", "cbs: NFL draft order", "NFL schedule on cbs"],
+      weights: { cbs: 3, nfl: 2, draft: 1 },
+      name: "NFL",
+    },
+    {
+      case: "German: a vowelless lower-case token shared by titles loses to the noun they share",
+      language: "de",
+      titles: [
+        "Warum die Bahn jetzt nachbessert (ntv)",
+        "Bahn und ntv: Streik geht weiter",
+        "Streik bei der Bahn, meldet ntv",
+      ],
+      weights: { ntv: 3, bahn: 2, streik: 1 },
+      name: "Bahn",
+    },
+  ])("take no stem-like fragment from the titles ($language: $case)", ({ language, titles, weights, name }) => {
+    expect(nameFromTitles(titles, language, scores(language, weights))).toBe(name);
   });
 
   it("take a language model's answer only when it reads as a heading", () => {

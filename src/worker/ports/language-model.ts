@@ -31,7 +31,8 @@ export interface TopicLabelRequest {
 
 export interface MatchExplanationRequest {
   query: string;
-  articles: { title: string; summary: string; text: string; similarity?: number }[];
+  /** `language`: the article's, so a term's inflections in it count as mentions in term-based explanations. */
+  articles: { title: string; summary: string; text: string; similarity?: number; language?: string | null }[];
 }
 
 export interface LanguageModel {

@@ -25,6 +25,11 @@ import { toArticleJson } from "./article-json";
 export const MAX_TURNS = 5;
 /** Candidates taken from each signal (full text, vectors) before they are merged and ranked. */
 const CANDIDATES = 50;
+/**
+ * The full-text query adds a term's forms in this many of the library's languages (most articles first): each
+ * language adds up to 9 phrases per term.
+ */
+const LIBRARY_LANGUAGES = 3;
 const MAX_SUGGESTIONS = 4;
 /**
  * Only the start of an article's text is read for its explanation (and the whole only when its words occur
@@ -118,7 +123,7 @@ export function createSearchService({
           .map((article) => ({ article, score: 1 }))
           .sort((a, b) => b.article.createdAt - a.article.createdAt || b.article.id - a.article.id);
       } else {
-        const ftsQuery = chatFtsQuery(userId, terms);
+        const ftsQuery = chatFtsQuery(userId, terms, await search.languages(userId, LIBRARY_LANGUAGES));
         const exclude = asked.referenced ? [String(asked.referenced.id)] : [];
         // A model or vector index error (429 at the rate limit, capacity, timeout, an outage) never fails the
         // search: it goes on with full text alone and says so.
@@ -183,6 +188,7 @@ export function createSearchService({
         summary: r.article.summary ?? "",
         text: plainText(starts.get(r.article.id) ?? ""),
         similarity: similarity.get(r.article.id),
+        language: r.article.language,
       }));
       const matchedFurtherIn = explained.filter((a) => rank.has(a.id) && !mentionsAnyTerm(terms, a));
       if (matchedFurtherIn.length > 0) {
@@ -192,7 +198,12 @@ export function createSearchService({
           Number.MAX_SAFE_INTEGER,
         );
         for (const article of matchedFurtherIn) {
-          const around = textAroundFirstTerm(terms, plainText(whole.get(article.id) ?? ""), EXPLANATION_TEXT_CHARS);
+          const around = textAroundFirstTerm(
+            terms,
+            plainText(whole.get(article.id) ?? ""),
+            EXPLANATION_TEXT_CHARS,
+            article.language,
+          );
           if (around) article.text = around;
         }
       }

@@ -65,6 +65,22 @@ export function createSearchRepository(db: Database) {
       return rows.map((row) => row.domain ?? "").filter(Boolean);
     },
 
+    /**
+     * The languages of the user's articles, most articles first (at most `limit`): the full-text query matches
+     * a term's forms in each (domain/search/chat-query).
+     */
+    async languages(userId: number, limit: number): Promise<string[]> {
+      const rows = await db
+        .select({ language: articles.language })
+        .from(articles)
+        .where(and(eq(articles.userId, userId), isNotNull(articles.language)))
+        .groupBy(articles.language)
+        .orderBy(desc(sql`count(*)`))
+        .limit(limit)
+        .all();
+      return rows.map((row) => row.language ?? "").filter(Boolean);
+    },
+
     /** The newest `limit` of the user's articles that pass a filter: a question that names only filters. */
     async filteredIds(userId: number, filter: ArticleFilter, limit: number): Promise<number[]> {
       const where: SQL[] = [eq(articles.userId, userId)];

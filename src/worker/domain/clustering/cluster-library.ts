@@ -191,7 +191,7 @@ export function clusterLibrary(items: LibraryItem[], now: number): LibraryCluste
         .map((t) => t.term),
       ownTerms,
     );
-    const label = nameFromTitles(titles, language, stemScores) ?? nameFromWords(ownWords, language);
+    const label = nameFromTitles(titles, language, stemScores) ?? nameFromWords(ownWords, language, titles);
     if (!label) {
       // Articles that share no word a name could use share no subject either: they fit nowhere.
       for (const i of memberIndexes) unclustered.push(items[i]?.id as number);

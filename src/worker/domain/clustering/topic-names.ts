@@ -57,9 +57,38 @@ export function isVagueWord(word: string, language = "en"): boolean {
 /** A word that can begin or end a name: it names something and is not vague (nor, in English, a verb or adjective). */
 function canEdge(word: string, language: string): boolean {
   if (!isContentWord(word, language) || isVagueWord(word, language)) return false;
-  if (/^\p{N}/u.test(word)) return false;
+  if (/^\p{N}/u.test(word) || isFragment(word, language)) return false;
   const lower = word.toLowerCase();
-  return !(isVerbLike(lower) || isModifierLike(lower));
+  return !(isVerbLike(lower) || isModifierLike(lower) || isAdverb(lower, language));
+}
+
+/** Languages in which every word has a vowel: a word without one is an abbreviation or a stem cut short. */
+const VOWELLED_LANGUAGES = new Set(["en", "de", "fr", "es", "it", "pt", "nl", "sv", "da", "no", "nb"]);
+
+/**
+ * A Latin-script word with no vowel that is not written in capitals ("brs", the HTML tags of a test page's
+ * titles): not a name. An acronym written as one ("RTL", "NFL") is.
+ */
+function isFragment(word: string, language: string): boolean {
+  return (
+    VOWELLED_LANGUAGES.has(language) &&
+    /^\p{Script=Latin}+$/u.test(word) &&
+    !/[aeiouyàáâäãåæèéêëìíîïòóôöõøœùúûüý]/iu.test(word) &&
+    word !== word.toUpperCase()
+  );
+}
+
+/**
+ * An adverb, which names nothing: in English an "-ly" form of an adjective ("figuratively", "heavily",
+ * "basically"; word-classes lists the adjectives), in Spanish and Italian a "-mente" word ("rápidamente").
+ */
+function isAdverb(word: string, language: string): boolean {
+  if ((language === "es" || language === "it") && word.length >= 8 && word.endsWith("mente")) return true;
+  if (word.length < 5 || !word.endsWith("ly")) return false;
+  const base = word.slice(0, -2);
+  return [base, `${base}e`, base.replace(/i$/, "y"), base.replace(/al$/, ""), `${base.replace(/l$/, "")}le`].some(
+    (adjective) => adjective.length > 2 && isModifierLike(adjective),
+  );
 }
 
 interface TitleWord {
@@ -149,16 +178,34 @@ export function nameFromTitles(
 }
 
 /**
- * A name from the topic's distinctive words alone, when no phrase is shared by its titles: the first two that
- * can name something, as written ("Bees · Pollen"). Null when none can.
+ * A name from the topic's distinctive words alone, when no phrase is shared by its titles: the most
+ * distinctive word that can name something (canEdge), as written. Two words only when one title writes them
+ * side by side ("Caspar David" in "Museum zeigt Gemälde von Caspar David Friedrich"), as that title writes
+ * them: two unrelated words glued together ("Seat · Figuratively") read as no heading. Null when none can.
  */
-export function nameFromWords(words: string[], language: string): string | null {
-  const picked: string[] = [];
-  for (const word of words) {
-    if (picked.length === 2) break;
-    if (canEdge(word, language) && !picked.some((p) => p.toLowerCase() === word.toLowerCase())) picked.push(word);
+export function nameFromWords(words: string[], language: string, titles: string[] = []): string | null {
+  const usable = words.filter((word) => canEdge(word, language));
+  const [first, second] = usable.filter(
+    (word, i) => usable.findIndex((other) => other.toLowerCase() === word.toLowerCase()) === i,
+  );
+  if (!first) return null;
+  if (second) {
+    const pair = new Set([first.toLowerCase(), second.toLowerCase()]);
+    for (const title of titles) {
+      const written = titleWords(title, language);
+      for (let i = 1; i < written.length; i++) {
+        const [a, b] = [written[i - 1] as TitleWord, written[i] as TitleWord];
+        if (
+          !b.breakBefore &&
+          a.word.toLowerCase() !== b.word.toLowerCase() &&
+          pair.has(a.word.toLowerCase()) &&
+          pair.has(b.word.toLowerCase())
+        )
+          return capitalised(`${a.word} ${b.word}`, language);
+      }
+    }
   }
-  return picked.length ? picked.map((w) => capitalised(w, language)).join(" · ") : null;
+  return capitalised(first, language);
 }
 
 /**

@@ -28,13 +28,17 @@ export function queryTerms(query: string): string[] {
 /**
  * An FTS5 query that ORs the terms (each as its stem's prefix or its inflected forms, see term-matching, all
  * quoted so nothing the user types is syntax) and pins the user, or null when no term is left. Chat questions
- * are sentences: requiring every word would find nothing, so ranking, not matching, decides.
+ * are sentences: requiring every word would find nothing, so ranking, not matching, decides. `languages` are
+ * those of the user's library: a term also matches its forms by its Snowball stem in each ("Wahlen" finds
+ * "Wahl" in a library with German articles). Not the question's language: a question of three words is too
+ * short to detect ("buckle surveillance laws" reads as French at 0.78 confidence), and the words to match are
+ * the articles' words, in the articles' languages.
  */
-export function chatFtsQuery(userId: number, terms: string[]): string | null {
+export function chatFtsQuery(userId: number, terms: string[], languages: readonly string[] = []): string | null {
   const phrases = terms
     .slice(0, 12)
     .filter((t) => /[\p{L}\p{N}]/u.test(t))
-    .flatMap(termPhrases);
+    .flatMap((term) => termPhrases(term, languages));
   return phrases.length ? `user_id : "${userId}" AND (${phrases.join(" OR ")})` : null;
 }
 

@@ -8,6 +8,8 @@ export interface ExplainableArticle {
   text: string;
   /** Cosine similarity of the article to the question, or undefined when it was not a vector match. */
   similarity?: number;
+  /** The article's language: its words also match a term by their Snowball stem in it (term-matching). */
+  language?: string | null;
 }
 
 const PASSAGE_CHARS = 160;
@@ -24,7 +26,8 @@ export function explainMatch(terms: string[], article: ExplainableArticle): stri
     { name: "summary", text: summary },
     { name: "article", text: article.text },
   ];
-  const termsByField = fields.map((f) => ({ name: f.name, found: termsIn(f.text, terms) }));
+  const languages = languagesOf(article);
+  const termsByField = fields.map((f) => ({ name: f.name, found: termsIn(f.text, terms, languages) }));
   const found = terms.filter((term) => termsByField.some((f) => f.found.has(term)));
   if (found.length === 0) {
     const percent = Math.round(Math.max(0, article.similarity ?? 0) * 100);
@@ -32,30 +35,34 @@ export function explainMatch(terms: string[], article: ExplainableArticle): stri
   }
   const where = termsByField.filter((f) => f.found.size > 0).map((f) => f.name);
   const quoted = found.slice(0, 4).map((t) => `"${t}"`);
-  const passage = bestPassage(found, `${summary}\n${article.text}`);
+  const passage = bestPassage(found, `${summary}\n${article.text}`, languages);
   return `Mentions ${joinWords(quoted)} in the ${joinWords(where)}${passage ? `: "${passage}"` : "."}`;
 }
 
 /** Whether the title, summary or text uses any of the terms (a word the term matches, see term-matching). */
 export function mentionsAnyTerm(terms: string[], article: Omit<ExplainableArticle, "similarity">): boolean {
   const texts = [article.title, markdownToText(article.summary), article.text];
-  return texts.some((text) => firstTermStart(text, terms) !== -1);
+  return texts.some((text) => firstTermStart(text, terms, languagesOf(article)) !== -1);
+}
+
+function languagesOf(article: { language?: string | null }): string[] {
+  return article.language ? [article.language] : [];
 }
 
 /**
  * About `chars` characters of `text` around the first word a term matches, from a little before it so
  * that its sentence is whole; "" when no term occurs. For an article whose match lies past the part read first.
  */
-export function textAroundFirstTerm(terms: string[], text: string, chars: number): string {
-  const first = firstTermStart(text, terms);
+export function textAroundFirstTerm(terms: string[], text: string, chars: number, language?: string | null): string {
+  const first = firstTermStart(text, terms, languagesOf({ language }));
   if (first === -1) return "";
   const lead = Math.min(first, Math.floor(chars / 4));
   return text.slice(first - lead, first - lead + chars);
 }
 
 /** The terms the text uses, from one reading of its words (not one per term). */
-function termsIn(text: string, terms: string[]): Set<string> {
-  const matchers = terms.map((term) => ({ term, matches: termMatcher(term) }));
+function termsIn(text: string, terms: string[], languages: string[]): Set<string> {
+  const matchers = terms.map((term) => ({ term, matches: termMatcher(term, languages) }));
   const found = new Set<string>();
   for (const { word } of wordsWithPositions(text)) {
     for (const { term, matches } of matchers) if (!found.has(term) && matches(word)) found.add(term);
@@ -69,17 +76,17 @@ function joinWords(words: string[]): string {
 }
 
 /** The sentence with the most question terms, trimmed to a short passage. */
-function bestPassage(terms: string[], text: string): string {
+function bestPassage(terms: string[], text: string, languages: string[]): string {
   let best = "";
   let bestCount = 0;
   for (const sentence of splitSentences(text)) {
-    const count = termsIn(sentence, terms).size;
+    const count = termsIn(sentence, terms, languages).size;
     if (count > bestCount) {
       best = sentence;
       bestCount = count;
     }
   }
-  return trimAroundTerms(best, terms);
+  return trimAroundTerms(best, terms, languages);
 }
 
 /** Words shown before the first term when a long sentence is cut to fit. */
@@ -89,9 +96,9 @@ const LEAD_CHARS = 40;
  * A sentence cut to PASSAGE_CHARS so that it still shows the first term it contains: from its start when the
  * term is near it, else from a word a little before the term, marked with "…".
  */
-function trimAroundTerms(sentence: string, terms: string[]): string {
+function trimAroundTerms(sentence: string, terms: string[], languages: string[]): string {
   if (sentence.length <= PASSAGE_CHARS) return sentence;
-  const first = firstTermStart(sentence, terms);
+  const first = firstTermStart(sentence, terms, languages);
   let start = 0;
   if (first > PASSAGE_CHARS - LEAD_CHARS) {
     const space = sentence.lastIndexOf(" ", first - LEAD_CHARS);
@@ -102,8 +109,8 @@ function trimAroundTerms(sentence: string, terms: string[]): string {
 }
 
 /** Where the first word that matches one of the terms (see term-matching) begins in `text`, or -1. */
-function firstTermStart(text: string, terms: string[]): number {
-  const matchers = terms.map(termMatcher);
+function firstTermStart(text: string, terms: string[], languages: string[]): number {
+  const matchers = terms.map((term) => termMatcher(term, languages));
   for (const { word, at } of wordsWithPositions(text)) if (matchers.some((matches) => matches(word))) return at;
   return -1;
 }

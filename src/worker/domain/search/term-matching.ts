@@ -1,3 +1,5 @@
+import { hasStemmer, stemWord } from "../words";
+
 /**
  * How a question's term matches the words of an article, the same way in the full-text query and in the
  * explanations. A long stem matches as a prefix ("honeybee" finds "honeybees", "election" "elections"). A short
@@ -96,27 +98,72 @@ function asOneWord(term: string): { word: string; split: boolean } {
   return { word, split: parts.length > 1 };
 }
 
-/** A test of one (folded) word against the term. */
-export function termMatcher(term: string): (word: string) => boolean {
+/**
+ * Endings a short Snowball stem takes back in the languages most libraries mix besides English: the stem
+ * of "Wahlen" is "wahl", of "elecciones" "eleccion", and their forms are these endings on it ("wahl",
+ * "wahlen"; "eleccion", "elecciones"), folded as the index folds words. A longer stem matches as a prefix,
+ * as English ones do. Other languages with a stemmer get the stem itself.
+ */
+const STEM_ENDINGS: Record<string, string[]> = {
+  de: ["", "e", "en", "er", "ern", "es", "em", "n", "s"],
+  fr: ["", "s", "e", "es", "x", "ion", "ions", "ee", "ees"],
+  es: ["", "s", "es", "a", "as", "o", "os", "ion", "iones"],
+  it: ["", "a", "e", "i", "o", "ione", "ioni"],
+  pt: ["", "s", "es", "a", "as", "o", "os", "ao", "oes"],
+  nl: ["", "e", "en", "s", "er"],
+};
+
+/**
+ * The term by its Snowball stem in `language` (not English, which keeps the light stem above): a prefix when
+ * the stem is long, else the stem's forms. Null when the language has no stemmer or the term is no Latin word.
+ */
+function snowballMatch(term: string, language: string): { prefix: string } | { forms: Set<string> } | null {
+  if (language === "en" || !hasStemmer(language)) return null;
+  const { word, split } = asOneWord(term.toLowerCase());
+  if (split || !/^[\p{Script=Latin}]+$/u.test(word)) return null;
+  const stem = foldWord(stemWord(word, language));
+  if (stem.length >= PREFIX_STEM_MIN) return { prefix: stem };
+  return { forms: new Set((STEM_ENDINGS[language] ?? [""]).map((ending) => stem + ending)) };
+}
+
+/**
+ * A test of one (folded) word against the term; `languages` (besides English) add the term's forms by their
+ * Snowball stems (snowballMatch), as termPhrases does.
+ */
+export function termMatcher(term: string, languages: readonly string[] = []): (word: string) => boolean {
   const { word: folded } = asOneWord(foldWord(term));
+  const tests: ((word: string) => boolean)[] = [];
   if (matchesAsPrefix(folded)) {
     const stem = termStem(folded);
-    return (word) => word.startsWith(stem);
+    tests.push((word) => word.startsWith(stem));
+  } else {
+    const forms = termForms(folded);
+    tests.push((word) => forms.has(word));
   }
-  const forms = termForms(folded);
-  return (word) => forms.has(word);
+  for (const language of new Set(languages)) {
+    const match = snowballMatch(term, language);
+    if (match && "prefix" in match) tests.push((word) => word.startsWith(match.prefix));
+    else if (match) tests.push((word) => match.forms.has(word));
+  }
+  return tests.length === 1 ? (tests[0] as (word: string) => boolean) : (word) => tests.some((test) => test(word));
 }
 
 /**
  * The FTS5 phrases for the term, each quoted (nothing the user typed is syntax): its stem as a prefix, or its
- * forms. A term the index splits stays one phrase, its last part a prefix ("e-mail" finds "e-mails").
+ * forms. A term the index splits stays one phrase, its last part a prefix ("e-mail" finds "e-mails"). Each of
+ * `languages` (the languages of the articles searched) adds the forms of the term's Snowball stem in it.
  */
-export function termPhrases(term: string): string[] {
+export function termPhrases(term: string, languages: readonly string[] = []): string[] {
   const quote = (s: string) => `"${s.replace(/"/g, '""')}"`;
   const { word, split } = asOneWord(term);
   if (split) return [`${quote(term.replace(/['’]s$/u, ""))}*`];
-  if (matchesAsPrefix(word)) return [`${quote(termStem(word))}*`];
-  return [...termForms(word)].map(quote);
+  const phrases = new Set(matchesAsPrefix(word) ? [`${quote(termStem(word))}*`] : [...termForms(word)].map(quote));
+  for (const language of new Set(languages)) {
+    const match = snowballMatch(term, language);
+    if (match && "prefix" in match) phrases.add(`${quote(match.prefix)}*`);
+    else if (match) for (const form of match.forms) phrases.add(quote(form));
+  }
+  return [...phrases];
 }
 
 /** Each word of the text (folded) with where it starts. */
