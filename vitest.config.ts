@@ -19,6 +19,7 @@ const STORAGE_FREE = [
   "extraction",
   "fetching",
   "import-parsers",
+  "inline-steps",
   "json-step",
   "language",
   "library-space",

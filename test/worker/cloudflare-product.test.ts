@@ -1,6 +1,6 @@
 import { env, introspectWorkflow } from "cloudflare:test";
 import { describe, expect, inject, it } from "vitest";
-import { NO_SUMMARY_NOTE } from "../../src/worker/workflows/article-processing-workflow";
+import { NO_SUMMARY_NOTE } from "../../src/worker/workflows/process-article";
 import type { AiFailure } from "./fakes/workers-ai-fake";
 import { api, registerUser } from "./helpers";
 

@@ -126,6 +126,7 @@ describe("imports API", () => {
   });
 
   it("brings our own export back with its content, without fetching the page again", async () => {
+    await using articleRuns = await introspectWorkflow(env.ARTICLE_WORKFLOW);
     const { token, user } = await registerUser();
     const started = await upload(token, vibereadJson, { name: "viberead.json" });
     expect(started.status).toBe(202);
@@ -141,6 +142,8 @@ describe("imports API", () => {
     const article = (await api("GET", `/api/articles/${kept.id}`, { token })).body;
     expect(article.content).toContain("This paragraph came from an export");
     expect(article.language).toBe("en");
+    // Processed by the import's consumer in place: no Workflow instance (a Durable Object each) per article.
+    expect(await articleRuns.get()).toHaveLength(0);
     // An imported article asks for the import's five-minute topics run, not a save's run of the minute.
     expect(await importTopicsRunExists(user.id)).toBe(true);
   });

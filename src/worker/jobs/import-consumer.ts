@@ -1,12 +1,9 @@
 import { createServices } from "../context";
 import type { ProcessingPlan } from "../services/import-service";
+import { inlineSteps } from "../workflows/inline-steps";
+import { processArticle } from "../workflows/process-article";
 import { type ImportProcessMessage, importMessageSchema } from "./import-message";
-import {
-  handleIngestBatch,
-  MAX_WAIT_FOR_WORKFLOWS_MS,
-  startArticleWorkflow,
-  waitUntilFinished,
-} from "./ingest-consumer";
+import { handleIngestBatch } from "./ingest-consumer";
 
 /** Deliveries of a rows message before its rows are given up and counted as failed (wrangler max_retries + 1). */
 const MAX_ROWS_ATTEMPTS = 3;
@@ -25,8 +22,8 @@ export const PROCESSING_SLICE_MS = 20_000;
 
 /**
  * IMPORT_QUEUE's consumer. Rows messages are stored (a chunk of a file becomes pending articles); then each
- * import's `process-import` message starts the same processing Workflow as a save for its next few articles,
- * the batch waits for those Workflows, and the message sends its successor to the back of the queue.
+ * import's `process-import` message processes its next few articles (the same stages as a save's Workflow, run
+ * in place: inline-steps), and sends its successor to the back of the queue.
  */
 export async function handleImportBatch(
   batch: MessageBatch<unknown>,
@@ -73,7 +70,6 @@ export async function handleImportBatch(
   if (processing.length > 0) {
     // A batch that stored rows does one round, so the rest of a file's rows are not kept waiting by a slice.
     await processImports(processing, env, {
-      maxWaitMs: options.maxWaitMs ?? MAX_WAIT_FOR_WORKFLOWS_MS,
       rounds: storedRows ? 1 : ROUNDS_PER_DELIVERY,
       sliceMs: PROCESSING_SLICE_MS,
     });
@@ -90,7 +86,7 @@ export async function handleImportBatch(
 async function processImports(
   processing: { message: Message<unknown>; body: ImportProcessMessage }[],
   env: Env,
-  { maxWaitMs, rounds, sliceMs }: { maxWaitMs: number; rounds: number; sliceMs: number },
+  { rounds, sliceMs }: { rounds: number; sliceMs: number },
 ): Promise<void> {
   const services = createServices(env);
   const share = Math.max(1, Math.floor(MAX_IMPORTED_AT_ONCE / processing.length));
@@ -103,19 +99,18 @@ async function processImports(
   }));
   const running = () => imports.filter((item) => !item.failed && (!item.plan || item.plan.kind === "process"));
   for (let round = 1; ; round += 1) {
-    const started: WorkflowInstance[] = [];
+    const articles: Promise<unknown>[] = [];
     for (const item of running()) {
       try {
         const plan = await services.imports.nextProcessing(item.body, share);
         if (plan.kind === "process") {
+          const { userId } = item.body;
           for (const articleId of plan.articleIds) {
-            // One instance per imported article and import: a re-delivered message starts nothing twice.
-            const instance = await startArticleWorkflow(env, `article-${articleId}-import-${item.body.importId}`, {
-              userId: item.body.userId,
-              articleId,
-              reason: "imported",
-            });
-            if (instance) started.push(instance);
+            articles.push(
+              processArticle(env, { userId, articleId, reason: "imported" }, inlineSteps()).catch((error) =>
+                console.error("Imported article processing failed", articleId, error),
+              ),
+            );
           }
         }
         item.plan = plan;
@@ -124,7 +119,7 @@ async function processImports(
         item.failed = true;
       }
     }
-    await waitUntilFinished(started, maxWaitMs);
+    await Promise.all(articles);
     for (const item of imports) {
       if (!item.failed && item.plan?.kind === "process") {
         item.body = { ...item.body, afterArticleId: item.plan.lastArticleId };

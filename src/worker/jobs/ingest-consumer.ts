@@ -65,7 +65,7 @@ export async function startArticleWorkflow(
 }
 
 /** Resolves once every instance has finished (complete, errored, terminated) or `maxWaitMs` has passed. */
-export async function waitUntilFinished(instances: WorkflowInstance[], maxWaitMs: number): Promise<void> {
+async function waitUntilFinished(instances: WorkflowInstance[], maxWaitMs: number): Promise<void> {
   const deadline = Date.now() + maxWaitMs;
   let open = instances;
   for (let look = 0; open.length > 0 && Date.now() < deadline; look += 1) {

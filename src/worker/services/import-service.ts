@@ -193,8 +193,7 @@ export function createImportService({ imports, articles, tags, sources, queue, n
 
     /**
      * What an import's `process-import` message does next: up to `size` of the articles the import created
-     * after `afterArticleId`, in order (those still pending are processed; one the user re-fetched meanwhile
-     * is passed over). Nothing after it: `wait` while rows are still being stored, else `done`. `gone` once the
+     * after `afterArticleId`, in order (those not yet completed or failed are processed). Nothing after it: `wait` while rows are still being stored, else `done`. `gone` once the
      * import is deleted (account deletion).
      */
     async nextProcessing(message: Omit<ImportProcessMessage, "kind">, size: number): Promise<ProcessingPlan> {
@@ -206,7 +205,10 @@ export function createImportService({ imports, articles, tags, sources, queue, n
       if (!last) return record.status === "queued" || record.status === "running" ? { kind: "wait" } : { kind: "done" };
       return {
         kind: "process",
-        articleIds: next.filter((a) => a.processingStatus === "pending").map((a) => a.id),
+        // Not only pending: an article left processing by a delivery that died is processed again.
+        articleIds: next
+          .filter((a) => a.processingStatus !== "completed" && a.processingStatus !== "failed")
+          .map((a) => a.id),
         lastArticleId: last.id,
       };
     },

@@ -12,7 +12,7 @@ import type { WorkflowStep, WorkflowStepConfig } from "cloudflare:workers";
  * returned as it is.
  */
 export async function jsonStep<T>(
-  step: WorkflowStep,
+  step: Pick<WorkflowStep, "do">,
   name: string,
   config: WorkflowStepConfig,
   callback: () => Promise<T>,
