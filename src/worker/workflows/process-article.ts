@@ -51,7 +51,7 @@ export type ProcessingSteps = Pick<WorkflowStep, "do" | "sleep">;
  */
 export async function processArticle(
   env: Env,
-  { userId, articleId, reason }: ArticleProcessingParams,
+  { userId, articleId }: ArticleProcessingParams,
   step: ProcessingSteps,
 ): Promise<{ articleId: number; outcome: "completed" | "failed" | "deleted" }> {
   const pipeline = createServices(env).pipeline;
@@ -110,10 +110,11 @@ export async function processArticle(
     await step.do("mark completed", DATABASE_STEP, () => pipeline.complete(userId, articleId, note));
     try {
       await step.do("schedule topics refresh", DATABASE_STEP, async () => {
-        // While an import is being processed, a save joins the import's five-minute run: one run a minute over
-        // a 10,000-article library is CPU spent on groupings stale a minute later.
-        const imported =
-          reason === "imported" || (await createServices(env).importsRepository.hasUnprocessedArticles(userId));
+        // While an import still has articles to process, every finished article (a save's too) joins the
+        // import's five-minute run: one run a minute over a 10,000-article library is CPU spent on groupings
+        // stale a minute later. The import's last article finds none left and asks for the run of the minute, so
+        // topics come about a minute after an import ends, as the topics screen says, not up to five.
+        const imported = await createServices(env).importsRepository.hasUnprocessedArticles(userId);
         const debounce = getConfig(env).topicsDebounceSeconds;
         await requestTopicsRefresh(env.TOPICS_WORKFLOW, userId, debounce, Date.now(), { imported });
       });
