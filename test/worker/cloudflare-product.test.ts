@@ -11,7 +11,7 @@ import { api, registerUser } from "./helpers";
  */
 const fakeAi = env.AI as unknown as {
   failNext(...kinds: AiFailure[]): Promise<void>;
-  failAfter(answered: number, ...kinds: AiFailure[]): Promise<void>;
+  failAfterAbout(about: string, answered: number, ...kinds: AiFailure[]): Promise<void>;
   failAlways(kind: AiFailure): Promise<void>;
   recover(): Promise<void>;
   calls(): Promise<{ model: string; inputs: Record<string, any> }[]>;
@@ -145,8 +145,9 @@ describe("the whole product on the Cloudflare adapters (faithful fakes of Worker
     await using articleRuns = await introspectWorkflow(env.ARTICLE_WORKFLOW);
     await articleRuns.modifyAll(async (m) => m.disableRetryDelays());
     const user = await registerUser();
-    // About 60,000 characters: two parts of at most 40,000, then the summary from their notes.
-    await fakeAi.failAfter(1, "timeout");
+    // About 60,000 characters: two parts of at most 40,000, then the summary from their notes. The timeout is
+    // planned for this article's calls: a topics run of the test before, still labelling, once took it.
+    await fakeAi.failAfterAbout("Ein sehr langer Bienentext", 1, "timeout");
     const long = await save(user.token, articleUrl("Ein sehr langer Bienentext", BIENEN, "&repeat=500"));
     expect(long.processing_status).toBe("completed");
     expect(long.summary).toMatch(/^\*\*/);

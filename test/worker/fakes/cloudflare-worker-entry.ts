@@ -22,8 +22,8 @@ export class FakeAi extends WorkerEntrypoint {
   failNext(...kinds: AiFailure[]) {
     ai.failNext(...kinds);
   }
-  failAfter(answered: number, ...kinds: AiFailure[]) {
-    ai.failAfter(answered, ...kinds);
+  failAfterAbout(about: string, answered: number, ...kinds: AiFailure[]) {
+    ai.failAfterAbout(about, answered, ...kinds);
   }
   failAlways(kind: AiFailure) {
     ai.failAlways(kind);

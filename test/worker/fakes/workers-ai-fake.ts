@@ -68,8 +68,28 @@ function answer(system: string, prompt: string): string {
 export function createWorkersAiFake(options: WorkersAiFakeOptions = {}) {
   const embedder = createLocalEmbedder(options.dimensions ?? 1024);
   const calls: AiCall[] = [];
-  /** Planned outcomes of the next calls: a failure, or null for a normal answer. */
-  const failures: (AiFailure | null)[] = [];
+  /** Planned failures of the next calls, one each. */
+  const failures: AiFailure[] = [];
+  /**
+   * Planned outcomes of the next calls whose inputs mention a text (an article's title): a call about anything
+   * else (a topics run another test asked for, still labelling) passes them by and cannot take a failure meant
+   * for this article.
+   */
+  const failuresAbout: { about: string; plan: (AiFailure | null)[] }[] = [];
+
+  /** The planned outcome of a call: its article's plan first, then the plan of every call; undefined: none. */
+  function plannedOutcome(inputs: Record<string, any>): AiFailure | null | undefined {
+    if (failuresAbout.length > 0) {
+      const text = JSON.stringify(inputs);
+      const entry = failuresAbout.find((candidate) => text.includes(candidate.about));
+      if (entry) {
+        const outcome = entry.plan.shift();
+        if (entry.plan.length === 0) failuresAbout.splice(failuresAbout.indexOf(entry), 1);
+        return outcome ?? null;
+      }
+    }
+    return failures.shift();
+  }
 
   function chat(model: string, inputs: Record<string, any>) {
     const messages = (inputs.messages ?? []) as ChatMessage[];
@@ -121,9 +141,9 @@ export function createWorkersAiFake(options: WorkersAiFakeOptions = {}) {
     failNext(...kinds: AiFailure[]) {
       failures.push(...kinds);
     },
-    /** After `answered` more normal answers, the calls fail with these. */
-    failAfter(answered: number, ...kinds: AiFailure[]) {
-      failures.push(...Array.from({ length: answered }, () => null), ...kinds);
+    /** After `answered` more normal answers to calls that mention `about`, those calls fail with these. */
+    failAfterAbout(about: string, answered: number, ...kinds: AiFailure[]) {
+      failuresAbout.push({ about, plan: [...Array.from({ length: answered }, () => null), ...kinds] });
     },
     /** Every call fails with this until `recover()`. */
     failAlways(kind: AiFailure) {
@@ -132,10 +152,11 @@ export function createWorkersAiFake(options: WorkersAiFakeOptions = {}) {
     },
     recover() {
       failures.length = 0;
+      failuresAbout.length = 0;
     },
     async run(model: string, inputs: Record<string, any>, _options?: unknown): Promise<unknown> {
       calls.push({ model, inputs });
-      const failure = failures.shift();
+      const failure = plannedOutcome(inputs);
       if (failure) throw new Error(FAILURES[failure]);
       if (inputs.text !== undefined) return embed(Array.isArray(inputs.text) ? inputs.text : [inputs.text]);
       return chat(model, inputs);
