@@ -156,6 +156,33 @@ test.describe("protected routes", () => {
     expect(await page.evaluate(() => localStorage.getItem("user"))).toBeNull();
   });
 
+  test("a check of the stored session that fails for another reason (no answer, 503) keeps the reader signed in", async ({
+    page,
+  }) => {
+    const { email } = await createAccount(page);
+    await page.goto("/#/login");
+    await signIn(page, email);
+    await expect(page.getByText(`Welcome, ${email}`)).toBeVisible();
+
+    // A request cut off (as a reload cuts off the one before it), then a server error: neither judges the session.
+    await page.route("**/api/auth/me", (route) => route.abort("failed"));
+    await page.reload();
+    await expect(page.getByText(`Welcome, ${email}`)).toBeVisible();
+    await page.unroute("**/api/auth/me");
+    await page.route("**/api/auth/me", (route) =>
+      route.fulfill({ status: 503, contentType: "application/json", body: '{"detail":"Try again later"}' }),
+    );
+    await page.reload();
+    await expect(page.getByText(`Welcome, ${email}`)).toBeVisible();
+    await expect(page).toHaveURL(/#\/dashboard$/);
+    expect(await page.evaluate(() => localStorage.getItem("authToken"))).not.toBeNull();
+
+    // The server answers again: the session is confirmed, nothing was lost.
+    await page.unroute("**/api/auth/me");
+    await page.reload();
+    await expect(page.getByText(`Welcome, ${email}`)).toBeVisible();
+  });
+
   test("signed-in users skip /login and /register", async ({ page }) => {
     const { email } = await createAccount(page);
     await page.goto("/#/login?return=%2Ftopics");

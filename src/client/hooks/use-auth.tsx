@@ -27,6 +27,16 @@ interface AuthValue {
 
 const AuthContext = createContext<AuthValue | null>(null);
 
+/**
+ * Whether confirming the stored session failed because the server refused it. Anything else (no network, the
+ * installed app opened offline, a request cut off by a reload, a 5xx, a timeout) says nothing about the session:
+ * the stored one stands, the articles kept on this device stay readable, and the first 401 of any later call
+ * still signs it out. Clearing it then signed a reader out for pressing reload while the check was under way.
+ */
+function sessionRejected(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 401 || error.status === 404);
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [stored] = useState(readStoredSession);
   const [status, setStatus] = useState<AuthStatus>(stored ? "loading" : "unauthenticated");
@@ -35,7 +45,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // The query cache holds one user's library: it goes when that user does, so the next never sees it.
   const queryClient = useQueryClient();
 
-  // On start, a stored session is confirmed with the server; any failure clears it (spec §4).
+  // On start, a stored session is confirmed with the server. Only the server's refusal of it (401, or 404 for an
+  // account that is gone) is a failure that clears it (spec §4); see sessionRejected.
   useEffect(() => {
     if (!stored) return;
     let cancelled = false;
@@ -49,9 +60,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       })
       .catch((error: unknown) => {
         if (cancelled) return;
-        // The installed app opened offline: the server cannot judge the session, so the stored one stands and the
-        // articles saved on this device stay readable. Its first answer once online (a 401) still signs it out.
-        if (error instanceof ApiError && error.status === 0 && !navigator.onLine) {
+        if (!sessionRejected(error)) {
           setStatus("authenticated");
           return;
         }
