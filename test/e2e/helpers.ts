@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { type APIResponse, expect, type Page } from "@playwright/test";
 
 export const PASSWORD = "a-long-enough-password";
 
@@ -6,9 +6,26 @@ export function uniqueEmail(prefix = "reader"): string {
   return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
 
+/**
+ * A set-up request through `page.request`, sent again if `wrangler dev`'s proxy lost it. Its ProxyWorker keeps a
+ * pool of connections to the Worker; when one closes just as a request is written on it (both sides' 5 s idle
+ * timers: cloudflare/workers-sdk#15317, seen on a busy machine), it sends GET and HEAD again but fails a POST
+ * with a 500 of its own. That request never reached the Worker, so sending it again is safe; and this app's own
+ * errors are always JSON with a `detail`, so a 500 that is not JSON is the proxy's.
+ */
+export async function setUpRequest(send: () => Promise<APIResponse>): Promise<APIResponse> {
+  for (let attempt = 1; ; attempt++) {
+    const response = await send();
+    const json = (response.headers()["content-type"] ?? "").includes("application/json");
+    if (response.status() !== 500 || json || attempt === 3) return response;
+  }
+}
+
 /** Creates an account through the API (fast), returning its credentials. */
 export async function createAccount(page: Page, email = uniqueEmail()) {
-  const response = await page.request.post("/api/auth/register", { data: { email, password: PASSWORD } });
+  const response = await setUpRequest(() =>
+    page.request.post("/api/auth/register", { data: { email, password: PASSWORD } }),
+  );
   expect(response.status()).toBe(201);
   const body = await response.json();
   return { email, password: PASSWORD, token: body.access_token as string };
@@ -31,10 +48,9 @@ export function articleUrl(title: string): string {
 
 /** Saves URLs through the API as the given token's user (fast set-up for UI tests). */
 export async function saveArticles(page: Page, token: string, urls: string[]) {
-  const response = await page.request.post("/api/articles/bulk", {
-    data: { urls },
-    headers: { Authorization: `Bearer ${token}` },
-  });
+  const response = await setUpRequest(() =>
+    page.request.post("/api/articles/bulk", { data: { urls }, headers: { Authorization: `Bearer ${token}` } }),
+  );
   expect(response.status()).toBe(200);
   return (await response.json()) as { results: { article: { id: number } }[] };
 }
@@ -55,7 +71,7 @@ export async function openSignedIn(page: Page, email: string, hash: string) {
 }
 
 export async function signInWithToken(page: Page, email: string, password = PASSWORD) {
-  const response = await page.request.post("/api/auth/login", { data: { email, password } });
+  const response = await setUpRequest(() => page.request.post("/api/auth/login", { data: { email, password } }));
   const session = await response.json();
   await page.goto("/#/login");
   await page.evaluate(
