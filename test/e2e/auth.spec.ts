@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { createAccount, PASSWORD, signIn, uniqueEmail } from "./helpers";
+import { createAccount, PASSWORD, resendIfLost, signIn, uniqueEmail } from "./helpers";
 
 test.describe("register", () => {
   test("shows each validation message inline, then signs up and lands on the dashboard", async ({ page }) => {
@@ -146,7 +146,9 @@ test.describe("protected routes", () => {
     await expect(page).toHaveURL(/#\/dashboard$/);
     const token = await page.evaluate(() => localStorage.getItem("authToken"));
     // Revoke this session from elsewhere, as signing out on another device would.
-    const logout = await page.request.post("/api/auth/logout", { headers: { Authorization: `Bearer ${token}` } });
+    const logout = await resendIfLost(() =>
+      page.request.post("/api/auth/logout", { headers: { Authorization: `Bearer ${token}` } }),
+    );
     expect(logout.status()).toBe(204);
 
     // The next API call (here: confirming the session on load) answers 401.
@@ -228,9 +230,12 @@ test.describe("protected routes", () => {
         characterData: true,
       });
     });
-    await signIn(page, email);
+    // Not awaited yet: the click may wait for the navigation it starts, and that navigation is held until release
+    // (a busy machine in run L: the click, the held page and the test waited on each other for 90 s).
+    const signedIn = signIn(page, email);
     await expect.poll(() => shown.some((text) => text.includes("Redirecting to authorization..."))).toBe(true);
     release();
+    await signedIn;
     await expect(page.getByRole("heading", { name: "Authorize" })).toBeVisible();
   });
 });

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type BrowserContext, chromium, expect, test } from "@playwright/test";
 import { CHROMIUM_FLAGS } from "../../playwright.config";
-import { articleUrl, uniqueEmail } from "./helpers";
+import { articleUrl, resendIfLost, uniqueEmail } from "./helpers";
 
 // The browser extension, built by `npm run build:extension` and loaded unpacked into the machine's Chromium,
 // saving a page of the fixture server into this suite's app.
@@ -53,16 +53,20 @@ test.describe("browser extension", () => {
 
   test("saves the current page with the toolbar popup, then reports it already saved", async ({ baseURL, request }) => {
     const email = uniqueEmail("extension");
-    const registered = await request.post("/api/auth/register", {
-      data: { email, password: "a-long-enough-password" },
-    });
+    const registered = await resendIfLost(() =>
+      request.post("/api/auth/register", {
+        data: { email, password: "a-long-enough-password" },
+      }),
+    );
     expect(registered.status()).toBe(201);
     const session = (await registered.json()).access_token as string;
     // The intended flow: a personal API token made with the web session (as the settings screen does).
-    const created = await request.post("/api/tokens", {
-      data: { name: "Extension e2e" },
-      headers: { Authorization: `Bearer ${session}` },
-    });
+    const created = await resendIfLost(() =>
+      request.post("/api/tokens", {
+        data: { name: "Extension e2e" },
+        headers: { Authorization: `Bearer ${session}` },
+      }),
+    );
     expect(created.status()).toBe(201);
     const token = (await created.json()).token as string;
     expect(token).toMatch(/^vr_/);

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
-import { articleUrl, createAccount, openSignedIn, PASSWORD, saveArticles } from "./helpers";
+import { articleUrl, createAccount, openSignedIn, PASSWORD, resendIfLost, saveArticles } from "./helpers";
 
 async function setTags(page: Page, token: string, id: number, tags: string[]) {
   const response = await page.request.put(`/api/articles/${id}/tags`, {
@@ -127,7 +127,9 @@ test.describe("tags, export and account deletion (issue 23)", () => {
     await expect(page).toHaveURL(/#\/login$/);
     await expect(page.getByText("Your account and everything in it have been deleted")).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem("authToken"))).toBeNull();
-    const login = await page.request.post("/api/auth/login", { data: { email, password: PASSWORD } });
+    const login = await resendIfLost(() =>
+      page.request.post("/api/auth/login", { data: { email, password: PASSWORD } }),
+    );
     expect(login.status()).toBe(401);
   });
 });

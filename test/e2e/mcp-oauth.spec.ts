@@ -2,15 +2,25 @@ import { createHash, randomBytes } from "node:crypto";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { expect, type Page, test } from "@playwright/test";
-import { articleUrl, createAccount, saveArticles, signIn, signInWithToken } from "./helpers";
+import {
+  articleUrl,
+  createAccount,
+  resendIfLost,
+  resendingFetch,
+  saveArticles,
+  signIn,
+  signInWithToken,
+} from "./helpers";
 
 /** The assistant's local callback: a loopback address nothing listens on, answered by the test itself. */
 const CALLBACK = "http://127.0.0.1:8959/callback";
 
 async function registerClient(page: Page, name: string) {
-  const response = await page.request.post("/oauth/register", {
-    data: { client_name: name, redirect_uris: [CALLBACK], token_endpoint_auth_method: "none" },
-  });
+  const response = await resendIfLost(() =>
+    page.request.post("/oauth/register", {
+      data: { client_name: name, redirect_uris: [CALLBACK], token_endpoint_auth_method: "none" },
+    }),
+  );
   expect(response.status()).toBe(201);
   return ((await response.json()) as { client_id: string }).client_id;
 }
@@ -52,6 +62,7 @@ async function mcpClient(baseURL: string, accessToken: string) {
   await client.connect(
     new StreamableHTTPClientTransport(new URL(`${baseURL}/mcp`), {
       requestInit: { headers: { Authorization: `Bearer ${accessToken}` } },
+      fetch: resendingFetch,
     }),
   );
   return client;
@@ -97,15 +108,17 @@ test.describe("connecting an AI assistant (OAuth 2.1 + MCP)", () => {
     const code = redirected.searchParams.get("code") as string;
     expect(code).toBeTruthy();
 
-    const exchanged = await page.request.post("/oauth/token", {
-      form: {
-        grant_type: "authorization_code",
-        code,
-        client_id: clientId,
-        redirect_uri: CALLBACK,
-        code_verifier: verifier,
-      },
-    });
+    const exchanged = await resendIfLost(() =>
+      page.request.post("/oauth/token", {
+        form: {
+          grant_type: "authorization_code",
+          code,
+          client_id: clientId,
+          redirect_uri: CALLBACK,
+          code_verifier: verifier,
+        },
+      }),
+    );
     expect(exchanged.status()).toBe(200);
     const tokens = await exchanged.json();
     expect(tokens.scope).toBe("library:read articles:write articles:update");
@@ -165,10 +178,12 @@ test.describe("connecting an AI assistant (OAuth 2.1 + MCP)", () => {
     page.once("dialog", (dialog) => void dialog.accept());
     await apps.getByRole("button", { name: "Revoke Playwright Assistant" }).click();
     await expect(page.getByText("No apps are connected.")).toBeVisible();
-    const revoked = await page.request.post("/mcp", {
-      headers: { Authorization: `Bearer ${tokens.access_token}`, Accept: "application/json, text/event-stream" },
-      data: { jsonrpc: "2.0", id: 1, method: "tools/list", params: {} },
-    });
+    const revoked = await resendIfLost(() =>
+      page.request.post("/mcp", {
+        headers: { Authorization: `Bearer ${tokens.access_token}`, Accept: "application/json, text/event-stream" },
+        data: { jsonrpc: "2.0", id: 1, method: "tools/list", params: {} },
+      }),
+    );
     expect(revoked.status()).toBe(401);
     expect(revoked.headers()["www-authenticate"]).toContain(
       `resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp"`,

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
-import { createAccount, FIXTURE_ORIGIN, saveArticles, signInWithToken } from "./helpers";
+import { createAccount, FIXTURE_ORIGIN, resendIfLost, saveArticles, signInWithToken } from "./helpers";
 
 /**
  * The AI search modal against real processed articles: fixture pages with distinct subjects are saved through
@@ -329,10 +329,12 @@ test.describe("AI search modal", () => {
       await expect(dialog.getByPlaceholder("Ask about your articles...")).toBeFocused();
 
       // The old session is gone on the server, and a follow-up no longer builds on 'beekeeping'.
-      const reuse = await page.request.post("/api/search/chat", {
-        data: { query: "bees", session_id: oldSession },
-        headers: { Authorization: `Bearer ${library.token}` },
-      });
+      const reuse = await resendIfLost(() =>
+        page.request.post("/api/search/chat", {
+          data: { query: "bees", session_id: oldSession },
+          headers: { Authorization: `Bearer ${library.token}` },
+        }),
+      );
       expect(reuse.status()).toBe(404);
       await ask(dialog, "what about the hive");
       await expect(dialog.getByText(/^Found \d+ articles?/)).toBeVisible();

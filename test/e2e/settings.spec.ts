@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { articleUrl, createAccount, FIXTURE_ORIGIN, openSignedIn } from "./helpers";
+import { articleUrl, createAccount, FIXTURE_ORIGIN, openSignedIn, resendIfLost } from "./helpers";
 
 test.describe("settings: API tokens", () => {
   test("creates a token shown once with Copy, lists it without the secret, and revokes it", async ({
@@ -33,10 +33,12 @@ test.describe("settings: API tokens", () => {
     await expect(list).not.toContainText(secret);
 
     // The token works on the API; "last used" shows it after a reload, and the secret is gone for good.
-    const saved = await page.request.post("/api/articles/", {
-      data: { url: articleUrl(`Token save ${Date.now()}`) },
-      headers: { Authorization: `Bearer ${secret}` },
-    });
+    const saved = await resendIfLost(() =>
+      page.request.post("/api/articles/", {
+        data: { url: articleUrl(`Token save ${Date.now()}`) },
+        headers: { Authorization: `Bearer ${secret}` },
+      }),
+    );
     expect(saved.status()).toBe(201);
     await page.reload();
     await expect(row).not.toContainText("Last used never");

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { articleUrl, createAccount, FIXTURE_ORIGIN, saveArticles, signInWithToken } from "./helpers";
+import { articleUrl, createAccount, FIXTURE_ORIGIN, resendIfLost, saveArticles, signInWithToken } from "./helpers";
 
 const tag = () => Math.random().toString(36).slice(2, 8);
 
@@ -79,9 +79,11 @@ test("at 375 px no viewer meta line starts with a separator", async ({ page }) =
   const { token, ids } = await userWith(page, [`${FIXTURE_ORIGIN}/rtl?meta=${tag()}`]);
   const id = ids[0] as number;
   await waitUntilFinished(page, token, id);
-  const read = await page.request.post(`/api/articles/${id}/mark-read`, {
-    headers: { Authorization: `Bearer ${token}` },
-  });
+  const read = await resendIfLost(() =>
+    page.request.post(`/api/articles/${id}/mark-read`, {
+      headers: { Authorization: `Bearer ${token}` },
+    }),
+  );
   expect(read.ok()).toBe(true);
   await page.goto(`/#/article/${id}`);
   await expect(page.locator(".viewer-meta")).toContainText("Read");

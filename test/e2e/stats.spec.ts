@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { articleUrl, createAccount, FIXTURE_ORIGIN, saveArticles, signInWithToken } from "./helpers";
+import { articleUrl, createAccount, FIXTURE_ORIGIN, resendIfLost, saveArticles, signInWithToken } from "./helpers";
 
 const EMPTY_TEXTS = [
   "No statistics available",
@@ -26,10 +26,12 @@ async function waitUntilProcessed(page: Page, token: string, ids: number[]) {
   await expect
     .poll(
       async () => {
-        const response = await page.request.post("/api/articles/batch/status", {
-          data: { article_ids: ids },
-          headers: { Authorization: `Bearer ${token}` },
-        });
+        const response = await resendIfLost(() =>
+          page.request.post("/api/articles/batch/status", {
+            data: { article_ids: ids },
+            headers: { Authorization: `Bearer ${token}` },
+          }),
+        );
         const { statuses } = (await response.json()) as { statuses: { status: string }[] };
         return statuses.filter((s) => s.status === "completed" || s.status === "failed").length;
       },
@@ -45,9 +47,11 @@ async function openStats(page: Page) {
 }
 
 async function markRead(page: Page, token: string, id: number) {
-  const response = await page.request.post(`/api/articles/${id}/mark-read`, {
-    headers: { Authorization: `Bearer ${token}` },
-  });
+  const response = await resendIfLost(() =>
+    page.request.post(`/api/articles/${id}/mark-read`, {
+      headers: { Authorization: `Bearer ${token}` },
+    }),
+  );
   expect(response.ok()).toBe(true);
 }
 

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { articleUrl, createAccount, FIXTURE_ORIGIN, saveArticles, signInWithToken } from "./helpers";
+import { articleUrl, createAccount, FIXTURE_ORIGIN, resendIfLost, saveArticles, signInWithToken } from "./helpers";
 
 /**
  * A new account with the given URLs saved (processing starts at once), signed in in the browser. The app
@@ -78,7 +78,9 @@ test.describe("article viewer", () => {
     const titles = [`Garden notes ${stamp}`, `Bicycle notes ${stamp}`, `Reading notes ${stamp}`];
     const { token, ids } = await userWithArticles(page, titles.map(articleUrl));
     for (const id of ids) await waitUntilFinished(page, token, id);
-    await page.request.post(`/api/articles/${ids[2]}/mark-read`, { headers: { Authorization: `Bearer ${token}` } });
+    await resendIfLost(() =>
+      page.request.post(`/api/articles/${ids[2]}/mark-read`, { headers: { Authorization: `Bearer ${token}` } }),
+    );
 
     await page.goto(`/#/article/${ids[0]}`);
     const related = page.locator("section", { has: page.getByRole("heading", { name: "Related Articles" }) });
