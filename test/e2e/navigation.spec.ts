@@ -65,6 +65,9 @@ test("Back from an article returns to the same dashboard page and scroll positio
   await nav.getByRole("button", { name: "Page 2" }).click();
   await expect(nav.getByText("Showing 11 - 20 of 25 articles")).toBeVisible();
   await expect(page).toHaveURL(/#\/dashboard\?page=2&per_page=10$/);
+  // Until page 2 arrives, page 1's cards stay on screen, and the list says it is busy (busy run P: the test took
+  // page 1's last card, which was replaced while it scrolled to it).
+  await expect(page.locator("section.library")).toHaveAttribute("aria-busy", "false");
   // Cards change height when processing ends: measure only once the page shows every card finished.
   // (A failed card reads "Failed to process <host/path>", so match the cards that say it, not the exact text.)
   await expect(cards(page).filter({ hasText: "Failed to process" })).toHaveCount(10, { timeout: 30_000 });
