@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { createAccount, PASSWORD, resendIfLost, signIn, uniqueEmail } from "./helpers";
 
 test.describe("register", () => {

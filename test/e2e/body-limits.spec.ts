@@ -1,5 +1,5 @@
 import { request as httpRequest } from "node:http";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { PASSWORD, uniqueEmail } from "./helpers";
 
 const ONE_MB = 1024 * 1024;

@@ -3,8 +3,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type BrowserContext, chromium, expect, test } from "@playwright/test";
+import { type BrowserContext, chromium } from "@playwright/test";
 import { CHROMIUM_FLAGS } from "../../playwright.config";
+import { expect, test } from "./fixtures";
 import { articleUrl, resendIfLost, uniqueEmail } from "./helpers";
 
 // The browser extension, built by `npm run build:extension` and loaded unpacked into the machine's Chromium,

@@ -1,4 +1,5 @@
-import { expect, type Page, type Route, test } from "@playwright/test";
+import type { Page, Route } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { articleUrl, createAccount, FIXTURE_ORIGIN, saveArticles, signInWithToken } from "./helpers";
 
 /** Issue 19 item 6: feedback that tells the truth (bulk completions, long jobs, deleting, card statuses). */

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { articleUrl, createAccount, saveArticles, signInWithToken } from "./helpers";
 
 /** Issue 19 item 1: an open dashboard shows what was saved elsewhere, without any action of the reader. */

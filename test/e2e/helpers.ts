@@ -1,4 +1,4 @@
-import { type APIResponse, expect, type Page } from "@playwright/test";
+import { type APIResponse, type BrowserContext, expect, type Page } from "@playwright/test";
 
 export const PASSWORD = "a-long-enough-password";
 
@@ -34,6 +34,29 @@ export const resendingFetch: typeof fetch = async (input, init) => {
   }
 };
 
+/**
+ * The same for the requests the app sends from the browser: a POST, PUT, PATCH or DELETE to the app's API goes out
+ * through Playwright (`route.fetch`) and is sent again if the proxy lost it (busy run R lost a Revoke's DELETE).
+ * GET and HEAD pass straight through, since the proxy sends those again itself. A test's own `page.route` handler
+ * takes precedence over this one, so requests a test holds, fails or counts are untouched.
+ */
+export async function resendLostAppRequests(context: BrowserContext): Promise<void> {
+  await context.route(
+    (url) => url.pathname.startsWith("/api/") && url.hostname === "localhost",
+    async (route) => {
+      const request = route.request();
+      if (["GET", "HEAD", "OPTIONS"].includes(request.method())) return route.fallback();
+      for (let attempt = 1; ; attempt++) {
+        // No deadline of its own: the browser's request has none, and a busy machine can take its time.
+        const response = await route.fetch({ timeout: 0, maxRedirects: 0 });
+        if (!lostByDevProxy(response.status(), response.headers()["content-type"]) || attempt === 3) {
+          return route.fulfill({ response });
+        }
+      }
+    },
+  );
+}
+
 /** Creates an account through the API (fast), returning its credentials. */
 export async function createAccount(page: Page, email = uniqueEmail()) {
   const response = await resendIfLost(() =>
@@ -68,7 +91,6 @@ export async function saveArticles(page: Page, token: string, urls: string[]) {
   return (await response.json()) as { results: { article: { id: number } }[] };
 }
 
-/** Signs in by putting a session straight into local storage, as the login page would. */
 /**
  * Signs in through local storage, then loads `hash` afresh so the app reads the stored session, and waits until
  * it shows that screen signed in. Until /api/auth/me answers, the reloaded app sits on /login with a return target
@@ -83,6 +105,7 @@ export async function openSignedIn(page: Page, email: string, hash: string) {
   await expect.poll(() => new URL(page.url()).hash.replace(/^#/, "").split("?")[0]).toBe(screen);
 }
 
+/** Signs in by putting a session straight into local storage, as the login page would. */
 export async function signInWithToken(page: Page, email: string, password = PASSWORD) {
   const response = await resendIfLost(() => page.request.post("/api/auth/login", { data: { email, password } }));
   const session = await response.json();

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { createAccount, FIXTURE_ORIGIN, signInWithToken } from "./helpers";
 
 /** A Pocket export of `n` links to slow fixture pages (each takes 4 s to answer), plus a duplicate and a bad row. */

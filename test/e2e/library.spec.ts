@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { articleUrl, createAccount, openSignedIn, PASSWORD, resendIfLost, saveArticles } from "./helpers";
 
 async function setTags(page: Page, token: string, id: number, tags: string[]) {

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { createAccount, FIXTURE_ORIGIN, PASSWORD, saveArticles, signIn, signInWithToken } from "./helpers";
 
 /** A distinct word per test run, so URLs never meet another test's articles. */

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 // The pipeline command (scripts/pipeline.ts), run as a user runs it: JSON lines in, JSON lines out. It needs no
 // browser and no server; it lives with the end-to-end tests because those run in Node, where the command runs.

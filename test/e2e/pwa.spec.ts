@@ -1,4 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { articleUrl, createAccount, saveArticles, signInWithToken } from "./helpers";
 
 // The installable app: manifest, service worker, offline reading, share target (README "Installable app").

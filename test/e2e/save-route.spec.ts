@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { articleUrl, createAccount, openSignedIn, signIn } from "./helpers";
 
 function saveRoute(params: Record<string, string>): string {

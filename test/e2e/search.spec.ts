@@ -1,5 +1,13 @@
-import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
-import { createAccount, FIXTURE_ORIGIN, resendIfLost, saveArticles, signInWithToken } from "./helpers";
+import type { Browser, Locator, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import {
+  createAccount,
+  FIXTURE_ORIGIN,
+  resendIfLost,
+  resendLostAppRequests,
+  saveArticles,
+  signInWithToken,
+} from "./helpers";
 
 /**
  * The AI search modal against real processed articles: fixture pages with distinct subjects are saved through
@@ -110,6 +118,7 @@ let library: { email: string; token: string; ids: number[] };
 
 async function sharedLibrary(browser: Browser, baseURL: string | undefined) {
   const context = await browser.newContext({ baseURL });
+  await resendLostAppRequests(context);
   library = await accountWithLibrary(await context.newPage(), LIBRARY);
   await context.close();
 }

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { articleUrl, createAccount, FIXTURE_ORIGIN, openSignedIn, resendIfLost } from "./helpers";
 
 test.describe("settings: API tokens", () => {

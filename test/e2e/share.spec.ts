@@ -1,4 +1,5 @@
-import { type Download, expect, type Locator, type Page, test } from "@playwright/test";
+import type { Download, Locator, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { articleUrl, createAccount, FIXTURE_ORIGIN, saveArticles, signInWithToken } from "./helpers";
 
 const SLOGAN = "Reading is slow. Just vibe it.";

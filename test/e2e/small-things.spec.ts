@@ -1,4 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { articleUrl, createAccount, FIXTURE_ORIGIN, resendIfLost, saveArticles, signInWithToken } from "./helpers";
 
 const tag = () => Math.random().toString(36).slice(2, 8);

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { articleUrl } from "./helpers";
 
 // The after-deploy smoke test (scripts/smoke.mjs), run as an operator runs it, against this suite's server.

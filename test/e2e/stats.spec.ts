@@ -1,4 +1,5 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { articleUrl, createAccount, FIXTURE_ORIGIN, resendIfLost, saveArticles, signInWithToken } from "./helpers";
 
 const EMPTY_TEXTS = [
