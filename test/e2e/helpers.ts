@@ -46,13 +46,9 @@ export async function resendLostAppRequests(context: BrowserContext): Promise<vo
     async (route) => {
       const request = route.request();
       if (["GET", "HEAD", "OPTIONS"].includes(request.method())) return route.fallback();
-      for (let attempt = 1; ; attempt++) {
-        // No deadline of its own: the browser's request has none, and a busy machine can take its time.
-        const response = await route.fetch({ timeout: 0, maxRedirects: 0 });
-        if (!lostByDevProxy(response.status(), response.headers()["content-type"]) || attempt === 3) {
-          return route.fulfill({ response });
-        }
-      }
+      // No deadline of its own: the browser's request has none, and a busy machine can take its time.
+      const response = await resendIfLost(() => route.fetch({ timeout: 0, maxRedirects: 0 }));
+      return route.fulfill({ response });
     },
   );
 }
