@@ -46,9 +46,17 @@ export async function resendLostAppRequests(context: BrowserContext): Promise<vo
     async (route) => {
       const request = route.request();
       if (["GET", "HEAD", "OPTIONS"].includes(request.method())) return route.fallback();
-      // No deadline of its own: the browser's request has none, and a busy machine can take its time.
-      const response = await resendIfLost(() => route.fetch({ timeout: 0, maxRedirects: 0 }));
-      return route.fulfill({ response });
+      let response: APIResponse;
+      try {
+        // No deadline of its own: the browser's request has none, and a busy machine can take its time.
+        response = await resendIfLost(() => route.fetch({ timeout: 0, maxRedirects: 0 }));
+      } catch {
+        // Not answered: the test or the page ended first (busy run V: a save still in flight when its test ended),
+        // or the connection failed. The browser sees what it would have without this route: a failed request.
+        return route.abort().catch(() => {});
+      }
+      // The page may have gone while the answer came (its test ended): then there is no one to answer.
+      return route.fulfill({ response }).catch(() => {});
     },
   );
 }
