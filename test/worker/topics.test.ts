@@ -235,6 +235,38 @@ describe("topics", () => {
     expect(await due(before - 3_600_000)).toEqual([neverClustered.id, current.id].sort((a, b) => b - a));
   });
 
+  it("a debounced run does nothing when a later run has clustered every completed article, and runs when one is missing", async () => {
+    const { user } = await registerUser();
+    await library(user.id, 2);
+    await recluster(user.id);
+    const computedAt = async () =>
+      (
+        await env.DB.prepare("SELECT topics_computed_at AS at FROM users WHERE id = ?")
+          .bind(user.id)
+          .first<{ at: number }>()
+      )?.at;
+    const clusteredAt = await computedAt();
+    expect(clusteredAt).toBeGreaterThan(0);
+
+    await using workflows = await introspectWorkflow(env.TOPICS_WORKFLOW);
+    await workflows.modifyAll(async (m) => m.disableSleeps());
+    const minute = Date.UTC(2026, 10, 21, 12, 0, 10);
+    await requestTopicsRefresh(env.TOPICS_WORKFLOW, user.id, 45, minute);
+    const [skipped] = await workflows.get();
+    await skipped?.waitForStatus("complete");
+    expect(await computedAt()).toBe(clusteredAt);
+
+    const late = await seedProcessedArticle(user.id, { title: "Late", text: "glacier melting icecap" });
+    await env.DB.prepare("UPDATE articles SET processed_at = ? WHERE id = ?")
+      .bind(Date.now() + 1_000, late)
+      .run();
+    await requestTopicsRefresh(env.TOPICS_WORKFLOW, user.id, 45, minute + 61_000);
+    const runs = await workflows.get();
+    expect(runs).toHaveLength(2);
+    for (const run of runs) await run.waitForStatus("complete");
+    expect(await computedAt()).toBeGreaterThan(clusteredAt as number);
+  });
+
   it("the cron starts one run per user and cron event, and a later event starts a fresh one", async () => {
     await using workflows = await introspectWorkflow(env.TOPICS_WORKFLOW);
     await workflows.modifyAll(async (m) => m.disableSleeps());
