@@ -1,5 +1,6 @@
 import { env, introspectWorkflow } from "cloudflare:test";
 import { describe, expect, inject, it } from "vitest";
+import { createServices } from "../../src/worker/context";
 import { createDatabase } from "../../src/worker/db/client";
 import { createTopicsRepository } from "../../src/worker/db/repositories/topics-repository";
 import { ALGORITHM } from "../../src/worker/domain/clustering/cluster-library";
@@ -123,6 +124,26 @@ describe("topics", () => {
     const detail = await api("GET", `/api/topics/${withNewcomer.id}`, { token });
     const memberIds = detail.body.articles.map((a: { id: number }) => a.id);
     expect(new Set(memberIds)).toEqual(new Set([...(ids.bees ?? []), newcomer]));
+  });
+
+  it("a re-clustered topic keeps its name until the model names it again; the leftover group keeps its own", async () => {
+    const { token, user } = await registerUser();
+    await library(user.id);
+    await recluster(user.id);
+    const before = (await api("GET", "/api/topics/?unread_only=false", { token })).body.topics;
+    const repository = createTopicsRepository(createDatabase(env.DB));
+    for (const topic of before) await repository.setLabel(user.id, topic.id, `Named ${topic.id}`);
+
+    // The clustering step alone, as the Workflow runs it before its label steps.
+    const { labels } = await createServices(env).topics.recompute(user.id);
+    const after = (await api("GET", "/api/topics/?unread_only=false", { token })).body.topics;
+    expect(after.map((t: { id: number }) => t.id).sort()).toEqual(before.map((t: { id: number }) => t.id).sort());
+    const named = new Set(labels.map((request) => request.topicId));
+    for (const topic of after) {
+      if (named.has(topic.id)) expect(topic.label).toBe(`Named ${topic.id}`);
+      else expect(topic.label).not.toBe(`Named ${topic.id}`);
+    }
+    expect(named.size).toBeGreaterThan(0);
   });
 
   it("keeps users apart: another user's topic is 404 and their articles never appear", async () => {

@@ -105,7 +105,8 @@ export function createTopicsService({ topics, vectorIndex, embedder, languageMod
               },
         );
         drafts.push({
-          // The key-phrase label until the language model's (labelTopic, one Workflow step per topic).
+          // The key-phrase label (or the earlier topic's, below) until the language model's (labelTopic, one
+          // Workflow step per topic).
           label: topic.label,
           keywords: topic.keywords,
           finalScore: topic.finalScore,
@@ -119,11 +120,19 @@ export function createTopicsService({ topics, vectorIndex, embedder, languageMod
           members: topic.members,
         });
       }
+      const previous = await topics.memberships(userId);
       const identities = inheritTopicIdentities(
-        await topics.memberships(userId),
+        previous,
         drafts.map((draft) => draft.members.map((m) => m.id)),
       );
-      const kept = drafts.map((draft, index) => ({ ...draft, identity: identities.get(index) }));
+      const previousLabels = new Map(previous.map((topic) => [topic.id, topic.label]));
+      const kept = drafts.map((draft, index) => {
+        const identity = identities.get(index);
+        // A topic that continues an earlier one keeps its name until the model names it again (its label
+        // step), instead of showing key phrases meanwhile. The leftover group, which no model names, takes its own.
+        const kept = identity && labelRequests[index] ? previousLabels.get(identity.id) : undefined;
+        return { ...draft, label: kept ?? draft.label, identity };
+      });
       const mean = clustering.libraryMean && encodeVector(clustering.libraryMean, spaceOf(embedder.name));
       const ids = await topics.replaceAll(userId, kept, at, readAt, mean);
       return {
@@ -139,7 +148,7 @@ export function createTopicsService({ topics, vectorIndex, embedder, languageMod
 
     /**
      * Asks the language model for one topic's label and stores it. Rejects when the model fails (the
-     * Workflow step retries, then keeps the key-phrase label).
+     * Workflow step retries, then keeps the label it has).
      */
     async labelTopic(userId: number, { topicId, ...request }: TopicLabelRequest & { topicId: number }) {
       const label = (await languageModel.labelTopic(request)).trim();

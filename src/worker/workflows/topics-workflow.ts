@@ -13,7 +13,8 @@ const LABEL_STEP: WorkflowStepConfig = {
 /**
  * Re-clusters one user's library into topics, after a short debounce, then names each topic with the
  * language model, one step per topic: a timeout or retry repeats one label, not the clustering and every
- * other label. Until its step succeeds a topic carries its key-phrase label, and keeps it if the model fails.
+ * other label. Until its step succeeds a topic carries its key-phrase label (or, continuing an earlier topic,
+ * that one's name), and keeps it if the model fails.
  */
 export class TopicsWorkflow extends WorkflowEntrypoint<Env, TopicsParams> {
   override async run(event: WorkflowEvent<TopicsParams>, step: WorkflowStep) {
@@ -31,7 +32,7 @@ export class TopicsWorkflow extends WorkflowEntrypoint<Env, TopicsParams> {
       await step.sleep("debounce", `${debounceSeconds} seconds`);
       // A debounced run is asked for because a completed article was missing from the topics. If a run that
       // began after it (a later window's, or the cron's) has clustered it meanwhile, the topics are current:
-      // clustering again would only cost CPU and show key-phrase labels until the model has named them again.
+      // clustering again would only cost CPU and redo every label step.
       const behind = await jsonStep(
         step,
         "check for unclustered articles",

@@ -91,17 +91,19 @@ export function createTopicsRepository(db: Database) {
       return row?.libraryMean ?? null;
     },
 
-    /** The user's current topics with their article ids, to carry identities over a re-clustering. */
-    async memberships(userId: number): Promise<{ id: number; createdAt: number; memberIds: number[] }[]> {
+    /** The user's current topics with their labels and article ids, to carry identities over a re-clustering. */
+    async memberships(
+      userId: number,
+    ): Promise<{ id: number; createdAt: number; label: string; memberIds: number[] }[]> {
       const rows = await db
-        .select({ id: topics.id, createdAt: topics.createdAt, articleId: topicArticles.articleId })
+        .select({ id: topics.id, createdAt: topics.createdAt, label: topics.label, articleId: topicArticles.articleId })
         .from(topics)
         .innerJoin(topicArticles, eq(topicArticles.topicId, topics.id))
         .where(eq(topics.userId, userId))
         .all();
-      const byTopic = new Map<number, { id: number; createdAt: number; memberIds: number[] }>();
+      const byTopic = new Map<number, { id: number; createdAt: number; label: string; memberIds: number[] }>();
       for (const row of rows) {
-        const topic = byTopic.get(row.id) ?? { id: row.id, createdAt: row.createdAt, memberIds: [] };
+        const topic = byTopic.get(row.id) ?? { id: row.id, createdAt: row.createdAt, label: row.label, memberIds: [] };
         topic.memberIds.push(row.articleId);
         byTopic.set(row.id, topic);
       }
