@@ -130,8 +130,8 @@ export function createTopicsService({ topics, vectorIndex, embedder, languageMod
         const identity = identities.get(index);
         // A topic that continues an earlier one keeps its name until the model names it again (its label
         // step), instead of showing key phrases meanwhile. The leftover group, which no model names, takes its own.
-        const kept = identity && labelRequests[index] ? previousLabels.get(identity.id) : undefined;
-        return { ...draft, label: kept ?? draft.label, identity };
+        const earlierName = identity && labelRequests[index] ? previousLabels.get(identity.id) : undefined;
+        return { ...draft, label: earlierName ?? draft.label, identity };
       });
       const mean = clustering.libraryMean && encodeVector(clustering.libraryMean, spaceOf(embedder.name));
       const ids = await topics.replaceAll(userId, kept, at, readAt, mean);

@@ -55,7 +55,7 @@ export class TopicsWorkflow extends WorkflowEntrypoint<Env, TopicsParams> {
         );
         labelled++;
       } catch (error) {
-        console.error("Topic label failed; keeping its key phrases", userId, request.topicId, error);
+        console.error("Topic label failed; keeping the label it has", userId, request.topicId, error);
       }
     }
     return { ...outcome, labelled, skipped: false };
