@@ -126,7 +126,7 @@ describe("topics", () => {
     expect(new Set(memberIds)).toEqual(new Set([...(ids.bees ?? []), newcomer]));
   });
 
-  it("a re-clustered topic keeps its name until the model names it again; the leftover group keeps its own", async () => {
+  it("a re-clustered topic keeps its name until the model names it again", async () => {
     const { token, user } = await registerUser();
     await library(user.id);
     await recluster(user.id);
