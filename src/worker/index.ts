@@ -3,6 +3,7 @@ import { createServices } from "./context";
 import { runDailyHousekeeping } from "./jobs/housekeeping";
 import { handleImportBatch } from "./jobs/import-consumer";
 import { handleIngestBatch } from "./jobs/ingest-consumer";
+import { guardRequest } from "./middleware/worker-guard";
 import { handleOAuthRequest, isOAuthPath } from "./oauth/oauth-provider";
 import { isShareRequest, shareRedirect } from "./share-target";
 
@@ -15,11 +16,15 @@ const IMPORT_QUEUE_PREFIX = "viberead-import-";
 export default {
   // Outside /api the Worker answers /share (the share target) and the OAuth endpoints with /mcp (wrangler.toml
   // run_worker_first lists them); the OAuth provider sees only its own paths, so /api keeps its own tokens.
+  // The Hono app applies body limits and JSON errors under /api; guardRequest applies the same to the rest.
   fetch(request, env, ctx) {
     const url = new URL(request.url);
-    if (isShareRequest(url)) return shareRedirect(request);
-    if (isOAuthPath(url.pathname)) return handleOAuthRequest(request, env, ctx);
-    return app.fetch(request, env, ctx);
+    if (url.pathname === "/api" || url.pathname.startsWith("/api/")) return app.fetch(request, env, ctx);
+    return guardRequest(request, (guarded) => {
+      if (isShareRequest(url)) return shareRedirect(guarded);
+      if (isOAuthPath(url.pathname)) return handleOAuthRequest(guarded, env, ctx);
+      return app.fetch(guarded, env, ctx);
+    });
   },
   // Two queues, one consumer entry: imports (viberead-import-<env>) run apart from interactive saves.
   queue: (batch, env) =>

@@ -1,3 +1,8 @@
+import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { OAuthClientInformationMixed, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
+import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/cfworker";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { api, registerUser, seedProcessedArticle } from "./helpers";
 import {
@@ -26,6 +31,26 @@ const mcpPing = (accessToken?: string) =>
     body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }),
   });
 
+/** A raw POST to /mcp: one JSON-RPC message (or a batch) with the token and any extra headers. */
+const mcpPost = (accessToken: string | undefined, body: unknown, headers: Record<string, string> = {}) =>
+  workerFetch(`${ORIGIN}/mcp`, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      Accept: "application/json, text/event-stream",
+      ...(accessToken ? { Authorization: `Bearer ${accessToken}` } : {}),
+      ...headers,
+    },
+    body: JSON.stringify(body),
+  });
+
+const toolCall = (name: string, args: Record<string, unknown>, id = 1) => ({
+  jsonrpc: "2.0",
+  id,
+  method: "tools/call",
+  params: { name, arguments: args },
+});
+
 afterEach(() => {
   vi.useRealTimers();
 });
@@ -39,6 +64,13 @@ describe("OAuth discovery and the MCP challenge", () => {
     );
     const bogus = await mcpPing("not-a-real-token");
     expect(bogus.status).toBe(401);
+  });
+
+  it("lists every scope in the resource metadata and challenges with the scopes a full connection needs", async () => {
+    const resource = await (await workerFetch(`${ORIGIN}/.well-known/oauth-protected-resource/mcp`)).json<any>();
+    expect(resource.scopes_supported).toEqual(["library:read", "articles:write", "articles:update"]);
+    const challenge = (await mcpPing()).headers.get("WWW-Authenticate");
+    expect(challenge).toContain('scope="library:read articles:write articles:update"');
   });
 
   it("publishes the authorization server and protected resource metadata, with S256 as the only PKCE method", async () => {
@@ -294,18 +326,29 @@ describe("the MCP tools", () => {
     expect((await callTool(client, "reading_stats")).text).toContain("Articles: 1 (0 read, 1 unread)");
   });
 
-  it("keeps a read-only connection from saving or changing anything", async () => {
+  it("answers a call beyond a read-only connection with 403 insufficient_scope naming the scope, and changes nothing", async () => {
     const { token, user } = await registerUser();
     const id = await seedProcessedArticle(user.id, { title: "Tea", text: "Green tea and black tea." });
     const { accessToken, scope } = await connect(token, "library:read");
     expect(scope).toBe("library:read");
     const client = await mcpClient(accessToken);
 
-    const save = await callTool(client, "save_articles", { urls: ["https://example.com/new"] });
-    expect(save.isError).toBe(true);
-    expect(save.text).toContain('"articles:write"');
-    expect((await callTool(client, "mark_read", { ids: [id] })).isError).toBe(true);
-    expect((await callTool(client, "rate_article", { id, rating: 1 })).isError).toBe(true);
+    const save = await mcpPost(accessToken, toolCall("save_articles", { urls: ["https://example.com/new"] }));
+    expect(save.status).toBe(403);
+    const challenge = save.headers.get("WWW-Authenticate") ?? "";
+    expect(challenge).toMatch(/^Bearer /);
+    expect(challenge).toContain('error="insufficient_scope"');
+    expect(challenge).toContain('scope="articles:write"');
+    expect(challenge).toContain(`resource_metadata="${ORIGIN}/.well-known/oauth-protected-resource/mcp"`);
+    expect((await save.json<any>()).error).toBe("insufficient_scope");
+    for (const [name, args] of [
+      ["mark_read", { ids: [id] }],
+      ["rate_article", { id, rating: 1 }],
+    ] as const) {
+      const refused = await mcpPost(accessToken, toolCall(name, args));
+      expect(refused.status, name).toBe(403);
+      expect(refused.headers.get("WWW-Authenticate"), name).toContain('scope="articles:update"');
+    }
 
     const library = await api("GET", "/api/articles", { token });
     expect(library.body.total).toBe(1);
@@ -323,5 +366,257 @@ describe("the MCP tools", () => {
     expect(saved.text).toMatch(/^Saved 1, already saved 1, failed 1\./);
     const library = await api("GET", "/api/articles", { token });
     expect(library.body.articles.map((a: { url: string }) => a.url)).toEqual(["https://example.com/saved-by-mcp"]);
+  });
+});
+
+describe("the /mcp transport", () => {
+  it("answers GET and DELETE with 405 and Allow, and any path below /mcp with 404", async () => {
+    const { token } = await registerUser();
+    const { accessToken } = await connect(token);
+    for (const method of ["GET", "DELETE"]) {
+      for (const auth of [undefined, accessToken]) {
+        const response = await workerFetch(`${ORIGIN}/mcp`, {
+          method,
+          headers: { Accept: "text/event-stream", ...(auth ? { Authorization: `Bearer ${auth}` } : {}) },
+        });
+        expect(response.status, `${method} ${auth ? "with" : "without"} a token`).toBe(405);
+        expect(response.headers.get("Allow")).toBe("POST, OPTIONS");
+      }
+    }
+    for (const path of ["/mcp/anything", "/mcp/"]) {
+      expect((await workerFetch(`${ORIGIN}${path}`, { method: "POST", body: "{}" })).status, path).toBe(404);
+      const withToken = await workerFetch(`${ORIGIN}${path}`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${accessToken}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+      });
+      expect(withToken.status, path).toBe(404);
+      expect((await withToken.json<any>()).detail).toContain(path);
+    }
+  });
+
+  it("refuses a browser origin that is neither the app nor the connected client with 403", async () => {
+    const { token } = await registerUser();
+    const { accessToken } = await connect(token);
+    const list = { jsonrpc: "2.0", id: 1, method: "tools/list", params: {} };
+    const foreign = await mcpPost(accessToken, list, { Origin: "https://evil.example" });
+    expect(foreign.status).toBe(403);
+    expect((await foreign.json<any>()).detail).toContain("https://evil.example");
+    expect((await mcpPost(accessToken, list, { Origin: "http://localhost" })).status).toBe(200);
+    // The connected client registered http://127.0.0.1:33418/callback: a page of its own origin may call.
+    expect((await mcpPost(accessToken, list, { Origin: "http://127.0.0.1:33418" })).status).toBe(200);
+    expect((await mcpPost(accessToken, list, { Origin: "http://127.0.0.1:9999" })).status).toBe(403);
+  });
+
+  it("refuses a JSON-RPC batch under protocol versions without batching, and answers one under 2025-03-26", async () => {
+    const { token } = await registerUser();
+    const { accessToken } = await connect(token);
+    const batch = [
+      { jsonrpc: "2.0", id: 1, method: "tools/list", params: {} },
+      { jsonrpc: "2.0", id: 2, method: "tools/list", params: {} },
+    ];
+    for (const version of ["2025-06-18", "2025-11-25"]) {
+      const refused = await mcpPost(accessToken, batch, { "MCP-Protocol-Version": version });
+      expect(refused.status, version).toBe(400);
+      expect((await refused.json<any>()).error).toMatchObject({ code: -32600 });
+    }
+    const old = await mcpPost(accessToken, batch, { "MCP-Protocol-Version": "2025-03-26" });
+    expect(old.status).toBe(200);
+    expect(await old.json()).toHaveLength(2);
+  });
+});
+
+describe("OAuth hardening", () => {
+  it("revokes the grant when a rotated refresh token is presented again (RFC 9700)", async () => {
+    const { token } = await registerUser();
+    const { clientId, refreshToken: first } = await connect(token);
+    const refresh = (refreshToken: string) =>
+      tokenRequest({ grant_type: "refresh_token", client_id: clientId, refresh_token: refreshToken });
+    const second = await refresh(first);
+    expect(second.status).toBe(200);
+    expect((await mcpPing(second.body.access_token)).status).toBe(200);
+    // The first token again, before its replacement was ever used: a stolen copy, or a replay.
+    const replayed = await refresh(first);
+    expect(replayed.status).toBe(400);
+    expect(replayed.body.error).toBe("invalid_grant");
+    // The whole grant is gone: the replacement refresh token and its access token stop working too.
+    expect((await refresh(second.body.refresh_token)).status).toBe(400);
+    expect((await mcpPing(second.body.access_token)).status).toBe(401);
+    expect((await api("GET", "/api/oauth/grants", { token })).body).toEqual([]);
+  });
+
+  it("answers a refresh asking for a scope the grant does not hold with invalid_scope", async () => {
+    const { token } = await registerUser();
+    const { clientId, refreshToken } = await connect(token, "library:read");
+    const wider = await tokenRequest({
+      grant_type: "refresh_token",
+      client_id: clientId,
+      refresh_token: refreshToken,
+      scope: "library:read articles:write",
+    });
+    expect(wider.status).toBe(400);
+    expect(wider.body.error).toBe("invalid_scope");
+    // The token was not used up: the same refresh without widening still works, and keeps the scope.
+    const same = await tokenRequest({ grant_type: "refresh_token", client_id: clientId, refresh_token: refreshToken });
+    expect(same.status).toBe(200);
+    expect(same.body.scope).toBe("library:read");
+  });
+
+  it("lets a native client register and use a private-use redirect scheme (RFC 8252)", async () => {
+    const redirectUri = "com.example.reader:/oauth/callback";
+    const clientId = await registerClient([redirectUri]);
+    const { token } = await registerUser();
+    const { verifier, challenge } = await pkcePair();
+    const decided = await decide(token, authorizeQuery({ clientId, challenge, redirectUri }));
+    expect(decided.status).toBe(200);
+    expect(decided.body.redirect_to).toMatch(/^com\.example\.reader:\/oauth\/callback\?/);
+    const code = new URL(decided.body.redirect_to).searchParams.get("code") as string;
+    const tokens = await exchangeCode(clientId, code, verifier, redirectUri);
+    expect(tokens.status).toBe(200);
+    expect((await mcpPing(tokens.body.access_token)).status).toBe(200);
+    // Still refused: remote http and dangerous schemes.
+    for (const refused of ["http://reader.example/callback", "javascript:alert(1)"]) {
+      const response = await workerFetch(`${ORIGIN}/oauth/register`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ client_name: "x", redirect_uris: [refused], token_endpoint_auth_method: "none" }),
+      });
+      expect(response.status, refused).toBe(400);
+    }
+  });
+
+  it("refuses oversized registration metadata with a 400 JSON error naming the field", async () => {
+    const register = (metadata: Record<string, unknown>) =>
+      workerFetch(`${ORIGIN}/oauth/register`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ redirect_uris: [REDIRECT_URI], token_endpoint_auth_method: "none", ...metadata }),
+      });
+    const cases: [Record<string, unknown>, string][] = [
+      [{ client_name: "a".repeat(100_000) }, "client_name"],
+      [{ client_name: "ok", logo_uri: `https://example.com/${"l".repeat(5000)}` }, "logo_uri"],
+      [{ client_name: "ok", contacts: Array.from({ length: 500 }, (_, i) => `c${i}@example.com`) }, "contacts"],
+      [
+        { client_name: "ok", redirect_uris: Array.from({ length: 100 }, (_, i) => `http://127.0.0.1:${i + 1000}/cb`) },
+        "redirect_uris",
+      ],
+    ];
+    for (const [metadata, field] of cases) {
+      const response = await register(metadata);
+      expect(response.status, field).toBe(400);
+      const body = await response.json<any>();
+      expect(body.error, field).toBe("invalid_client_metadata");
+      expect(body.detail, field).toContain(field);
+    }
+    expect((await register({ client_name: "A reasonable name" })).status).toBe(201);
+  });
+});
+
+/**
+ * The MCP SDK's client with its built-in OAuth, as an assistant runs it: the provider below stands in for the
+ * assistant's storage and its browser, where the signed-in user approves the consent screen.
+ */
+function sdkOAuthProvider(session: string) {
+  let client: OAuthClientInformationMixed | undefined;
+  let tokens: OAuthTokens | undefined;
+  let verifier = "";
+  const state = { authorizationUrls: [] as URL[], codes: [] as string[] };
+  const provider: OAuthClientProvider = {
+    get redirectUrl() {
+      return REDIRECT_URI;
+    },
+    get clientMetadata() {
+      return {
+        client_name: "SDK Assistant",
+        redirect_uris: [REDIRECT_URI],
+        grant_types: ["authorization_code", "refresh_token"],
+        response_types: ["code"],
+        token_endpoint_auth_method: "none",
+      };
+    },
+    clientInformation: () => client,
+    saveClientInformation: (info) => {
+      client = info;
+    },
+    tokens: () => tokens,
+    saveTokens: (saved) => {
+      tokens = saved;
+    },
+    saveCodeVerifier: (saved) => {
+      verifier = saved;
+    },
+    codeVerifier: () => verifier,
+    // The user's browser: the consent screen approves with the user's session, and the redirect carries the code.
+    redirectToAuthorization: async (url) => {
+      state.authorizationUrls.push(url);
+      const decided = await decide(session, url.search);
+      if (decided.status !== 200) throw new Error(`consent failed: ${JSON.stringify(decided.body)}`);
+      state.codes.push(new URL(decided.body.redirect_to).searchParams.get("code") as string);
+    },
+  };
+  return { provider, state, dropRefreshToken: () => tokens && delete tokens.refresh_token };
+}
+
+async function sdkConnect(transport: StreamableHTTPClientTransport) {
+  const client = new Client(
+    { name: "sdk-assistant", version: "1.0.0" },
+    { jsonSchemaValidator: new CfWorkerJsonSchemaValidator() },
+  );
+  await client.connect(transport);
+  return client;
+}
+
+describe("the MCP SDK client with its built-in OAuth", () => {
+  it("asks for the write scopes from the challenge, gets them, and a write tool succeeds", async () => {
+    const { token } = await registerUser();
+    const { provider, state } = sdkOAuthProvider(token);
+    const transport = new StreamableHTTPClientTransport(new URL(`${ORIGIN}/mcp`), {
+      authProvider: provider,
+      fetch: workerFetch,
+    });
+    // The first attempt discovers, registers and sends the user to consent; the assistant then takes the code.
+    await expect(sdkConnect(transport)).rejects.toThrow(/Unauthorized/);
+    expect(state.authorizationUrls).toHaveLength(1);
+    expect(state.authorizationUrls[0]?.searchParams.get("scope")).toBe("library:read articles:write articles:update");
+    await transport.finishAuth(state.codes[0] as string);
+
+    const client = await sdkConnect(
+      new StreamableHTTPClientTransport(new URL(`${ORIGIN}/mcp`), { authProvider: provider, fetch: workerFetch }),
+    );
+    const saved = await callTool(client, "save_articles", { urls: ["https://example.com/saved-by-the-sdk"] });
+    expect(saved).toMatchObject({ isError: false });
+    expect(saved.text).toMatch(/^Saved 1,/);
+    const library = await api("GET", "/api/articles", { token });
+    expect(library.body.articles.map((a: { url: string }) => a.url)).toEqual(["https://example.com/saved-by-the-sdk"]);
+  });
+
+  it("steps up from a read-only connection when a write tool answers 403 insufficient_scope", async () => {
+    const { token } = await registerUser();
+    const { provider, state, dropRefreshToken } = sdkOAuthProvider(token);
+    // An assistant that connected read-only before (the way every client connected while the challenge said so).
+    const clientId = await registerClient([REDIRECT_URI], "SDK Assistant");
+    provider.saveClientInformation?.({ client_id: clientId, redirect_uris: [REDIRECT_URI] });
+    const { verifier, challenge } = await pkcePair();
+    const decided = await decide(token, authorizeQuery({ clientId, challenge, scope: "library:read" }));
+    const code = new URL(decided.body.redirect_to).searchParams.get("code") as string;
+    const readOnly = await exchangeCode(clientId, code, verifier);
+    await provider.saveTokens(readOnly.body as OAuthTokens);
+    // A refresh keeps the grant's scope, so only a new consent can widen it: the SDK goes there without one.
+    dropRefreshToken();
+
+    const transport = new StreamableHTTPClientTransport(new URL(`${ORIGIN}/mcp`), {
+      authProvider: provider,
+      fetch: workerFetch,
+    });
+    const client = await sdkConnect(transport);
+    expect((await callTool(client, "list_articles")).text).toBe("No articles match.");
+    await expect(callTool(client, "save_articles", { urls: ["https://example.com/stepped-up"] })).rejects.toThrow(
+      /Unauthorized/,
+    );
+    expect(state.authorizationUrls.at(-1)?.searchParams.get("scope")).toBe("articles:write");
+    await transport.finishAuth(state.codes.at(-1) as string);
+    const saved = await callTool(client, "save_articles", { urls: ["https://example.com/stepped-up"] });
+    expect(saved).toMatchObject({ isError: false });
+    expect((await api("GET", "/api/articles", { token })).body.total).toBe(1);
   });
 });

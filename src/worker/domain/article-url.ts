@@ -3,6 +3,8 @@
  * lower-case scheme and host, no default port, no fragment, no tracking parameters (utm_*, fbclid, gclid,
  * mc_*), remaining parameters sorted, no trailing slash on the path.
  */
+import { hasLoneSurrogate } from "./valid-text";
+
 export const MAX_URL_LENGTH = 2048;
 
 const TRACKING_PARAMETER = /^(utm_.*|fbclid|gclid|mc_.*)$/i;
@@ -17,6 +19,11 @@ export function checkArticleUrl(input: unknown): UrlCheck {
     return { ok: false, error: `url is longer than ${MAX_URL_LENGTH.toLocaleString("en-US")} characters` };
   }
   if (!/^https?:\/\//i.test(raw)) return { ok: false, error: "url must start with http:// or https://" };
+  // The URL parser would drop or encode these (a NUL as %00, an unpaired surrogate as the same "�" for any of
+  // them), so two different inputs could become one saved URL.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses
+  if (/[\u0000-\u001f\u007f]/.test(raw)) return { ok: false, error: "url must not contain control characters" };
+  if (hasLoneSurrogate(raw)) return { ok: false, error: "url contains characters that are not valid text" };
   let parsed: URL;
   try {
     parsed = new URL(raw);

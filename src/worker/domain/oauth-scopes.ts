@@ -33,3 +33,16 @@ export function scopesToGrant(requested: readonly string[]): OAuthScope[] {
 export function describeScopes(scopes: readonly string[]): { scope: string; description: string }[] {
   return scopes.filter(isOAuthScope).map((scope) => ({ scope, description: OAUTH_SCOPES[scope] }));
 }
+
+/** The MCP tools that change the library, and the scope each needs; every other tool only reads. */
+const CHANGING_TOOLS: Readonly<Record<string, OAuthScope>> = {
+  save_articles: "articles:write",
+  mark_read: "articles:update",
+  mark_unread: "articles:update",
+  rate_article: "articles:update",
+};
+
+/** The scope an MCP tool call needs (unknown tools read: the server answers them "not found"). */
+export function scopeForTool(name: string): OAuthScope {
+  return Object.hasOwn(CHANGING_TOOLS, name) ? (CHANGING_TOOLS[name] as OAuthScope) : "library:read";
+}

@@ -1,6 +1,12 @@
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../context";
-import { AppError } from "../domain/errors";
+import { AppError, InvalidInput } from "../domain/errors";
+import {
+  decodeJsonMarkingInvalidUtf8,
+  firstIllFormedField,
+  illFormedTextMessage,
+  mayHoldLoneSurrogate,
+} from "../domain/valid-text";
 
 /**
  * A refused body is read and thrown away up to this many bytes, then cancelled. 100 MB is the most the
@@ -23,39 +29,83 @@ export const MAX_DISCARDED_BYTES = 100 * 1024 * 1024;
  */
 export function bodyLimit(maxBytesFor: (path: string) => number) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const body = c.req.raw.body;
-    if (!body) return next();
     const maxBytes = maxBytesFor(c.req.path);
-    const tooLarge = () => new AppError(413, `Request body is too large (the limit is ${maxBytes / 1024} KB)`);
-
-    const reader = body.getReader();
-    if (declaredLength(c.req.raw.headers) > maxBytes) {
-      await discard(reader, 0);
-      throw tooLarge();
-    }
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    for (;;) {
-      const { done, value } = await reader.read().catch(() => {
-        throw new AppError(400, "The request body could not be read (the upload was interrupted)");
-      });
-      if (done) break;
-      size += value.byteLength;
-      if (size > maxBytes) {
-        await discard(reader, size);
-        throw tooLarge();
-      }
-      chunks.push(value);
-    }
-    // A GET or HEAD Request may not carry a body (the constructor throws) and no route reads one: it was read
-    // only to keep the connection usable, so the request goes on without it.
-    const { method, url, headers } = c.req.raw;
-    c.req.raw =
-      method === "GET" || method === "HEAD"
-        ? new Request(url, { method, headers })
-        : new Request(c.req.raw, { body: concat(chunks, size) });
+    const read = await readBody(c.req.raw, maxBytes);
+    if (read.kind === "too-large") throw new AppError(413, tooLargeMessage(maxBytes));
+    if (read.kind === "interrupted") throw new AppError(400, INTERRUPTED_MESSAGE);
+    const problem = illFormedJsonText(read.request.headers, read.bytes);
+    if (problem) throw new InvalidInput(problem);
+    c.req.raw = read.request;
     await next();
   });
+}
+
+export type BodyRead =
+  | { kind: "read"; request: Request; bytes: Uint8Array | null }
+  | { kind: "too-large" }
+  | { kind: "interrupted" };
+
+export const INTERRUPTED_MESSAGE = "The request body could not be read (the upload was interrupted)";
+export const tooLargeMessage = (maxBytes: number) => `Request body is too large (the limit is ${maxBytes / 1024} KB)`;
+
+/**
+ * Reads a request's body in full, up to `maxBytes`, and answers an equivalent request whose body is in memory.
+ * A body over the limit is drained (see bodyLimit) and reported as too large. Used by `bodyLimit` under /api and
+ * by the Worker's entry for every other path (middleware/worker-guard.ts), so every route has the same rules.
+ */
+export async function readBody(request: Request, maxBytes: number): Promise<BodyRead> {
+  const body = request.body;
+  if (!body) return { kind: "read", request, bytes: null };
+  const reader = body.getReader();
+  if (declaredLength(request.headers) > maxBytes) {
+    await discard(reader, 0);
+    return { kind: "too-large" };
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch {
+      return { kind: "interrupted" };
+    }
+    if (chunk.done) break;
+    size += chunk.value.byteLength;
+    if (size > maxBytes) {
+      await discard(reader, size);
+      return { kind: "too-large" };
+    }
+    chunks.push(chunk.value);
+  }
+  // A GET or HEAD Request may not carry a body (the constructor throws) and no route reads one: it was read
+  // only to keep the connection usable, so the request goes on without it.
+  const { method, url, headers } = request;
+  if (method === "GET" || method === "HEAD")
+    return { kind: "read", request: new Request(url, { method, headers }), bytes: null };
+  const bytes = concat(chunks, size);
+  return { kind: "read", request: new Request(request, { body: bytes }), bytes };
+}
+
+const JSON_TYPE = /^application\/([\w.+-]+\+)?json\b/i;
+
+/**
+ * Why a JSON body's text is refused (a field holding bytes that are not UTF-8, or a lone surrogate), naming the
+ * field; undefined for any other body, or well-formed text. See domain/valid-text.ts.
+ */
+export function illFormedJsonText(headers: Headers, bytes: Uint8Array | null): string | undefined {
+  if (!bytes?.byteLength || !JSON_TYPE.test(headers.get("content-type") ?? "")) return undefined;
+  const text = decodeJsonMarkingInvalidUtf8(bytes);
+  if (!mayHoldLoneSurrogate(text)) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // Malformed JSON (bytes that are not UTF-8 can only be valid JSON inside a string): the route answers it.
+    return undefined;
+  }
+  const field = firstIllFormedField(parsed);
+  return field === undefined ? undefined : illFormedTextMessage(field);
 }
 
 /** The Content-Length the client declared, or 0 when it sent none (chunked) or one that is not a number. */

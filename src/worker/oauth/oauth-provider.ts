@@ -4,9 +4,12 @@ import {
   OAuthProvider,
   type OAuthProviderOptions,
 } from "@cloudflare/workers-oauth-provider";
-import { ALL_SCOPES, BASELINE_SCOPES } from "../domain/oauth-scopes";
+import { ALL_SCOPES } from "../domain/oauth-scopes";
+import { mcpGate } from "../mcp/mcp-gate";
 import { mcpHandler } from "../mcp/mcp-handler";
 import { authorizeHandler } from "./authorize-endpoint";
+import { checkClientRegistration } from "./client-metadata";
+import { handleTokenRequest, onTokenExchange } from "./refresh-rotation";
 
 export const AUTHORIZE_PATH = "/authorize";
 export const TOKEN_PATH = "/oauth/token";
@@ -43,7 +46,17 @@ export function oauthOptions(origin: string): OAuthProviderOptions<Env> {
     tokenEndpoint: TOKEN_PATH,
     clientRegistrationEndpoint: REGISTER_PATH,
     scopesSupported: [...ALL_SCOPES],
-    requiredScopes: [...BASELINE_SCOPES],
+    // What a full connection needs: the protected-resource metadata's scopes_supported and the 401 challenge's
+    // scope, which MCP clients request as they are. A call beyond the token's scopes answers 403
+    // insufficient_scope naming what it needs (mcp/mcp-handler.ts), so a client that took less can step up.
+    requiredScopes: [...ALL_SCOPES],
+    // RFC 8252 private-use schemes (com.example.app:/callback) for native clients, besides https and loopback.
+    allowPrivateUseRedirectUris: true,
+    clientRegistrationCallback: checkClientRegistration,
+    tokenExchangeCallback: onTokenExchange,
+    // Every error the provider answers also carries the app's `detail`, as every other JSON error does.
+    onError: ({ code, description, status, headers }) =>
+      Response.json({ error: code, error_description: description, detail: description }, { status, headers }),
     resourceMetadata: {
       resource: `${origin}${MCP_PATH}`,
       authorization_servers: [origin],
@@ -86,6 +99,14 @@ export function handleOAuthRequest(request: Request, env: Env, ctx: ExecutionCon
   // clients that try the origin's bare well-known path first get the same (only) resource's document.
   if (url.pathname === RESOURCE_METADATA_PATH) {
     return provider.fetch(new Request(`${url.origin}${RESOURCE_METADATA_PATH}${MCP_PATH}`, request), env, ctx);
+  }
+  if (url.pathname === MCP_PATH || url.pathname.startsWith(`${MCP_PATH}/`)) {
+    const refused = mcpGate(request);
+    if (refused) return refused;
+  }
+  if (url.pathname === TOKEN_PATH) {
+    const forward = (forwarded: Request) => provider.fetch(forwarded, env, ctx);
+    return handleTokenRequest(request, env, oauthHelpers(env, url.origin), forward, REFRESH_TOKEN_TTL_SECONDS);
   }
   return provider.fetch(request, env, ctx);
 }
