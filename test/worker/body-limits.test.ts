@@ -102,3 +102,117 @@ describe("over-limit request bodies", () => {
     expect(saved.body).toMatchObject({ successful: 2, failed: 0 });
   });
 });
+
+describe("bodies outside /api", () => {
+  it.each([
+    { path: "/mcp", bytes: 6 * ONE_MB, limit: "1536 KB" },
+    { path: "/oauth/token", bytes: 6 * ONE_MB, limit: "64 KB" },
+    { path: "/oauth/token", bytes: 256 * 1024, limit: "64 KB" },
+    { path: "/oauth/register", bytes: 6 * ONE_MB, limit: "128 KB" },
+    { path: "/share", bytes: 6 * ONE_MB, limit: "64 KB" },
+    { path: "/authorize", bytes: ONE_MB, limit: "64 KB" },
+  ])("answers $bytes bytes to $path with a JSON 413, read to its end, like /api", async ({ path, bytes, limit }) => {
+    for (const declareLength of [true, false]) {
+      const { body, sent } = upload(bytes, { declareLength });
+      const refused = await post(path, body);
+      expect(refused.status, `${path} ${declareLength ? "with a length" : "chunked"}`).toBe(413);
+      expect((refused.body as { detail: string }).detail).toBe(`Request body is too large (the limit is ${limit})`);
+      await expect.poll(sent, { timeout: 5000 }).toBe(true);
+    }
+    expect(
+      (await exports.default.fetch(new Request("http://localhost/.well-known/oauth-authorization-server"))).status,
+    ).toBe(200);
+  });
+
+  it("answers an OAuth client's errors in OAuth's shape too, and never a stack trace", async () => {
+    const token = await post("/oauth/token", upload(ONE_MB, { declareLength: true }).body);
+    expect(token.body).toMatchObject({ error: "invalid_request", detail: expect.stringContaining("too large") });
+    const register = await post("/oauth/register", "{not json");
+    expect(register.status).toBe(400);
+    expect(register.body).toMatchObject({ error: "invalid_request", detail: expect.any(String) });
+    const share = await post("/share", "x");
+    expect(share).toEqual({ status: 405, body: { detail: "Method not allowed" } });
+  });
+});
+
+/** A JSON body as raw bytes, so that it can hold bytes that are not UTF-8. */
+function rawJson(path: string, method: string, parts: (string | number[])[], token?: string) {
+  const bytes = parts.flatMap((part) => (typeof part === "string" ? [...new TextEncoder().encode(part)] : part));
+  return exports.default.fetch(
+    new Request(`http://localhost${path}`, {
+      method,
+      headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      body: new Uint8Array(bytes),
+    }),
+  );
+}
+
+describe("text that is not text", () => {
+  it("refuses lone surrogates and bytes that are not UTF-8 with a 422 naming the field, and stores nothing", async () => {
+    const { token } = await registerUser();
+    const saved = await api("POST", "/api/articles", { token, body: { url: "https://example.com/clean" } });
+    expect(saved.status).toBe(201);
+    const id = saved.body.id;
+
+    const cases: [string, string, (string | number[])[], string][] = [
+      ["PUT", `/api/articles/${id}`, ['{"title":"Caf', [0xe9], " d", [0xe9], "j", [0xe0], ' vu"}'], "title"],
+      ["PUT", `/api/articles/${id}`, ['{"title":"half \\ud83d of an emoji"}'], "title"],
+      ["PUT", `/api/articles/${id}/tags`, ['{"tags":["fine","bad \\udc00 tag"]}'], "tags.1"],
+      ["PUT", `/api/articles/${id}/tags`, ['{"tags":["', [0xff, 0xfe], '"]}'], "tags.0"],
+      ["POST", "/api/articles", ['{"url":"https://example.com/', [0xc3, 0x28], '"}'], "url"],
+      ["POST", "/api/articles/bulk", ['{"urls":["https://example.com/ok","https://example.com/\\ud800"]}'], "urls.1"],
+      ["POST", "/api/auth/register", ['{"email":"caf', [0xe9], '@example.com","password":"long enough pw"}'], "email"],
+    ];
+    for (const [method, path, parts, field] of cases) {
+      const response = await rawJson(path, method, parts, token);
+      expect(response.status, `${method} ${path} ${field}`).toBe(422);
+      expect((await response.json<{ detail: string }>()).detail).toMatch(
+        new RegExp(`^${field.replace(".", "\\.")}: .*UTF-8`),
+      );
+    }
+    const article = await api("GET", `/api/articles/${id}`, { token });
+    expect(article.body.title ?? "").not.toContain("\uFFFD");
+    expect(article.body.tags ?? []).toEqual([]);
+    expect((await api("GET", "/api/articles", { token })).body.total).toBe(1);
+
+    // Well-formed text passes, astral characters (a surrogate pair) and a real U+FFFD included.
+    const fine = await rawJson(`/api/articles/${id}`, "PUT", ['{"title":"Café 😀 \\ud83d\\ude00 � ok"}'], token);
+    expect(fine.status).toBe(200);
+    expect((await fine.json<{ title: string }>()).title).toBe("Café 😀 😀 � ok");
+  });
+
+  it("never lets two URLs that differ only in such characters collide, and refuses a URL with a NUL", async () => {
+    const { token } = await registerUser();
+    for (const url of ["https://example.com/a\ud800", "https://example.com/a\udbff", "https://example.com/a\udc00"]) {
+      const response = await api("POST", "/api/articles", { token, body: { url } });
+      expect(response.status, JSON.stringify(url)).toBe(422);
+      expect(response.body.detail).toMatch(/^url: /);
+    }
+    for (const url of ["https://example.com/a\u0000b", "https://example.com/a\u0000"]) {
+      const response = await api("POST", "/api/articles", { token, body: { url } });
+      expect(response.status, JSON.stringify(url)).toBe(422);
+      expect(response.body.detail).toBe("url must not contain control characters");
+    }
+    const bulk = await api("POST", "/api/articles/bulk", { token, body: { urls: ["https://example.com/b\u0000"] } });
+    expect(bulk.body).toMatchObject({ successful: 0, invalid: 1 });
+    expect((await api("GET", "/api/articles", { token })).body.total).toBe(0);
+  });
+
+  it("refuses such text in an MCP call and in a client registration too", async () => {
+    const mcp = await rawJson("/mcp", "POST", [
+      '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x\\ud800"}}',
+    ]);
+    expect(mcp.status).toBe(422);
+    expect((await mcp.json<{ detail: string }>()).detail).toMatch(/^params\.name: /);
+    const register = await rawJson("/oauth/register", "POST", [
+      '{"client_name":"Assistant ',
+      [0xe9],
+      '","redirect_uris":["http://127.0.0.1:1/cb"],"token_endpoint_auth_method":"none"}',
+    ]);
+    expect(register.status).toBe(400);
+    expect(await register.json()).toMatchObject({
+      error: "invalid_client_metadata",
+      detail: expect.stringMatching(/^client_name: /),
+    });
+  });
+});
