@@ -73,3 +73,38 @@ test("a body sent with GET is read and ignored, never a 500", async ({ request, 
   expect(huge.status).toBe(413);
   expect((await request.get("/api/health")).status()).toBe(200);
 });
+
+test("over-limit bodies to /mcp, the OAuth endpoints and /share get a JSON 413 like /api, and the server goes on", async ({
+  request,
+}) => {
+  const cases = [
+    { path: "/mcp", bytes: 6 * ONE_MB, limit: "1536 KB" },
+    { path: "/oauth/token", bytes: 6 * ONE_MB, limit: "64 KB" },
+    { path: "/oauth/token", bytes: 256 * 1024, limit: "64 KB" },
+    { path: "/oauth/register", bytes: 6 * ONE_MB, limit: "128 KB" },
+    { path: "/share", bytes: 6 * ONE_MB, limit: "64 KB" },
+  ];
+  for (const { path, bytes, limit } of cases) {
+    for (let i = 0; i < 2; i += 1) {
+      const refused = await request.post(path, { headers: json, data: Buffer.alloc(bytes, "x") });
+      expect(refused.status(), `${bytes} bytes to ${path}, try ${i + 1}`).toBe(413);
+      expect(await refused.json()).toMatchObject({ detail: `Request body is too large (the limit is ${limit})` });
+    }
+    const metadata = await request.get("/.well-known/oauth-authorization-server");
+    expect(metadata.status(), `after ${path}`).toBe(200);
+  }
+  // A registration with a bad field is named, never a stack trace.
+  const named = await request.post("/oauth/register", {
+    data: {
+      client_name: "n".repeat(100_000),
+      redirect_uris: ["http://127.0.0.1:1/cb"],
+      token_endpoint_auth_method: "none",
+    },
+  });
+  expect(named.status()).toBe(400);
+  expect(await named.json()).toMatchObject({
+    error: "invalid_client_metadata",
+    detail: expect.stringContaining("client_name"),
+  });
+  expect((await request.get("/api/health")).status()).toBe(200);
+});
