@@ -95,7 +95,9 @@ describe("ingest queue consumer", () => {
     const second = await registerUser();
     const pending = (userId: number, title: string) =>
       seedArticle(userId, { url: pages(title, 1)[0], processingStatus: "pending", title: null });
-    const bulkIds = [await pending(first.user.id, "Bulk A"), await pending(first.user.id, "Bulk B")];
+    const bulkA = await pending(first.user.id, "Bulk A");
+    const bulkB = await pending(first.user.id, "Bulk B");
+    const bulkIds = [bulkA, bulkB];
     const singleId = await pending(second.user.id, "Single");
     // As the saves left them: the first user's bulk waiting first, then the second user's single save.
     const backlog = createIngestBacklogRepository(createDatabase(env.DB));
@@ -110,7 +112,7 @@ describe("ingest queue consumer", () => {
     const turn = () => ({
       requestId: crypto.randomUUID(),
       userId: first.user.id,
-      articleId: bulkIds[0],
+      articleId: bulkA,
       reason: "created",
       lane: "bulk",
     });
@@ -120,16 +122,13 @@ describe("ingest queue consumer", () => {
     // Sent for the bulk's first article, the turn processes the single save (the batch waits for its Workflow).
     expect((await deliver([turn()])).explicitAcks).toEqual(["m0"]);
     expect(await status(second.token, singleId)).toBe("completed");
-    expect(await status(first.token, bulkIds[0])).toBe("pending");
+    expect(await status(first.token, bulkA)).toBe("pending");
 
     // Three more turns: the bulk's two articles, and one that finds nothing waiting and is acknowledged.
     const rest = await deliver([turn(), turn(), turn()]);
     expect(rest.explicitAcks.sort()).toEqual(["m0", "m1", "m2"]);
     expect(rest.retryMessages).toEqual([]);
-    expect([await status(first.token, bulkIds[0]), await status(first.token, bulkIds[1])]).toEqual([
-      "completed",
-      "completed",
-    ]);
+    expect([await status(first.token, bulkA), await status(first.token, bulkB)]).toEqual(["completed", "completed"]);
   });
 
   it("is fair: another user's single save and small bulk finish before a large bulk queued first", async () => {
