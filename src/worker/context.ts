@@ -10,6 +10,7 @@ import { createArticlesRepository } from "./db/repositories/articles-repository"
 import { createEmailAddressesRepository } from "./db/repositories/email-addresses-repository";
 import { createExportRepository } from "./db/repositories/export-repository";
 import { createImportsRepository } from "./db/repositories/imports-repository";
+import { createIngestBacklogRepository } from "./db/repositories/ingest-backlog-repository";
 import { createSearchRepository } from "./db/repositories/search-repository";
 import { createSessionsRepository } from "./db/repositories/sessions-repository";
 import { createTopicsRepository } from "./db/repositories/topics-repository";
@@ -45,7 +46,7 @@ export function createServices(env: Env) {
     articles,
     sources,
     tags,
-    enqueue: createIngestProducer(env.INGEST_QUEUE),
+    enqueue: createIngestProducer(env.INGEST_QUEUE, createIngestBacklogRepository(db)),
     vectorIndex: adapters.vectorIndex,
     pipeline,
   });

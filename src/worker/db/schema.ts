@@ -346,3 +346,43 @@ export const importArticles = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.importId, t.articleId] }), index("import_articles_article_idx").on(t.articleId)],
 );
+
+export const INGEST_LANES = ["single", "bulk"] as const;
+export type IngestLane = (typeof INGEST_LANES)[number];
+
+/**
+ * Articles waiting for processing (issue 31: fair to every user). Every INGEST_QUEUE message is a turn at
+ * processing, not a particular article: its consumer claims the next article here in fair order (single saves
+ * first, then users in turn), so one user's 500-link paste waits behind other users' saves instead of in front.
+ * `request_id` names the article's Workflow instance; `claimed_by` is the request id of the message that took
+ * the article (a re-delivered message finds its own claim again) and the row is deleted once its Workflow exists.
+ */
+export const ingestBacklog = sqliteTable(
+  "ingest_backlog",
+  {
+    articleId: integer("article_id")
+      .primaryKey()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    requestId: text("request_id").notNull(),
+    reason: text("reason").notNull(),
+    lane: text("lane", { enum: INGEST_LANES }).notNull(),
+    queuedAt: integer("queued_at").notNull(),
+    claimedBy: text("claimed_by"),
+    claimedAt: integer("claimed_at"),
+  },
+  (t) => [
+    index("ingest_backlog_user_idx").on(t.userId, t.lane, t.articleId),
+    index("ingest_backlog_claim_idx").on(t.claimedBy),
+  ],
+);
+
+/** When each user last had an article taken from the backlog (a sequence number): the longest-waiting goes next. */
+export const ingestTurns = sqliteTable("ingest_turns", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  lastTurn: integer("last_turn").notNull(),
+});

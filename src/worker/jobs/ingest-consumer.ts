@@ -1,3 +1,5 @@
+import { createDatabase } from "../db/client";
+import { createIngestBacklogRepository } from "../db/repositories/ingest-backlog-repository";
 import type { ArticleProcessingParams } from "../workflows/article-processing-params";
 import { isDuplicateInstance } from "../workflows/instance-errors";
 import { ingestMessageSchema, workflowInstanceId } from "./ingest-message";
@@ -20,15 +22,18 @@ export const WORKFLOW_POLL_SCHEDULE_MS = [500, 1_000, 1_500, 3_000];
 const FINISHED = new Set(["complete", "errored", "terminated"]);
 
 /**
- * Starts one ArticleProcessingWorkflow per message. A message that does not parse is forwarded to the
- * dead-letter queue at once (retrying cannot fix it) and acknowledged, so it never crashes the batch.
- * Messages are acknowledged as soon as their Workflow exists; then the batch waits for those Workflows.
+ * Starts one ArticleProcessingWorkflow per message: for a message with a lane, the next article of the backlog in
+ * fair order (ingest-message), for one without, its own article. A message that does not parse is forwarded to
+ * the dead-letter queue at once (retrying cannot fix it) and acknowledged, so it never crashes the batch. A
+ * message that finds the backlog empty (its article was taken by an earlier turn) is acknowledged. Messages are
+ * acknowledged as soon as their Workflow exists; then the batch waits for those Workflows.
  */
 export async function handleIngestBatch(
   batch: Pick<MessageBatch<unknown>, "messages">,
   env: Env,
   options: { maxWaitMs?: number } = {},
 ): Promise<void> {
+  const backlog = createIngestBacklogRepository(createDatabase(env.DB));
   const started: WorkflowInstance[] = [];
   for (const message of batch.messages) {
     const parsed = ingestMessageSchema.safeParse(message.body);
@@ -37,13 +42,24 @@ export async function handleIngestBatch(
       message.ack();
       continue;
     }
-    const { userId, articleId, reason } = parsed.data;
+    const turn = parsed.data;
     try {
-      const instance = await startArticleWorkflow(env, workflowInstanceId(parsed.data), { userId, articleId, reason });
+      const article = turn.lane === undefined ? turn : await backlog.claimNext(turn.requestId, Date.now());
+      if (!article) {
+        message.ack();
+        continue;
+      }
+      const { userId, articleId, reason } = article;
+      const instance = await startArticleWorkflow(env, workflowInstanceId(article), { userId, articleId, reason });
+      // Delivered again before this, the message finds its claim and the Workflow (same id) already there.
+      if (turn.lane !== undefined) await backlog.finish(articleId, turn.requestId);
       if (instance) started.push(instance);
       message.ack();
     } catch (error) {
-      console.error("Could not start article workflow", articleId, error);
+      console.error("Could not start article workflow", turn.articleId, error);
+      if (turn.lane !== undefined) {
+        await backlog.unclaim(turn.requestId).catch((unclaimError) => console.error("Could not unclaim", unclaimError));
+      }
       message.retry({ delaySeconds: 5 });
     }
   }

@@ -1,16 +1,59 @@
+import { createDatabase } from "../db/client";
+import {
+  type BacklogEntry,
+  createIngestBacklogRepository,
+  type IngestBacklogRepository,
+} from "../db/repositories/ingest-backlog-repository";
+import type { IngestLane } from "../db/schema";
 import type { IngestMessage } from "./ingest-message";
 
 /** Queues allow at most 100 messages per sendBatch. */
 const QUEUE_BATCH_LIMIT = 100;
 
-export type EnqueueIngest = (messages: Omit<IngestMessage, "requestId">[]) => Promise<void>;
+/** An article to process: whose, which, and why. */
+export type ArticleToProcess = Omit<BacklogEntry, "requestId">;
 
-/** Puts one processing job per article on INGEST_QUEUE, each with its own request id (see ingest-message). */
-export function createIngestProducer(queue: Queue): EnqueueIngest {
-  return async (messages) => {
-    for (let i = 0; i < messages.length; i += QUEUE_BATCH_LIMIT) {
-      const slice = messages.slice(i, i + QUEUE_BATCH_LIMIT);
-      await queue.sendBatch(slice.map((message) => ({ body: { ...message, requestId: crypto.randomUUID() } })));
+/**
+ * Queues articles for processing. `single` (the default) is a save of one article or a re-fetch: it is
+ * processed before any waiting bulk article. `bulk` is one of several saved at once: users' bulk articles take
+ * turns, one article each, behind every single save.
+ */
+export type EnqueueIngest = (articles: ArticleToProcess[], options?: { lane?: IngestLane }) => Promise<void>;
+
+/**
+ * Adds the articles to the backlog, then sends one message per article to INGEST_QUEUE (each is a turn at
+ * processing: see ingest-message). If the queue refuses, the articles leave the backlog again and the error
+ * goes to the caller, which marks them failed; no article waits for a turn that was never sent.
+ */
+export function createIngestProducer(
+  queue: Queue,
+  backlog: IngestBacklogRepository,
+  now: () => number = Date.now,
+): EnqueueIngest {
+  return async (articles, { lane = "single" } = {}) => {
+    const entries = articles.map((article) => ({ ...article, requestId: crypto.randomUUID() }));
+    await backlog.add(entries, lane, now());
+    try {
+      for (let i = 0; i < entries.length; i += QUEUE_BATCH_LIMIT) {
+        const slice = entries.slice(i, i + QUEUE_BATCH_LIMIT);
+        await queue.sendBatch(slice.map((entry): { body: IngestMessage } => ({ body: { ...entry, lane } })));
+      }
+    } catch (error) {
+      for (const userId of new Set(entries.map((entry) => entry.userId))) {
+        const ids = entries.filter((entry) => entry.userId === userId).map((entry) => entry.articleId);
+        await backlog.remove(userId, ids).catch((removeError) => console.error("Could not unqueue", removeError));
+      }
+      throw error;
     }
   };
+}
+
+/**
+ * The one way to queue articles for processing, for code that holds only the bindings (the crash-recovery
+ * sweep, a scheduled job): the same as a save's, in the lane given. Articles already waiting keep their place
+ * (a single save moves one to the single lane); an article whose processing ended or was lost gets a new run.
+ */
+export function enqueueArticles(env: Env, articles: ArticleToProcess[], options?: { lane?: IngestLane }) {
+  const backlog = createIngestBacklogRepository(createDatabase(env.DB));
+  return createIngestProducer(env.INGEST_QUEUE, backlog)(articles, options);
 }

@@ -1,6 +1,7 @@
 import type { ArticleSourcesRepository } from "../db/repositories/article-sources-repository";
 import type { ArticleTagsRepository } from "../db/repositories/article-tags-repository";
 import type { ArticleRecord, ArticleSummaryRecord, ArticlesRepository } from "../db/repositories/articles-repository";
+import type { IngestLane } from "../db/schema";
 import { checkArticleUrl } from "../domain/article-url";
 import { AppError, Conflict, InvalidInput, NotFound } from "../domain/errors";
 import {
@@ -95,11 +96,22 @@ export function createArticleService({
     return toArticleJson(row, found.get(row.id));
   }
 
-  /** Queues processing; if the queue refuses, the articles are kept and marked failed with a way forward. */
-  async function startProcessing(userId: number, saved: ArticleSummaryRecord[]): Promise<ArticleSummaryRecord[]> {
+  /**
+   * Queues processing; if the queue refuses, the articles are kept and marked failed with a way forward. A save
+   * of several articles goes in the bulk lane, behind every user's single saves and taking turns with other
+   * users' bulk saves (issue 31).
+   */
+  async function startProcessing(
+    userId: number,
+    saved: ArticleSummaryRecord[],
+    lane: IngestLane,
+  ): Promise<ArticleSummaryRecord[]> {
     if (saved.length === 0) return saved;
     try {
-      await enqueue(saved.map((article) => ({ userId, articleId: article.id, reason: "created" as const })));
+      await enqueue(
+        saved.map((article) => ({ userId, articleId: article.id, reason: "created" as const })),
+        { lane },
+      );
       return saved;
     } catch (error) {
       console.error("Could not queue processing", error);
@@ -141,7 +153,7 @@ export function createArticleService({
           throw error;
         }
       }
-      const [started] = await startProcessing(userId, [saved]);
+      const [started] = await startProcessing(userId, [saved], "single");
       return toArticleJson(started ?? saved);
     },
 
@@ -164,11 +176,13 @@ export function createArticleService({
       const toInsert = [...firstIndexOf.entries()].filter(([normalized]) => !existing.has(normalized));
       const created = new Map<string, ArticleSummaryRecord>();
       const failedToSave = new Set<string>();
+      // One new link in a bulk request is a single save; the turns are for whoever saves many at once.
+      const lane: IngestLane = toInsert.length > 1 ? "bulk" : "single";
       for (let i = 0; i < toInsert.length; i += INSERT_BATCH) {
         const slice = toInsert.slice(i, i + INSERT_BATCH);
         try {
           const rows = slice.map(([, index]) => checks[index]).filter((c) => c?.ok === true);
-          const saved = await startProcessing(userId, await articles.insertMany(userId, rows, now()));
+          const saved = await startProcessing(userId, await articles.insertMany(userId, rows, now()), lane);
           for (const article of saved) created.set(article.normalizedUrl, article);
         } catch (error) {
           console.error("Bulk insert batch failed", error);
@@ -325,7 +339,7 @@ export function createArticleService({
       await sources.delete(userId, id);
       await articles.updateProcessing(userId, id, { processingStatus: "pending", processingError: null });
       try {
-        await enqueue([{ userId, articleId: id, reason: "refetch" }]);
+        await enqueue([{ userId, articleId: id, reason: "refetch" }], { lane: "single" });
       } catch (error) {
         console.error("Could not queue a re-fetch", error);
         await articles.markQueueFailed(userId, [id], QUEUE_FAILURE, now());
