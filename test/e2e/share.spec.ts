@@ -830,7 +830,7 @@ test.describe("the selection menu, however the text is selected", () => {
     page,
   }) => {
     const title = `Resized while open ${Date.now()}`;
-    await page.setViewportSize({ width: 390, height: 700 });
+    await page.setViewportSize({ width: 414, height: 700 });
     await openArticle(page, articleUrl(title), title);
     await page.getByRole("tab", { name: "Content" }).click();
     const paragraph = content(page).getByText("Reading is slow, and the web is fast. This fixture", { exact: false });
@@ -839,10 +839,10 @@ test.describe("the selection menu, however the text is selected", () => {
     await expectMenuBesideSelection(page);
 
     // The URL bar hides (taller), then the window narrows so the text reflows under the menu.
-    await page.setViewportSize({ width: 390, height: 760 });
+    await page.setViewportSize({ width: 414, height: 760 });
     await settled(page);
     await expectMenuBesideSelection(page);
-    await page.setViewportSize({ width: 330, height: 760 });
+    await page.setViewportSize({ width: 375, height: 760 });
     await settled(page);
     await expectMenuBesideSelection(page);
     await expect(menu(page).getByRole("menuitem", { name: "Share as Image" })).toBeFocused();
