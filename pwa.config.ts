@@ -2,8 +2,9 @@ import type { VitePWAOptions } from "vite-plugin-pwa";
 
 /**
  * The installable app (README "Installable app"): the manifest, and a Workbox service worker generated at build
- * time that precaches the app shell and keeps the article list and the articles opened, for reading offline.
- * Only GETs of /api/articles/ and /api/articles/{id} are kept: never auth, never writes, never other screens.
+ * time that precaches the app shell and keeps what the dashboard and the articles opened need, for reading offline.
+ * Only GETs of /api/articles/, /api/articles/{id}, the stat cards' /api/articles/stats/overview and the topics
+ * list /api/topics/ are kept: never auth, never writes, never other screens.
  */
 export const pwaOptions: Partial<VitePWAOptions> = {
   strategies: "generateSW",
@@ -29,7 +30,13 @@ export const pwaOptions: Partial<VitePWAOptions> = {
       { src: "/maskable-512x512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
     ],
     // A phone's share sheet opens /share?title&text&url; the Worker redirects it to /#/save (src/worker/share.ts).
-    share_target: { action: "/share", method: "GET", params: { title: "title", text: "text", url: "url" } },
+    // The enctype is the default for GET, but Chromium warns in the console of every page when it is left out.
+    share_target: {
+      action: "/share",
+      method: "GET",
+      enctype: "application/x-www-form-urlencoded",
+      params: { title: "title", text: "text", url: "url" },
+    },
   },
   workbox: {
     globPatterns: ["**/*.{js,css,html,png,svg,webmanifest}"],
@@ -52,7 +59,9 @@ export const pwaOptions: Partial<VitePWAOptions> = {
       {
         // Serialized into sw.js by workbox-build: the function must not use anything from this module.
         urlPattern: ({ url, request, sameOrigin }) =>
-          sameOrigin && request.method === "GET" && /^\/api\/articles\/(\d+)?$/.test(url.pathname),
+          sameOrigin &&
+          request.method === "GET" &&
+          /^\/api\/(articles\/(\d+|stats\/overview)?|topics\/)$/.test(url.pathname),
         handler: "NetworkFirst",
         method: "GET",
         options: {

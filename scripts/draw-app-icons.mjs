@@ -1,4 +1,5 @@
-// One-off: draws the installable app's icons (src/client/public/*.png) from the logo mark (components/logo.tsx)
+// One-off: draws the installable app's icons (src/client/public/*.png) and the browser extension's
+// (src/extension/icons/*.png) from the logo mark (components/logo.tsx)
 // with the machine's Chromium, so no image library is needed. Re-run after changing the logo:
 // `node scripts/draw-app-icons.mjs`. The PNGs are committed; the build only copies them.
 import { writeFileSync } from "node:fs";
@@ -16,10 +17,12 @@ const rounded = `<rect width="48" height="48" rx="12" fill="${BRAND}"/>${mark}`;
 const maskable = `<rect width="48" height="48" fill="${BRAND}"/><g transform="translate(24 24) scale(0.72) translate(-24 -24)">${mark}</g>`;
 
 const icons = [
-  { file: "pwa-192x192.png", size: 192, body: rounded },
-  { file: "pwa-512x512.png", size: 512, body: rounded },
-  { file: "maskable-512x512.png", size: 512, body: maskable },
-  { file: "apple-touch-icon.png", size: 180, body: maskable },
+  { file: "../src/client/public/pwa-192x192.png", size: 192, body: rounded },
+  { file: "../src/client/public/pwa-512x512.png", size: 512, body: rounded },
+  { file: "../src/client/public/maskable-512x512.png", size: 512, body: maskable },
+  { file: "../src/client/public/apple-touch-icon.png", size: 180, body: maskable },
+  // The extension's toolbar button, extensions page and store listing (src/extension/manifest.json).
+  ...[16, 32, 48, 128].map((size) => ({ file: `../src/extension/icons/icon-${size}.png`, size, body: rounded })),
 ];
 
 const browser = await chromium.launch({
@@ -32,7 +35,7 @@ try {
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 48 48">${body}</svg>`;
     await page.setContent(`<html><body style="margin:0;background:transparent">${svg}</body></html>`);
     const png = await page.locator("svg").screenshot({ omitBackground: true });
-    writeFileSync(new URL(`../src/client/public/${file}`, import.meta.url), png);
+    writeFileSync(new URL(file, import.meta.url), png);
     await page.close();
   }
 } finally {

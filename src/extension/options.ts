@@ -27,6 +27,12 @@ async function store(): Promise<string | undefined> {
     result.textContent = "The server URL must start with http:// or https://";
     return undefined;
   }
+  // Not sent as "Bearer " to be refused: an empty token is a missing field, said before anything is asked.
+  if (!token.value.trim()) {
+    result.textContent = "Enter a token";
+    token.focus();
+    return undefined;
+  }
   if (!(await allowOrigin(origin))) {
     result.textContent = `The extension needs permission to reach ${origin}.`;
     return undefined;

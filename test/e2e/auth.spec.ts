@@ -207,7 +207,10 @@ test.describe("protected routes", () => {
     await expect(page).toHaveURL(/#\/dashboard$/);
   });
 
-  test("shows 'Redirecting to authorization...' while following a full URL", async ({ page, baseURL }) => {
+  test("shows 'Signed in as <email>. Redirecting to authorization...' while following a full URL", async ({
+    page,
+    baseURL,
+  }) => {
     const { email } = await createAccount(page);
     // The target's page is held back until the interim screen has been observed.
     let release: () => void = () => {};
@@ -233,7 +236,10 @@ test.describe("protected routes", () => {
     // Not awaited yet: the click may wait for the navigation it starts, and that navigation is held until release
     // (a busy machine in run L: the click, the held page and the test waited on each other for 90 s).
     const signedIn = signIn(page, email);
-    await expect.poll(() => shown.some((text) => text.includes("Redirecting to authorization..."))).toBe(true);
+    // The account the waiting app will ask about is named while the page goes there.
+    await expect
+      .poll(() => shown.some((text) => text.includes(`Signed in as ${email}. Redirecting to authorization...`)))
+      .toBe(true);
     release();
     await signedIn;
     await expect(page.getByRole("heading", { name: "Authorize" })).toBeVisible();

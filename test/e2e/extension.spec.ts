@@ -126,4 +126,29 @@ test.describe("browser extension", () => {
     await expect(popup.getByRole("status")).toHaveText("Already saved");
     await expect(open).toHaveAttribute("href", `${baseURL}/#/article/${id}`);
   });
+
+  test("has its icons, and says 'Enter a token' for an empty token", async ({ baseURL }) => {
+    const options = await context.newPage();
+    await options.goto(`chrome-extension://${extensionId}/options.html`);
+    const manifest = (await options.evaluate(async () => (await fetch("/manifest.json")).json())) as {
+      icons: Record<string, string>;
+      action: { default_icon?: Record<string, string> };
+    };
+    expect(Object.keys(manifest.icons)).toEqual(["16", "32", "48", "128"]);
+    expect(manifest.action.default_icon).toBeTruthy();
+    for (const [size, path] of Object.entries(manifest.icons)) {
+      const image = await options.evaluate(async (src) => {
+        const bitmap = await createImageBitmap(await (await fetch(src)).blob());
+        return { width: bitmap.width, height: bitmap.height };
+      }, `/${path}`);
+      expect(image).toEqual({ width: Number(size), height: Number(size) });
+    }
+
+    await options.getByLabel("Server URL").fill(String(baseURL));
+    await options.getByLabel("API token").fill("   ");
+    await options.getByRole("button", { name: "Test connection" }).click();
+    await expect(options.getByRole("status")).toHaveText("Enter a token");
+    await expect(options.getByLabel("API token")).toBeFocused();
+    await options.close();
+  });
 });

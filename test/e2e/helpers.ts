@@ -123,3 +123,12 @@ export async function signInWithToken(page: Page, email: string, password = PASS
   );
   return session.access_token as string;
 }
+
+/**
+ * With E2E_SHOTS=<folder>, saves a full-page screenshot of what the test shows a person at this point, to look at
+ * after the run (a reviewer's check of a screen's wording and layout); without it, does nothing.
+ */
+export async function shot(page: Page, name: string): Promise<void> {
+  const folder = process.env.E2E_SHOTS;
+  if (folder) await page.screenshot({ path: `${folder}/${name}.png`, fullPage: true });
+}

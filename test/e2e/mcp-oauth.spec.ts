@@ -9,6 +9,7 @@ import {
   resendIfLost,
   resendingFetch,
   saveArticles,
+  shot,
   signIn,
   signInWithToken,
 } from "./helpers";
@@ -176,8 +177,11 @@ test.describe("connecting an AI assistant (OAuth 2.1 + MCP)", () => {
     const apps = page.getByRole("list", { name: "Your connected apps" });
     await expect(apps).toContainText("Playwright Assistant");
     await expect(apps).toContainText("Save new articles to your library");
-    page.once("dialog", (dialog) => void dialog.accept());
     await apps.getByRole("button", { name: "Revoke Playwright Assistant" }).click();
+    await page
+      .getByRole("alertdialog", { name: "Disconnect app?" })
+      .getByRole("button", { name: "Disconnect" })
+      .click();
     await expect(page.getByText("No apps are connected.")).toBeVisible();
     const revoked = await resendIfLost(() =>
       page.request.post("/mcp", {
@@ -189,6 +193,58 @@ test.describe("connecting an AI assistant (OAuth 2.1 + MCP)", () => {
     expect(revoked.headers()["www-authenticate"]).toContain(
       `resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp"`,
     );
+  });
+
+  test("the login page says an app is waiting, consent names the account, and Disconnect asks in the app's dialog", async ({
+    page,
+    baseURL,
+  }) => {
+    const { email } = await createAccount(page);
+    const clientId = await registerClient(page, "Waiting Helper");
+    const { verifier, challenge } = pkce();
+    const callback = await catchCallback(page);
+
+    await page.goto(authorizePath(baseURL as string, clientId, challenge, "st-w"));
+    await expect(page).toHaveURL(/#\/login\?return=/);
+    await expect(page.getByRole("note")).toHaveText(/An app is waiting to connect to your VibeRead library/);
+    await shot(page, "login-app-waiting");
+    await signIn(page, email);
+    await expect(page.getByRole("heading", { name: "Connect Waiting Helper?" })).toBeVisible();
+    await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
+    await expect(page.getByRole("button", { name: "Use another account" })).toBeVisible();
+    await shot(page, "consent-signed-in-as");
+    await page.getByRole("button", { name: "Approve" }).click();
+    const code = (await callback()).searchParams.get("code") as string;
+    await expect(page.getByRole("heading", { name: "Connected" })).toBeVisible();
+    const exchanged = await resendIfLost(() =>
+      page.request.post("/oauth/token", {
+        form: {
+          grant_type: "authorization_code",
+          code,
+          client_id: clientId,
+          redirect_uri: CALLBACK,
+          code_verifier: verifier,
+        },
+      }),
+    );
+    expect(exchanged.status()).toBe(200);
+
+    await page.goto("/#/settings");
+    const apps = page.getByRole("list", { name: "Your connected apps" });
+    await apps.getByRole("button", { name: "Revoke Waiting Helper" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Disconnect app?" });
+    await expect(confirm).toContainText('Disconnect "Waiting Helper"? It will no longer reach your library.');
+    await shot(page, "confirm-disconnect-app");
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await expect(apps).toContainText("Waiting Helper");
+    await apps.getByRole("button", { name: "Revoke Waiting Helper" }).click();
+    await confirm.getByRole("button", { name: "Disconnect" }).click();
+    await expect(page.getByText("No apps are connected.")).toBeVisible();
+
+    await page.goto("/#/settings");
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page.getByRole("heading", { name: "Sign in to your account" })).toBeVisible();
+    await expect(page.getByRole("note")).toHaveCount(0);
   });
 
   test("Deny sends the user back to the app with access_denied and no code", async ({ page, baseURL }) => {

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { articleUrl, createAccount, saveArticles, signInWithToken } from "./helpers";
+import { articleUrl, createAccount, saveArticles, shot, signInWithToken } from "./helpers";
 
 // The installable app: manifest, service worker, offline reading, share target (README "Installable app").
 test.use({ serviceWorkers: "allow" });
@@ -118,6 +118,63 @@ test("offline, the installed app opens, shows the articles opened before, and sa
   await page.goto(`/#/article/${openedId}`);
   await expect(page.getByRole("heading", { level: 1, name: opened })).toBeVisible();
   await expect(page.getByText("Offline — showing the copy saved on this device")).toHaveCount(0);
+});
+
+test("offline, the dashboard shows the stored stats under a quiet note; a save waits on the device and is sent when back online", async ({
+  page,
+  context,
+}) => {
+  const stamp = Date.now();
+  const first = `Before the tunnel ${stamp}`;
+  const { email, token } = await createAccount(page);
+  await saveArticles(page, token, [articleUrl(first)]);
+  await signedInUnderServiceWorker(page, email);
+  const stats = page.getByRole("navigation", { name: "Reading statistics" });
+  const total = stats.getByRole("link", { name: /Total Articles/ });
+  await expect(total).toContainText("1");
+  await expect(page.getByRole("link", { name: new RegExp(first) })).toBeVisible({ timeout: 60_000 });
+  await expect
+    .poll(() => cachedPaths(page))
+    .toEqual(expect.arrayContaining(["/api/articles/", "/api/articles/stats/overview", "/api/topics/"]));
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByText("Offline — showing the list saved on this device")).toBeVisible();
+  await expect(total).toContainText("1");
+  // Nothing on the screen is an error: being offline is expected, not a failure.
+  await expect(page.getByRole("link", { name: new RegExp(first) })).toBeVisible();
+  await expect(page.getByRole("alert")).toHaveCount(0);
+
+  // A save made now is kept on this device and shown as a card, and still there after a reload. (The suite sends
+  // the app's writes from Node, which Playwright's offline mode does not reach: they fail here as offline would.)
+  await page.route(/\/api\/articles\/(bulk)?$/, (route) =>
+    route.request().method() === "POST" ? route.abort("internetdisconnected") : route.fallback(),
+  );
+  const later = articleUrl(`Saved in the tunnel ${stamp}`);
+  await page.getByLabel("Article URLs").fill(later);
+  await page.getByRole("button", { name: "Save" }).click();
+  const queued = page.getByRole("article").filter({ hasText: "Saved on this device. Sent when you are back online." });
+  await expect(queued).toHaveCount(1);
+  await expect(queued).toContainText(new URL(later).host + new URL(later).pathname);
+  await page.reload();
+  await expect(queued).toHaveCount(1);
+  await expect(page.getByRole("alert")).toHaveCount(0);
+  await shot(page, "offline-dashboard");
+
+  // Back online, it is sent on its own: the server has it, and the waiting card goes.
+  await page.unrouteAll();
+  await context.setOffline(false);
+  await expect(page.getByText("The article saved while offline was sent")).toBeVisible();
+  await expect(queued).toHaveCount(0);
+  await expect
+    .poll(async () => {
+      const response = await page.request.get("/api/articles/?per_page=50", {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      return ((await response.json()).articles as { url: string }[]).map((article) => article.url);
+    })
+    .toContain(later);
+  await expect(total).toContainText("2");
 });
 
 test("signing out deletes the articles kept for offline reading", async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { articleUrl, createAccount, FIXTURE_ORIGIN, openSignedIn, resendIfLost } from "./helpers";
+import { articleUrl, createAccount, FIXTURE_ORIGIN, openSignedIn, resendIfLost, shot } from "./helpers";
 
 test.describe("settings: API tokens", () => {
   test("creates a token shown once with Copy, lists it without the secret, and revokes it", async ({
@@ -44,9 +44,14 @@ test.describe("settings: API tokens", () => {
     await expect(row).not.toContainText("Last used never");
     await expect(page.getByText(secret)).toHaveCount(0);
 
-    page.once("dialog", (dialog) => void dialog.accept());
+    // The product's own confirm dialog, not the browser's (which would fail this test: none is accepted here).
     await row.getByRole("button", { name: "Revoke Laptop script" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Revoke API token?" });
+    await expect(confirm).toContainText('Revoke "Laptop script"? Anything using it will stop working.');
+    await shot(page, "confirm-revoke-token");
+    await confirm.getByRole("button", { name: "Revoke" }).click();
     await expect(page.getByText("You have no API tokens yet.")).toBeVisible();
+    await expect(confirm).toBeHidden();
     const refused = await page.request.get("/api/articles/", { headers: { Authorization: `Bearer ${secret}` } });
     expect(refused.status()).toBe(401);
   });
@@ -58,8 +63,11 @@ test.describe("settings: API tokens", () => {
     await page.getByRole("button", { name: "Create token" }).click();
     const row = page.getByRole("list", { name: "Your API tokens" }).getByRole("listitem");
     await expect(row).toContainText("Keep me");
-    page.once("dialog", (dialog) => void dialog.dismiss());
     await row.getByRole("button", { name: "Revoke Keep me" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Revoke API token?" });
+    await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await expect(confirm).toBeHidden();
     await page.reload();
     await expect(row).toContainText("Keep me");
   });
@@ -157,6 +165,23 @@ test.describe("settings: save by email, browser extension, install the app", () 
     const extension = page.getByRole("region", { name: "Browser extension" });
     await expect(extension.getByText("npm run build:extension", { exact: true })).toBeVisible();
     await expect(extension.getByText(String(baseURL), { exact: true })).toBeVisible();
+    // The extension built with the app, served by it: a zip per browser, with the steps to load it.
+    await expect(extension.getByRole("list", { name: "Install the extension" })).toContainText("Load unpacked");
+    for (const [name, file] of [
+      ["Download for Chrome, Edge (zip)", "viberead-chrome.zip"],
+      ["Download for Firefox (zip)", "viberead-firefox.zip"],
+    ]) {
+      const link = extension.getByRole("link", { name });
+      await expect(link).toHaveAttribute("href", `/extension/${file}`);
+      const zip = await page.request.get(`/extension/${file}`);
+      expect(zip.status()).toBe(200);
+      const bytes = await zip.body();
+      expect(bytes.subarray(0, 4).toString("hex")).toBe("504b0304");
+      for (const entry of ["manifest.json", "popup.js", "background.js", "icons/icon-128.png"]) {
+        expect(bytes.includes(Buffer.from(entry))).toBe(true);
+      }
+    }
+    await shot(page, "settings-extension");
     const install = page.getByRole("region", { name: "Install the app" });
     await expect(install).toBeVisible();
     await expect(install.getByRole("listitem").filter({ hasText: "iPhone or iPad" })).toBeVisible();

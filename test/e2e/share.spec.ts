@@ -825,4 +825,26 @@ test.describe("the selection menu, however the text is selected", () => {
     await menu(page).getByRole("menuitem", { name: "Share as Image" }).click();
     await expect(card(page).locator(".share-card-quote")).toHaveText((await paragraph.innerText()).trim());
   });
+
+  test("the open menu follows its selection when the window is resized, as a phone's URL bar does", async ({
+    page,
+  }) => {
+    const title = `Resized while open ${Date.now()}`;
+    await page.setViewportSize({ width: 414, height: 700 });
+    await openArticle(page, articleUrl(title), title);
+    await page.getByRole("tab", { name: "Content" }).click();
+    const paragraph = content(page).getByText("Reading is slow, and the web is fast. This fixture", { exact: false });
+    await selectText(paragraph, 0, 120);
+    await settled(page);
+    await expectMenuBesideSelection(page);
+
+    // The URL bar hides (taller), then the window narrows so the text reflows under the menu.
+    await page.setViewportSize({ width: 414, height: 760 });
+    await settled(page);
+    await expectMenuBesideSelection(page);
+    await page.setViewportSize({ width: 375, height: 760 });
+    await settled(page);
+    await expectMenuBesideSelection(page);
+    await expect(menu(page).getByRole("menuitem", { name: "Share as Image" })).toBeFocused();
+  });
 });

@@ -1,6 +1,14 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { articleUrl, createAccount, FIXTURE_ORIGIN, resendIfLost, saveArticles, signInWithToken } from "./helpers";
+import {
+  articleUrl,
+  createAccount,
+  FIXTURE_ORIGIN,
+  resendIfLost,
+  saveArticles,
+  shot,
+  signInWithToken,
+} from "./helpers";
 
 const tag = () => Math.random().toString(36).slice(2, 8);
 
@@ -171,4 +179,64 @@ test("the client's second pass strips what a tampered response smuggles into art
   await expect(content.locator("img")).not.toHaveAttribute("width", /./);
   await expect(content.locator("img")).toHaveAttribute("height", "40");
   expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned ?? 0)).toBe(0);
+});
+
+test("a failed card offers Retry, which re-fetches the article and shows it running", async ({ page }) => {
+  const { token, ids } = await userWith(page, [`${FIXTURE_ORIGIN}/status/404?retry=${tag()}`]);
+  const id = ids[0] as number;
+  await waitUntilFinished(page, token, id);
+  await page.reload();
+  const failed = page.getByRole("article").filter({ hasText: "Failed to process" });
+  const retry = failed.getByRole("button", { name: "Retry" });
+  await expect(retry).toBeVisible();
+
+  // The re-fetch is held until its progress has been seen on the card.
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let refetched = 0;
+  await page.route(`**/api/articles/${id}/refetch-content`, async (route) => {
+    refetched++;
+    await released;
+    await route.fallback();
+  });
+  await shot(page, "retry-card");
+  await retry.click();
+  await expect(failed.getByRole("button", { name: "Retrying..." })).toBeDisabled();
+  expect(refetched).toBe(1);
+  await shot(page, "retry-card-running");
+  release();
+  // The page still answers 404: the run ends failed again, and says so.
+  await expect(page.getByText(/^Failed to refetch content/)).toBeVisible();
+  await expect(failed.getByRole("button", { name: "Retry" })).toBeEnabled();
+});
+
+test("a normal visit logs no console errors or warnings: an unrated article's rating loads, the manifest is clean", async ({
+  page,
+}) => {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    // Playwright's own note that it blocks the service worker (playwright.config.ts) is not the app's.
+    if (message.text().includes("blocked by Playwright")) return;
+    if (["error", "warning"].includes(message.type())) problems.push(`${message.type()}: ${message.text()}`);
+  });
+  const title = `Quiet console ${tag()}`;
+  const { token, ids } = await userWith(page, [articleUrl(title)]);
+  const id = ids[0] as number;
+  await waitUntilFinished(page, token, id);
+  await page.reload();
+  const loaded = page.waitForResponse((r) => r.url().endsWith(`/api/articles/${id}/feedback`));
+  await page.getByRole("link", { name: title }).click();
+  const rating = page.getByRole("group", { name: "Rate this article" });
+  await expect(rating.getByRole("button", { name: "Good" })).toHaveAttribute("aria-pressed", "false");
+  expect((await loaded).status()).toBe(200);
+  // What Chromium finds wrong in the web manifest it also logs as a console warning on every page.
+  const cdp = await page.context().newCDPSession(page);
+  const manifest = await cdp.send("Page.getAppManifest");
+  expect(manifest.url).toMatch(/\/manifest\.webmanifest$/);
+  expect(manifest.errors).toEqual([]);
+  await page.goto("/#/dashboard");
+  await expect(page.getByRole("link", { name: title })).toBeVisible();
+  expect(problems).toEqual([]);
 });

@@ -313,12 +313,19 @@ describe("one article: get, update, delete, mark, feedback", () => {
     expect((await api("DELETE", `/api/articles/${id}`, { token })).status).toBe(404);
   });
 
-  it("rates an article -1, 0 or 1, reads it back, and answers 404 before any rating", async () => {
+  it("rates an article -1, 0 or 1, reads it back, and answers 200 with no rating before any rating", async () => {
     const { token, user } = await registerUser();
     const id = await seedArticle(user.id);
     const none = await api("GET", `/api/articles/${id}/feedback`, { token });
-    expect(none.status).toBe(404);
-    expect(none.body.detail).toBe("No feedback for this article yet");
+    expect(none.status).toBe(200);
+    expect(none.body).toEqual({
+      id: null,
+      user_id: user.id,
+      article_id: id,
+      feedback_value: null,
+      created_at: null,
+      updated_at: null,
+    });
     for (const value of [1, -1, 0]) {
       const set = await api("POST", `/api/articles/${id}/feedback`, { token, body: { feedback: value } });
       expect(set.status).toBe(200);
@@ -368,7 +375,7 @@ describe("isolation: another user's article answers 404 on every call and is lef
     expect(polled.body).toEqual({ statuses: [], missing_ids: [id] });
     const still = await api("GET", `/api/articles/${id}`, { token: owner.token });
     expect(still.body).toMatchObject({ title: "Private", is_read: false });
-    expect((await api("GET", `/api/articles/${id}/feedback`, { token: owner.token })).status).toBe(404);
+    expect((await api("GET", `/api/articles/${id}/feedback`, { token: owner.token })).body.feedback_value).toBeNull();
     expect((await api("GET", "/api/articles/", { token: intruder.token })).body.total).toBe(0);
   });
 });

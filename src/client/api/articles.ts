@@ -5,6 +5,7 @@ import type {
   BatchStatusItem,
   BulkResult,
   Feedback,
+  NoFeedback,
   RelatedArticle,
   Stats,
   TagCount,
@@ -101,12 +102,13 @@ export const articlesApi = {
       body: { feedback },
       defaultError: "Failed to create article feedback",
     }),
-  /** The rating, or null when the article has none (the API's 404). */
+  /** The rating, or null when the article has none (`feedback_value: null`; an older server's 404). */
   async getFeedback(id: number): Promise<Feedback | null> {
     try {
-      return await request<Feedback>("GET", `/api/articles/${id}/feedback`, {
+      const feedback = await request<Feedback | NoFeedback>("GET", `/api/articles/${id}/feedback`, {
         defaultError: "Failed to get article feedback",
       });
+      return feedback.feedback_value === null ? null : (feedback as Feedback);
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) return null;
       throw error;

@@ -89,6 +89,16 @@ export interface Feedback {
   updated_at: string;
 }
 
+/** GET /api/articles/{id}/feedback of an unrated article: the same shape, the rating's fields null. */
+export interface NoFeedback {
+  id: null;
+  user_id: number;
+  article_id: number;
+  feedback_value: null;
+  created_at: null;
+  updated_at: null;
+}
+
 export interface Stats {
   total_articles: number;
   unread_articles: number;

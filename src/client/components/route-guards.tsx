@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
+import { useSendQueuedSaves } from "../hooks/dashboard/use-offline-saves";
 import { useAuth } from "../hooks/use-auth";
 import { loginPathFor } from "../lib/return-target";
 import { FullPageSpinner } from "./spinner";
@@ -13,7 +14,18 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   if (status !== "authenticated") {
     return <Navigate to={loginPathFor(location.pathname, location.search)} state={{ from: location }} replace />;
   }
-  return children;
+  return (
+    <>
+      <QueuedSaveSender />
+      {children}
+    </>
+  );
+}
+
+/** Sends the saves made offline once online, whichever signed-in screen is open (hooks/dashboard/use-offline-saves). */
+function QueuedSaveSender() {
+  useSendQueuedSaves();
+  return null;
 }
 
 /** /register: signed-in users go straight to the dashboard. (/login handles its own return target.) */

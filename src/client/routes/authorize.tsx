@@ -25,6 +25,7 @@ export function AuthorizePage() {
 }
 
 function Consent({ query }: { query: string }) {
+  const { user, logout } = useAuth();
   const details = useConsentQuery(query);
   const decide = useDecideConsent(query);
   const [leaving, setLeaving] = useState(false);
@@ -37,6 +38,11 @@ function Consent({ query }: { query: string }) {
     } catch {
       // The error box shows decide.error.
     }
+  }
+
+  // Signing out here lands on /login with this request still waiting (its return target), for the other account.
+  async function switchAccount() {
+    await logout();
   }
 
   if (leaving) return <FullPageSpinner label="Returning to the app..." />;
@@ -52,6 +58,14 @@ function Consent({ query }: { query: string }) {
   return (
     <AuthCard title={`Connect ${app.client_name}?`} footer={<a href="/#/settings">Manage connected apps</a>}>
       <div className="consent">
+        {user && (
+          <p className="consent-account">
+            Signed in as <strong>{user.email}</strong>.{" "}
+            <button type="button" className="text-button" onClick={() => void switchAccount()}>
+              Use another account
+            </button>
+          </p>
+        )}
         <p>
           <strong>{app.client_name}</strong> wants to use your VibeRead library.{" "}
           {app.client_domain

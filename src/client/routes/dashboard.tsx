@@ -8,11 +8,13 @@ import { ErrorBanner } from "../components/dashboard/error-banner";
 import { Filters } from "../components/dashboard/filters";
 import { ImportBanner } from "../components/dashboard/import-banner";
 import { Pagination } from "../components/dashboard/pagination";
+import { QueuedCard } from "../components/dashboard/queued-card";
 import { StatCards } from "../components/dashboard/stat-cards";
 import { TopicsPanel } from "../components/dashboard/topics-panel";
 import { OfflineNotice } from "../components/offline-notice";
 import { PAGE_SIZES, useArticleList } from "../hooks/dashboard/use-article-list";
 import { useDashboardPage, useInitialDashboardPage } from "../hooks/dashboard/use-dashboard-page";
+import { useOfflineSaves } from "../hooks/dashboard/use-offline-saves";
 import { useUnreadTitle } from "../hooks/dashboard/use-unread-title";
 import { useOffline } from "../hooks/use-offline";
 import { useStatsQuery } from "../queries/stats";
@@ -34,6 +36,7 @@ export function DashboardPage() {
   useUnreadTitle(stats?.unread_articles);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const offline = useOffline();
+  const offlineSaves = useOfflineSaves();
 
   // A deleted card takes the focus with it: keyboard users continue from the list's heading.
   async function deleteArticle(article: Article) {
@@ -43,14 +46,14 @@ export function DashboardPage() {
   }
 
   const domains = stats?.top_domains.map((d) => d.domain) ?? [];
-  const showEmpty = list.loaded && list.articles.length === 0;
+  const showEmpty = list.loaded && list.articles.length === 0 && offlineSaves.queued.length === 0;
 
   return (
     <SignedInLayout>
       <h1 className="visually-hidden">Your library</h1>
       <ImportBanner />
       <StatCards stats={stats ?? null} />
-      <AddArticleBox onSaved={list.addArticles} />
+      <AddArticleBox onSaved={list.addArticles} onQueued={offlineSaves.queue} />
       <div className="dashboard-tools">
         <TopicsPanel />
         <AiSearchField />
@@ -109,8 +112,13 @@ export function DashboardPage() {
               <p>Articles you save will appear here, summarised and grouped by topic.</p>
             </div>
           ))}
-        {list.articles.length > 0 && (
+        {(list.articles.length > 0 || offlineSaves.queued.length > 0) && (
           <ul className="article-grid">
+            {offlineSaves.queued.map((save) => (
+              <li key={`queued-${save.url}`}>
+                <QueuedCard save={save} onRemove={offlineSaves.remove} />
+              </li>
+            ))}
             {list.articles.map((article) => (
               <li key={article.id}>
                 <ArticleCard article={article} onToggleRead={list.setReadState} onDelete={deleteArticle} />

@@ -10,7 +10,7 @@ import { validateLogin } from "../lib/validation";
 
 export function LoginPage() {
   usePageTitle("Sign in");
-  const { status, login, signedOut, acknowledgeSignOut } = useAuth();
+  const { status, user, login, signedOut, acknowledgeSignOut } = useAuth();
   const location = useLocation();
   const target = useMemo(
     () => resolveReturnTarget(location.search, location.state, window.location.origin),
@@ -32,7 +32,11 @@ export function LoginPage() {
   }, [redirectingOut, target]);
 
   if (status === "loading") return <FullPageSpinner />;
-  if (redirectingOut) return <FullPageSpinner label="Redirecting to authorization..." />;
+  // Already signed in, the reader sees which account the waiting app will ask about before the consent screen.
+  if (redirectingOut) {
+    const account = user ? `Signed in as ${user.email}. ` : "";
+    return <FullPageSpinner label={`${account}Redirecting to authorization...`} />;
+  }
   if (status === "authenticated" && target.kind === "route") return <Navigate to={target.path} replace />;
 
   async function submit(event: FormEvent) {
@@ -53,6 +57,12 @@ export function LoginPage() {
         </>
       }
     >
+      {target.kind === "external" && (
+        <p className="form-note waiting-app" role="note">
+          An app is waiting to connect to your VibeRead library. Sign in, then you will see what it asks for and can
+          approve or deny it.
+        </p>
+      )}
       <form onSubmit={submit} noValidate aria-busy={busy}>
         <ErrorBox message={error} />
         <Field

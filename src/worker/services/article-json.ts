@@ -57,3 +57,8 @@ export function toFeedbackJson(row: FeedbackRecord) {
     updated_at: iso(row.updatedAt),
   };
 }
+
+/** An article with no rating yet: the feedback shape with every field of the rating null. */
+export function noFeedbackJson(userId: number, articleId: number) {
+  return { id: null, user_id: userId, article_id: articleId, feedback_value: null, created_at: null, updated_at: null };
+}

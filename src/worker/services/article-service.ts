@@ -17,7 +17,7 @@ import {
 import { buildFtsQuery } from "../domain/search-query";
 import type { EnqueueIngest } from "../jobs/ingest-producer";
 import type { VectorIndex } from "../ports/vector-index";
-import { displayStatus, toArticleJson, toFeedbackJson } from "./article-json";
+import { displayStatus, noFeedbackJson, toArticleJson, toFeedbackJson } from "./article-json";
 import type { ArticlePipeline } from "./processing/article-pipeline";
 import { compressText, MAX_STEP_PAYLOAD_CHARS } from "./processing/compressed-text";
 
@@ -413,8 +413,9 @@ export function createArticleService({
     async getFeedback(userId: number, articleId: number) {
       await requireArticle(userId, articleId);
       const feedback = await articles.findFeedback(userId, articleId);
-      if (!feedback) throw new NotFound("No feedback for this article yet");
-      return toFeedbackJson(feedback);
+      // Unrated is an ordinary state, not a missing resource: the same shape with nulls (a 404 here put an
+      // error in the console of every visit to an unrated article). README "API" table.
+      return feedback ? toFeedbackJson(feedback) : noFeedbackJson(userId, articleId);
     },
 
     async statistics(userId: number, offsetMinutes: number) {

@@ -29,9 +29,9 @@ function containingOrigin(element: HTMLElement): { left: number; top: number } {
 /**
  * The menu over a text selection (spec §2): 'Share as Image', 'Copy Text', 'Cancel'. An ARIA menu: focus moves to
  * the first item, arrow keys, Home and End move between items, Escape and Tab close it (focus goes back to where
- * it was), and so does a click anywhere else. Shift with an arrow key, Home or End extends the selection from the
- * menu as it would in the text. It sits in page coordinates above the selected text (below when there is no room),
- * never over it, kept inside the window.
+ * it was), and so does a click anywhere else; a resize moves it with its text. Shift with an arrow key, Home or
+ * End extends the selection from the menu as it would in the text. It sits in page coordinates above the selected
+ * text (below when there is no room), never over it, kept inside the window.
  */
 export function SelectionMenu({
   menuRef,
@@ -77,12 +77,10 @@ export function SelectionMenu({
         onClose({ restoreFocus: false });
       }
     };
-    const onResize = () => onClose({ restoreFocus: false });
+    // A resize does not close it: useTextSelection moves the anchor to where the selection went.
     document.addEventListener("pointerdown", onPointerDown, true);
-    window.addEventListener("resize", onResize);
     return () => {
       document.removeEventListener("pointerdown", onPointerDown, true);
-      window.removeEventListener("resize", onResize);
     };
   }, [menuRef, onClose]);
 

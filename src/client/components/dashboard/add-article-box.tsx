@@ -1,6 +1,7 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useState } from "react";
 import { articlesApi } from "../../api/articles";
 import type { Article } from "../../api/types";
+import { unreachable } from "../../hooks/dashboard/use-offline-saves";
 import { useToast } from "../../hooks/use-toast";
 import {
   enterSaves,
@@ -24,9 +25,16 @@ function isMac(): boolean {
 
 /**
  * Saves one URL, or several (one per line) through bulk add. A single line until focused, then a text area;
- * Escape collapses and clears it. `onSaved` receives the new articles for the top of the list.
+ * Escape collapses and clears it. `onSaved` receives the new articles for the top of the list; `onQueued`, when
+ * given, keeps the URLs on the device instead while the server cannot be reached (offline).
  */
-export function AddArticleBox({ onSaved }: { onSaved: (articles: Article[]) => void }) {
+export function AddArticleBox({
+  onSaved,
+  onQueued,
+}: {
+  onSaved: (articles: Article[]) => void;
+  onQueued?: (urls: string[]) => void;
+}) {
   const toast = useToast();
   const [text, setText] = useState("");
   const [expanded, setExpanded] = useState(false);
@@ -63,6 +71,16 @@ export function AddArticleBox({ onSaved }: { onSaved: (articles: Article[]) => v
       setError(plan.message);
       return;
     }
+    const urls = plan.kind === "single" ? [plan.url] : plan.urls;
+    const queueInstead = () => {
+      onQueued?.(urls);
+      reset();
+      toast.info("You are offline: saved on this device, and sent when you are back online.");
+    };
+    if (onQueued && !navigator.onLine) {
+      queueInstead();
+      return;
+    }
     setSaving(true);
     setError(null);
     try {
@@ -83,6 +101,10 @@ export function AddArticleBox({ onSaved }: { onSaved: (articles: Article[]) => v
         onSaved(outcome.results.flatMap((r) => (r.success && r.article ? [r.article] : [])));
       }
     } catch (failure) {
+      if (onQueued && unreachable(failure)) {
+        queueInstead();
+        return;
+      }
       // The server's detail, e.g. a 409 "This article is already in your library".
       setError(failure instanceof Error ? failure.message : "Failed to create article");
     } finally {

@@ -3,6 +3,7 @@ import type { Article } from "../../api/types";
 import { readingTime, relativeDate, sourceLabel, summaryPreview } from "../../lib/format";
 import { languageName } from "../../lib/languages";
 import { CardHeading } from "./card-heading";
+import { CardRetry } from "./card-retry";
 
 interface ArticleCardProps {
   article: Article;
@@ -134,6 +135,7 @@ export function ArticleCard({ article, onToggleRead, onDelete }: ArticleCardProp
         </div>
       ) : (
         <div className="card-actions">
+          {article.processing_status === "failed" && <CardRetry articleId={article.id} titleId={titleId} />}
           <button type="button" className="card-button" aria-describedby={titleId} disabled={busy} onClick={toggleRead}>
             {article.is_read ? "Mark as unread" : "Mark as read"}
           </button>

@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { PANEL_TOPICS_LIMIT } from "../../api/topics";
+import { useOffline } from "../../hooks/use-offline";
 import { percent, scoreToneClass } from "../../lib/topic-display";
 import { browserStorage, readPanelCollapsed, writePanelCollapsed } from "../../lib/topic-preferences";
 import { useTopics } from "../../queries/topics";
@@ -14,6 +15,7 @@ import "../../styles/topics.css";
 export function TopicsPanel() {
   const [collapsed, setCollapsed] = useState(() => readPanelCollapsed(browserStorage("localStorage")));
   const { state, reload } = useTopics(PANEL_TOPICS_LIMIT);
+  const offline = useOffline();
   const bodyId = useId();
   const headingId = useId();
 
@@ -41,7 +43,15 @@ export function TopicsPanel() {
       </div>
       <div id={bodyId} hidden={collapsed} className="topics-panel-body">
         {state.status === "loading" && <TopicsLoading label="Loading topics..." compact />}
-        {state.status === "error" && <TopicsError message={state.message} onRetry={reload} />}
+        {/* Offline, topics never loaded on this device are expected to be missing: a quiet note, not an error. */}
+        {state.status === "error" &&
+          (offline ? (
+            <p className="muted topics-panel-empty">
+              Topics are not saved on this device yet. They show when you are online.
+            </p>
+          ) : (
+            <TopicsError message={state.message} onRetry={reload} />
+          ))}
         {state.status === "loaded" &&
           (state.topics.length === 0 ? (
             <p className="muted topics-panel-empty">

@@ -131,6 +131,9 @@ function TokenList() {
           name={token.name}
           revoke={revoke}
           texts={{
+            title: "Revoke API token?",
+            action: "Revoke",
+            busy: "Revoking...",
             confirm: `Revoke "${token.name}"? Anything using it will stop working.`,
             revoked: `Token "${token.name}" revoked`,
             failed: "Failed to revoke API token",

@@ -41,6 +41,9 @@ function AppList() {
           name={app.client_name}
           revoke={revoke}
           texts={{
+            title: "Disconnect app?",
+            action: "Disconnect",
+            busy: "Disconnecting...",
             confirm: `Disconnect "${app.client_name}"? It will no longer reach your library.`,
             revoked: `${app.client_name} disconnected`,
             failed: "Failed to disconnect the app",

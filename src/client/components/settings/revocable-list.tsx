@@ -1,6 +1,7 @@
 import type { UseMutationResult, UseQueryResult } from "@tanstack/react-query";
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { useToast } from "../../hooks/use-toast";
+import { ConfirmDialog } from "../article/confirm-dialog";
 
 /**
  * A settings list of things that grant access (API tokens, connected apps): loading, error and empty texts, then
@@ -35,7 +36,10 @@ export function RevocableList<Item extends { id: number | string }>({
   );
 }
 
-/** A row of RevocableList: its details, and Revoke after a confirm, with a toast either way. */
+/**
+ * A row of RevocableList: its details, and Revoke after the product's confirm dialog (as every other confirmation),
+ * with a toast either way.
+ */
 export function RevocableRow<Id>({
   id,
   name,
@@ -46,18 +50,21 @@ export function RevocableRow<Id>({
   id: Id;
   name: string;
   revoke: UseMutationResult<unknown, Error, Id>;
-  texts: { confirm: string; revoked: string; failed: string };
+  /** `title` and `action` name the dialog and its button ("Revoke token?", "Revoke"); `confirm` is its message. */
+  texts: { title: string; action: string; busy: string; confirm: string; revoked: string; failed: string };
   children: ReactNode;
 }) {
   const toast = useToast();
+  const [confirming, setConfirming] = useState(false);
 
   async function confirmRevoke() {
-    if (!window.confirm(texts.confirm)) return;
     try {
       await revoke.mutateAsync(id);
       toast.success(texts.revoked);
     } catch (failure) {
       toast.error(failure instanceof Error ? failure.message : texts.failed);
+    } finally {
+      setConfirming(false);
     }
   }
 
@@ -67,12 +74,22 @@ export function RevocableRow<Id>({
       <button
         type="button"
         className="button button-secondary"
-        onClick={() => void confirmRevoke()}
+        onClick={() => setConfirming(true)}
         disabled={revoke.isPending}
         aria-label={`Revoke ${name}`}
       >
         Revoke
       </button>
+      <ConfirmDialog
+        open={confirming}
+        title={texts.title}
+        message={texts.confirm}
+        confirmLabel={texts.action}
+        busyLabel={texts.busy}
+        busy={revoke.isPending}
+        onConfirm={() => void confirmRevoke()}
+        onCancel={() => setConfirming(false)}
+      />
     </li>
   );
 }

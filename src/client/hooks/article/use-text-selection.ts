@@ -186,7 +186,7 @@ function pointInRange(range: Range, x: number, y: number): boolean {
  * (all settle when the pointer is released), Shift+arrow keys (settles when Shift is released) or Ctrl+A; and so
  * does a right click on such a selection, which then replaces the browser's menu. Elsewhere, or for any other
  * selection, the browser behaves as usual. The open menu follows its selection as it changes (Shift+arrows in the
- * menu extend it) and closes when the selection goes away; a menu closed without choosing does not reopen for the
+ * menu extend it) or moves (the window is resized) and closes when the selection goes away; a menu closed without choosing does not reopen for the
  * same selection until the reader right-clicks it or selects again.
  *
  * `menu` is the element of the open menu, so clicks inside it are not read as a new selection.
@@ -302,8 +302,16 @@ export function useTextSelection(root: RefObject<HTMLElement | null>, menu: RefO
     document.addEventListener("touchend", onTouchEnd);
     document.addEventListener("keyup", onKeyUp);
     document.addEventListener("contextmenu", onContextMenu);
+    // A resize reflows the text (a phone's URL bar shows and hides as the page scrolls, a window is narrowed): the
+    // open menu moves to where its selection now is, rather than closing under the reader's finger.
+    const onResize = () => {
+      if (shown.current) later(follow);
+    };
+
     document.addEventListener("selectionchange", onSelectionChange);
+    window.addEventListener("resize", onResize);
     return () => {
+      window.removeEventListener("resize", onResize);
       clearTimeout(timer);
       document.removeEventListener("pointerdown", onPointerDown, true);
       document.removeEventListener("pointerup", onPointerUp, true);
