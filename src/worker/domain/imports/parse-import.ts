@@ -44,7 +44,10 @@ export function detectFormat(bytes: Uint8Array): ImportFormat {
       "The zip holds neither Pocket's part_*.csv files nor Omnivore's metadata_*.json files: upload the export as the app wrote it",
     );
   }
-  const head = decodeText(bytes.subarray(0, HEAD_BYTES)).text.trimStart();
+  // Cut at the last line break, so a character split at the cut does not make UTF-8 look like another encoding.
+  const sample = bytes.subarray(0, HEAD_BYTES);
+  const lastBreak = bytes.length > HEAD_BYTES ? sample.lastIndexOf(0x0a) : -1;
+  const head = decodeText(lastBreak > 0 ? sample.subarray(0, lastBreak) : sample).text.trimStart();
   if (head.startsWith("{") || head.startsWith("[")) {
     if (/"format"\s*:\s*"viberead"/.test(head)) return "viberead-json";
     refuseKnownApp(head);
