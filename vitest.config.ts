@@ -1,6 +1,8 @@
 import { readdirSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import type { Plugin } from "vite";
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 
 const fromRoot = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -37,6 +39,22 @@ const ON_CLOUDFLARE_ADAPTERS = ["test/worker/cloudflare-product.test.ts"];
 
 type PluginOptions = Parameters<typeof cloudflareTest>[0];
 
+/**
+ * `import data from "file?bytes"`: the file's bytes, base64, for fixtures that are not UTF-8 text (an import file
+ * saved in Windows-1252, a zip). `?raw` would decode them as UTF-8 and lose what the test is about.
+ */
+function bytesImport(): Plugin {
+  return {
+    name: "bytes-import",
+    enforce: "pre",
+    async load(id) {
+      if (!id.endsWith("?bytes")) return null;
+      const data = await readFile(id.slice(0, -"?bytes".length));
+      return `export default ${JSON.stringify(data.toString("base64"))};`;
+    },
+  };
+}
+
 /** The workerd test files that use D1, queues or Workflows. */
 const STORAGE_TEST_FILES = readdirSync(fromRoot("./test/worker"))
   .filter((name) => name.endsWith(".test.ts"))
@@ -51,6 +69,7 @@ function workerdProject(
 ): TestProjectInlineConfiguration {
   return {
     plugins: [
+      bytesImport(),
       cloudflareTest({
         wrangler: { configPath: fromRoot("./wrangler.toml") },
         ...(overrides.main ? { main: overrides.main } : {}),

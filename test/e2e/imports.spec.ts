@@ -42,18 +42,23 @@ test.describe("import from other apps", () => {
     await expect(job).toContainText("40 imported, 1 already saved, 1 invalid.");
     await job.getByText("1 row was not imported").click();
     await expect(job).toContainText("Row 42: url must start with http:// or https://");
+    // Every row is stored while the slow pages are still processing: "Stored", not yet "Done".
+    await expect(job.locator(".import-status")).toHaveText("Stored");
 
     // While the imported articles are processed, the dashboard says so and links back here.
     await page.goto("/#/dashboard");
     const banner = page.getByRole("status").filter({ hasText: "imported from Pocket" });
     await expect(banner).toBeVisible();
+    await expect(banner).toContainText("Stored. Processing articles imported from Pocket");
     await expect(page.getByRole("article").filter({ hasText: "Slow, number 39" }).first()).toBeVisible();
     await banner.getByRole("link", { name: "See the import" }).click();
     await expect(page).toHaveURL(/#\/settings$/);
     await page.goto("/#/dashboard");
     await expect(page.getByRole("status").filter({ hasText: "imported from Pocket" })).toBeHidden({ timeout: 180_000 });
     await page.goto("/#/settings");
-    await expect(page.getByRole("region", { name: "Import" }).getByRole("listitem").first()).toContainText("Done");
+    await expect(
+      page.getByRole("region", { name: "Import" }).getByRole("listitem").first().locator(".import-status"),
+    ).toHaveText("Done");
   });
 
   test("an unreadable file shows the server's reason and nothing is imported", async ({ page }) => {

@@ -1,20 +1,34 @@
 import { env, introspectWorkflow } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
+import { strToU8, zipSync } from "fflate";
 import { describe, expect, inject, it } from "vitest";
 import { createDatabase } from "../../src/worker/db/client";
 import { createImportsRepository } from "../../src/worker/db/repositories/imports-repository";
 import { IMPORT_TOPICS_WINDOW_MS } from "../../src/worker/workflows/topics-params";
+import instapaperWindows1252 from "../fixtures/imports/instapaper-windows-1252.csv?bytes";
 import karakeepJson from "../fixtures/imports/karakeep.json?raw";
+import karakeepOldDates from "../fixtures/imports/karakeep-old-dates.json?raw";
+import linkwardenJson from "../fixtures/imports/known-apps/linkwarden-backup.json?raw";
+import genericCsv from "../fixtures/imports/links.csv?raw";
 import pocketCsv from "../fixtures/imports/pocket.csv?raw";
+import pocketDuplicates from "../fixtures/imports/pocket-duplicates.csv?raw";
+import pocketPart0 from "../fixtures/imports/pocket-zip/part_000000.csv?raw";
+import pocketPart1 from "../fixtures/imports/pocket-zip/part_000001.csv?raw";
+import readwiseReaderCsv from "../fixtures/imports/readwise-reader.csv?raw";
 import vibereadJson from "../fixtures/imports/viberead.json?raw";
+import vibereadCsv from "../fixtures/imports/viberead-export.csv?raw";
+import vibereadHtml from "../fixtures/imports/viberead-export.html?raw";
 import { api, registerUser } from "./helpers";
 
 const origin = () => inject("fixtureOrigin");
 
 /** A multipart upload, as the settings screen sends it. */
-async function upload(token: string, content: string, options: { name?: string; format?: string } = {}) {
+async function upload(token: string, content: string | Uint8Array, options: { name?: string; format?: string } = {}) {
   const form = new FormData();
-  form.set("file", new File([content], options.name ?? "export.csv"));
+  form.set(
+    "file",
+    new File([typeof content === "string" ? content : new Uint8Array(content)], options.name ?? "export.csv"),
+  );
   if (options.format !== undefined) form.set("format", options.format);
   const response = await exports.default.fetch(
     new Request("http://localhost/api/imports", {
@@ -67,6 +81,12 @@ async function waitForImport(token: string, id: number) {
   return current;
 }
 
+const fromBase64 = (base64: string) => Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+
+async function ratingOf(token: string, articleId: number) {
+  return (await api("GET", `/api/articles/${articleId}/feedback`, { token })).body.feedback_value;
+}
+
 async function articleByUrl(token: string, url: string) {
   const list = await api("GET", "/api/articles/?per_page=100", { token });
   return list.body.articles.find((a: { url: string }) => a.url === url);
@@ -109,7 +129,7 @@ describe("imports API", () => {
     const bees = await articleByUrl(token, "https://example.com/bees?utm_source=pocket_saves");
     expect(bees).toMatchObject({ title: 'Bees, wasps and "hornets": a field guide', is_read: false });
     expect(bees.created_at).toBe(new Date(1_700_000_000_000).toISOString());
-    expect(await tagsOf(bees.id)).toEqual(["insects", "nature"]);
+    expect(await tagsOf(bees.id)).toEqual(["dup", "insects", "nature"]); // the copy of row 6 merged in
     const archived = await articleByUrl(token, "https://example.com/no-title");
     expect(archived).toMatchObject({ is_read: true, read_at: expect.any(String) });
 
@@ -268,5 +288,147 @@ describe("imports API", () => {
     });
     expect(pending.status).toBe(201);
     expect(await imports.hasUnprocessedArticles(other.user.id)).toBe(false);
+  });
+
+  it("imports every part of Pocket's zip download", async () => {
+    const { token } = await registerUser();
+    const zip = zipSync({
+      "pocket/part_000000.csv": strToU8(pocketPart0),
+      "pocket/part_000001.csv": strToU8(pocketPart1),
+    });
+    const started = await upload(token, zip, { name: "pocket.zip" });
+    expect(started.status).toBe(202);
+    expect(started.body).toMatchObject({ format: "pocket-csv", total: 4 });
+    expect(await waitForImport(token, started.body.id)).toMatchObject({ imported: 3, invalid: 1 });
+    expect(await articleByUrl(token, "https://example.com/pocket-part-1a")).toMatchObject({ title: "Second part" });
+    expect(await articleByUrl(token, "https://example.com/pocket-part-0b")).toMatchObject({ is_read: true });
+  });
+
+  it("decodes a Windows-1252 CSV instead of storing replacement characters, and says how it read it", async () => {
+    const { token } = await registerUser();
+    const started = await upload(token, fromBase64(instapaperWindows1252), { name: "instapaper-export.csv" });
+    expect(started.status).toBe(202);
+    const done = await waitForImport(token, started.body.id);
+    const cafe = await articleByUrl(token, "https://example.com/cafe");
+    expect(cafe.title).toBe("Café déjà vu – a “naïve” menu");
+    expect(await tagsOf(cafe.id)).toEqual(["cuisine", "français"]);
+    expect(done.warnings).toEqual([{ row: 0, reason: expect.stringMatching(/not UTF-8.*windows-1252/) }]);
+  });
+
+  it("reads a CSV of no known app by its header, never storing a CSV line as a URL; a bad date is a row warning", async () => {
+    const { token } = await registerUser();
+    const started = await upload(token, genericCsv, { name: "links.csv" });
+    expect(started.body).toMatchObject({ format: "csv", total: 4 });
+    const done = await waitForImport(token, started.body.id);
+    expect(done).toMatchObject({ imported: 3, invalid: 1 });
+    expect(done.warnings).toEqual([{ row: 3, reason: expect.stringContaining("sometime last spring") }]);
+    const list = (await api("GET", "/api/articles/?per_page=100", { token })).body.articles;
+    expect(list.map((a: { url: string }) => a.url).sort()).toEqual([
+      "https://example.com/generic-1",
+      "https://example.com/generic-2",
+      "https://example.com/generic-3",
+    ]);
+    const first = await articleByUrl(token, "https://example.com/generic-1");
+    expect(first).toMatchObject({ title: "Reading, slowly", created_at: "2023-04-05T06:07:08.000Z" });
+    expect(await tagsOf(first.id)).toEqual(["craft", "Essays", "habits"]);
+  });
+
+  it("Readwise: quoted tags kept whole and unescaped, low progress unread, feed items skipped", async () => {
+    const { token } = await registerUser();
+    const started = await upload(token, readwiseReaderCsv, { name: "readwise.csv" });
+    const done = await waitForImport(token, started.body.id);
+    expect(done).toMatchObject({ imported: 3, invalid: 1 });
+    const first = await articleByUrl(token, "https://example.com/rw-1");
+    expect(first.is_read).toBe(false);
+    expect(await tagsOf(first.id)).toEqual(["design, ux", "research"]);
+    const second = await articleByUrl(token, "https://example.com/rw-2");
+    expect(second.is_read).toBe(false);
+    expect(await tagsOf(second.id)).toEqual(["author's pick", 'it\'s "fine"']);
+    expect(await articleByUrl(token, "https://example.com/rw-4")).toBeUndefined();
+  });
+
+  it("re-importing our own HTML and CSV exports keeps read state and ratings", async () => {
+    const { token } = await registerUser();
+    for (const [file, name] of [
+      [vibereadHtml, "viberead-export.html"],
+      [vibereadCsv, "viberead-export.csv"],
+    ] as const) {
+      await waitForImport(token, (await upload(token, file, { name })).body.id);
+    }
+    const htmlRead = await articleByUrl(token, "https://example.com/vr-html-read");
+    expect(htmlRead.is_read).toBe(true);
+    expect(await ratingOf(token, htmlRead.id)).toBe(1);
+    const htmlUnread = await articleByUrl(token, "https://example.com/vr-html-unread");
+    expect(htmlUnread.is_read).toBe(false);
+    expect(await ratingOf(token, htmlUnread.id)).toBe(-1);
+    const csvRead = await articleByUrl(token, "https://example.com/vr-csv-read");
+    expect(csvRead).toMatchObject({ is_read: true, read_at: "2024-06-01T10:00:00.000Z" });
+    expect(await ratingOf(token, csvRead.id)).toBe(1);
+    expect(await ratingOf(token, (await articleByUrl(token, "https://example.com/vr-csv-unread")).id)).toBe(0);
+  });
+
+  it("a URL twice in one file is one article with both copies' tags, read if either copy is", async () => {
+    const { token } = await registerUser();
+    const started = await upload(token, pocketDuplicates, { name: "part_000000.csv" });
+    expect(await waitForImport(token, started.body.id)).toMatchObject({ total: 3, imported: 2, duplicates: 1 });
+    const twice = await articleByUrl(token, "https://example.com/twice");
+    expect(twice).toMatchObject({ is_read: true, created_at: new Date(1_711_000_000_000).toISOString() });
+    expect(await tagsOf(twice.id)).toEqual(["first", "second"]);
+  });
+
+  it("Karakeep: keeps a 1989 date; an unreadable date is a warning on its row", async () => {
+    const { token } = await registerUser();
+    const started = await upload(token, karakeepOldDates, { name: "karakeep.json" });
+    const done = await waitForImport(token, started.body.id);
+    expect(done.warnings).toEqual([{ row: 2, reason: expect.stringContaining("the day after yesterday") }]);
+    expect((await articleByUrl(token, "https://example.com/karakeep-1989")).created_at).toBe(
+      "1989-12-31T00:00:00.000Z",
+    );
+  });
+
+  it("refuses a known app's file it does not read with 422 naming the app and what to upload", async () => {
+    const { token } = await registerUser();
+    const refused = await upload(token, linkwardenJson, { name: "backup.json" });
+    expect(refused.status).toBe(422);
+    expect(refused.body.detail).toMatch(/^This looks like a Linkwarden export: .*bookmarks HTML file/);
+    expect((await api("GET", "/api/imports", { token })).body.imports).toEqual([]);
+  });
+
+  it("takes the page's title when the file's title is only the URL; a title the user edited stays", async () => {
+    await using workflows = await introspectWorkflow(env.ARTICLE_WORKFLOW);
+    await workflows.modifyAll(async (m) => m.disableSleeps());
+    const { token } = await registerUser();
+    const untitled = `${origin()}/article?title=${encodeURIComponent("The page's own title")}`;
+    const titled = `${origin()}/article?title=${encodeURIComponent("Another page")}`;
+    const file = [
+      "<!DOCTYPE NETSCAPE-Bookmark-file-1>",
+      "<DL><p>",
+      `<DT><A HREF="${untitled.replace(/&/g, "&amp;")}" ADD_DATE="1717000000">${untitled.replace(/&/g, "&amp;")}</A>`,
+      `<DT><A HREF="${titled.replace(/&/g, "&amp;")}" ADD_DATE="1717000000">Title from the file</A>`,
+      "</DL><p>",
+    ].join("\n");
+    const started = await upload(token, file, { name: "bookmarks.html" });
+    await waitForImport(token, started.body.id);
+    const first = await articleByUrl(token, untitled);
+    await expect
+      .poll(async () => (await api("GET", `/api/articles/${first.id}`, { token })).body.title, { timeout: 25_000 })
+      .toBe("The page's own title");
+
+    const second = await articleByUrl(token, titled);
+    expect((await api("PUT", `/api/articles/${second.id}`, { token, body: { title: untitled } })).status).toBe(200);
+    const edited = await api("PUT", `/api/articles/${second.id}`, { token, body: { title: "My own title" } });
+    expect(edited.status).toBe(200);
+    await expect
+      .poll(async () => (await api("GET", `/api/articles/${second.id}`, { token })).body.processing_status, {
+        timeout: 25_000,
+      })
+      .toBe("completed");
+    expect((await api("POST", `/api/articles/${second.id}/refetch-content`, { token })).status).toBe(200);
+    await expect
+      .poll(async () => (await api("GET", `/api/articles/${second.id}`, { token })).body.processing_status, {
+        timeout: 25_000,
+      })
+      .toBe("completed");
+    expect((await api("GET", `/api/articles/${second.id}`, { token })).body.title).toBe("My own title");
   });
 });

@@ -23,6 +23,8 @@ export interface ImportJob {
   finished_at: string | null;
   error: string | null;
   errors: { row: number; reason: string }[];
+  /** Rows imported all the same with something to say (an unreadable date); row 0 speaks of the whole file. */
+  warnings: { row: number; reason: string }[];
 }
 
 export interface StartedImport {
@@ -43,8 +45,11 @@ export const IMPORT_FORMAT_OPTIONS: { value: string; label: string }[] = [
   { value: "readwise-csv", label: "Readwise Reader (CSV)" },
   { value: "raindrop-csv", label: "Raindrop.io (CSV)" },
   { value: "netscape-html", label: "Browser bookmarks (HTML)" },
+  { value: "onetab", label: "OneTab (url | title lines)" },
+  { value: "csv", label: "Any CSV with a url column" },
   { value: "url-list", label: "A list of links (one per line)" },
   { value: "viberead-json", label: "VibeRead export (JSON)" },
+  { value: "viberead-csv", label: "VibeRead export (CSV)" },
 ];
 
 const UPLOAD_ERROR = "The file could not be uploaded. Please try again.";

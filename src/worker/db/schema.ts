@@ -306,7 +306,8 @@ export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 /**
  * One uploaded import file (issue 23). Its rows travel on IMPORT_QUEUE in chunks; every stored chunk adds to
  * the counters, and the import is `done` once imported + duplicates + invalid + failed reaches `total`.
- * `errors` holds the first few hundred invalid rows as JSON `[{ row, reason }]` (the counters hold them all).
+ * `errors` holds the first few hundred invalid rows as JSON `[{ row, reason }]` (the counters hold them all), and
+ * the warnings of rows imported all the same (`warning: true`; row 0 speaks of the whole file, e.g. its encoding).
  */
 export const imports = sqliteTable(
   "imports",
@@ -323,7 +324,7 @@ export const imports = sqliteTable(
     duplicates: integer("duplicates").notNull().default(0),
     invalid: integer("invalid").notNull().default(0),
     failed: integer("failed").notNull().default(0),
-    errors: text("errors", { mode: "json" }).$type<{ row: number; reason: string }[]>().notNull(),
+    errors: text("errors", { mode: "json" }).$type<{ row: number; reason: string; warning?: true }[]>().notNull(),
     error: text("error"),
     createdAt: integer("created_at").notNull(),
     startedAt: integer("started_at"),

@@ -4,8 +4,10 @@ import type { ArticlesRepository } from "../db/repositories/articles-repository"
 import type { ImportedArticle, ImportRecord, ImportsRepository } from "../db/repositories/imports-repository";
 import { checkArticleUrl } from "../domain/article-url";
 import { AppError, InvalidInput, NotFound } from "../domain/errors";
+import { encodingNote } from "../domain/imports/decode-text";
 import { IMPORT_FORMAT_NAMES, type ImportFormat, type ImportRow, MalformedImport } from "../domain/imports/import-item";
 import { detectFormat, parseImport } from "../domain/imports/parse-import";
+import { isZip } from "../domain/imports/zip-export";
 import type { ImportProcessMessage, ImportRowsMessage, QueuedImportItem } from "../jobs/import-message";
 import type { ImportQueue } from "../jobs/import-producer";
 import { compressText } from "./processing/compressed-text";
@@ -30,6 +32,7 @@ interface ImportServiceDeps {
 }
 
 export function toImportJson(record: ImportRecord, processed = 0) {
+  const warnings = record.errors.filter((e) => e.warning).map(({ row, reason }) => ({ row, reason }));
   return {
     id: record.id,
     status: record.status,
@@ -46,7 +49,9 @@ export function toImportJson(record: ImportRecord, processed = 0) {
     started_at: record.startedAt === null ? null : new Date(record.startedAt).toISOString(),
     finished_at: record.finishedAt === null ? null : new Date(record.finishedAt).toISOString(),
     error: record.error,
-    errors: record.errors,
+    errors: record.errors.filter((e) => !e.warning),
+    /** Rows imported all the same with something to say (an unreadable date); row 0 is about the whole file. */
+    warnings,
   };
 }
 
@@ -86,7 +91,7 @@ export function createImportService({ imports, articles, tags, sources, queue, n
       let parsed: ReturnType<typeof parseImport>;
       try {
         const chosen = format ?? detectFormat(file.bytes);
-        if (chosen !== "omnivore-zip" && file.bytes.byteLength > MAX_TEXT_IMPORT_BYTES) {
+        if (!isZip(file.bytes) && file.bytes.byteLength > MAX_TEXT_IMPORT_BYTES) {
           throw new AppError(413, "A CSV, HTML, JSON or text import file may be at most 15 MB; split it into parts");
         }
         parsed = parseImport(file.bytes, chosen);
@@ -94,8 +99,10 @@ export function createImportService({ imports, articles, tags, sources, queue, n
         if (error instanceof MalformedImport) throw new InvalidInput(error.message);
         throw error;
       }
-      const total = parsed.rows.length + parsed.invalid.length;
+      const total = parsed.rows.length + parsed.invalid.length + parsed.duplicates;
       if (total === 0) throw new InvalidInput("The file has no links to import");
+      const note = parsed.decoded ? encodingNote(parsed.decoded) : null;
+      const warnings = [...(note ? [{ row: 0, reason: note }] : []), ...parsed.warnings];
       const record = await imports.create(
         userId,
         {
@@ -103,7 +110,11 @@ export function createImportService({ imports, articles, tags, sources, queue, n
           fileName: file.name,
           total,
           invalid: parsed.invalid.length,
-          errors: parsed.invalid.slice(0, MAX_STORED_ERRORS),
+          duplicates: parsed.duplicates,
+          errors: [
+            ...parsed.invalid.slice(0, MAX_STORED_ERRORS),
+            ...warnings.slice(0, MAX_STORED_ERRORS).map((w) => ({ ...w, warning: true as const })),
+          ],
         },
         now(),
       );

@@ -7,7 +7,8 @@ const isProcessing = (job: ImportJob) => job.status === "done" && job.processed 
 
 /**
  * A slim line on the dashboard while an import runs: "Importing 3,412 of 10,000 from Pocket..." while its rows
- * are stored, then how many of the imported articles have been processed, with a link to the details.
+ * are stored, then "Stored." and how many of the imported articles have been processed, with a link to the
+ * details. It goes once every article is processed (settings then says "Done").
  */
 export function ImportBanner() {
   const imports = useImportsQuery();
@@ -23,7 +24,7 @@ export function ImportBanner() {
       <span>
         {storing
           ? `Importing ${count(done)} of ${count(of)} from ${job.source}...`
-          : `Processing articles imported from ${job.source}: ${count(done)} of ${count(of)}...`}
+          : `Stored. Processing articles imported from ${job.source}: ${count(done)} of ${count(of)}...`}
       </span>
       <progress value={done} max={of} aria-label="Import progress" />
       <Link to="/settings">See the import</Link>

@@ -13,6 +13,12 @@ const STATUS_WORDS: Record<ImportJob["status"], string> = {
   failed: "Failed",
 };
 
+/** Every row stored but articles still processing reads "Stored"; "Done" only once they are all processed. */
+function importStatusWord(job: ImportJob): string {
+  if (job.status === "done" && job.processed < job.imported) return "Stored";
+  return STATUS_WORDS[job.status];
+}
+
 /** One import: a progress bar over its rows (then over processing), its counts, and its invalid rows. */
 function ImportRow({ job }: { job: ImportJob }) {
   const stored = job.imported + job.duplicates + job.invalid + job.failed;
@@ -24,7 +30,9 @@ function ImportRow({ job }: { job: ImportJob }) {
     <li className="import-job">
       <div className="import-job-head">
         <strong>{label}</strong>
-        <span className={`import-status import-status-${job.status}`}>{STATUS_WORDS[job.status]}</span>
+        <span className={`import-status import-status-${processing ? "stored" : job.status}`}>
+          {importStatusWord(job)}
+        </span>
       </div>
       <progress className="import-progress" value={job.status === "failed" ? 0 : value} max={max} aria-label={label} />
       <p className="import-counts">
@@ -53,6 +61,16 @@ function ImportRow({ job }: { job: ImportJob }) {
               </li>
             ))}
             {job.invalid > job.errors.length && <li>...and {count(job.invalid - job.errors.length)} more</li>}
+          </ul>
+        </details>
+      )}
+      {job.warnings.length > 0 && (
+        <details className="import-errors">
+          <summary>{job.warnings.length === 1 ? "1 note" : `${count(job.warnings.length)} notes`}</summary>
+          <ul>
+            {job.warnings.map((w) => (
+              <li key={`w${w.row}`}>{w.row === 0 ? w.reason : `Row ${w.row}: ${w.reason}`}</li>
+            ))}
           </ul>
         </details>
       )}
@@ -94,7 +112,7 @@ export function ImportSection() {
   return (
     <SettingsSection
       title="Import"
-      description="Bring your library from Pocket, Instapaper, Omnivore, Karakeep, Readwise Reader, Raindrop.io, your browser's bookmarks or a list of links. Dates, read state, favourites and tags come along; links you already have are skipped."
+      description="Bring your library from Pocket (its zip or CSV), Instapaper, Omnivore, Karakeep, Readwise Reader, Raindrop.io, OneTab, your browser's bookmarks, any CSV with a url column or a list of links. Dates, read state, favourites and tags come along; links you already have are skipped."
     >
       <form className="import-form" ref={form} onSubmit={submit}>
         <div className="settings-row">
@@ -104,7 +122,7 @@ export function ImportSection() {
           <input
             id={fileId}
             type="file"
-            accept=".csv,.html,.htm,.json,.zip,.txt"
+            accept=".csv,.html,.htm,.json,.zip,.txt,.tsv"
             onChange={(event) => setFile(event.target.files?.[0] ?? null)}
           />
         </div>

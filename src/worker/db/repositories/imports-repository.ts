@@ -33,12 +33,14 @@ export function createImportsRepository(db: Database) {
         fileName: string | null;
         total: number;
         invalid: number;
+        /** Copies of a link earlier in the file, merged into it when the file was read. */
+        duplicates?: number;
         errors: ImportRecord["errors"];
       },
       now: number,
     ): Promise<ImportRecord> {
       // A file with no importable row is finished the moment it is read.
-      const finished = values.invalid >= values.total;
+      const finished = values.invalid + (values.duplicates ?? 0) >= values.total;
       return db
         .insert(imports)
         .values({

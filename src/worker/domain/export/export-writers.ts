@@ -121,6 +121,8 @@ function htmlWriter(): ExportWriter {
         `ADD_DATE="${added}"`,
         `LAST_MODIFIED="${Math.floor(Date.parse(a.updated_at) / 1000)}"`,
         `TOREAD="${a.is_read ? 0 : 1}"`,
+        // Not a browser attribute (browsers ignore it): lets an import of this file keep the rating.
+        ...(a.rating ? [`RATING="${a.rating}"`] : []),
         ...(a.tags.length ? [`TAGS="${escapeHtml(a.tags.join(","))}"`] : []),
       ];
       let line = `    <DT><A ${attributes.join(" ")}>${escapeHtml(a.title ?? a.url)}</A>\n`;

@@ -14,6 +14,11 @@ export interface CsvRecord {
  * missing columns as empty; each format decides whether the row is still usable.
  */
 export function readCsv(text: string, required: string[]): CsvRecord[] {
+  return readCsvTable(text, required).records;
+}
+
+/** readCsv with the header's names (lower-cased, trimmed). The delimiter (`,` `;` tab) is found from the file. */
+export function readCsvTable(text: string, required: string[]): { names: string[]; records: CsvRecord[] } {
   const result = Papa.parse<string[]>(text.replace(/^\uFEFF/, ""), { skipEmptyLines: "greedy" });
   const [header, ...data] = result.data;
   if (!header) throw new MalformedImport("The file is empty");
@@ -34,12 +39,14 @@ export function readCsv(text: string, required: string[]): CsvRecord[] {
       throw new MalformedImport(`Row ${row}: a quoted field is never closed`);
     }
   }
-  const index = new Map(names.map((name, i) => [name, i]));
-  return data.map((cells, i) => ({
+  // The first column of a name wins (a file with two "url" columns reads the first).
+  const index = new Map([...names.entries()].reverse().map(([i, name]) => [name, i]));
+  const records = data.map((cells, i) => ({
     row: i + 1,
     get: (column: string) => {
       const at = index.get(column);
       return at === undefined ? undefined : cells[at];
     },
   }));
+  return { names, records };
 }

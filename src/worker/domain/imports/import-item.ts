@@ -1,4 +1,5 @@
 import { checkArticleUrl } from "../article-url";
+import { parseDate } from "./parse-date";
 
 /** The formats the importer reads; `detectFormat` picks one from the file when the user does not. */
 export const IMPORT_FORMATS = [
@@ -11,7 +12,10 @@ export const IMPORT_FORMATS = [
   "raindrop-csv",
   "netscape-html",
   "url-list",
+  "onetab",
+  "csv",
   "viberead-json",
+  "viberead-csv",
 ] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
@@ -26,7 +30,10 @@ export const IMPORT_FORMAT_NAMES: Record<ImportFormat, string> = {
   "raindrop-csv": "Raindrop.io",
   "netscape-html": "browser bookmarks",
   "url-list": "a list of links",
+  onetab: "OneTab",
+  csv: "a CSV file",
   "viberead-json": "VibeRead",
+  "viberead-csv": "VibeRead",
 };
 
 /** One link of an import file, as every format maps to it. Dates are epoch milliseconds. */
@@ -59,14 +66,40 @@ export interface InvalidRow {
 export interface ParsedImport {
   rows: ImportRow[];
   invalid: InvalidRow[];
+  /** Rows imported all the same with something to say (an unreadable date); and file-wide notes as row 0. */
+  warnings: InvalidRow[];
+  /** Rows whose URL came earlier in the file: merged into that row (tags, read state), counted as duplicates. */
+  duplicates: number;
 }
 
 /** A file that cannot be read at all (not the format, broken quoting or JSON): the API answers 422 with this. */
 export class MalformedImport extends Error {}
 
-/** Collects rows and invalid rows, checking each URL with the same rules as a single save. */
+const hasValue = (value: unknown) => value !== undefined && value !== null && String(value).trim() !== "";
+
+/**
+ * Two copies of a link in one file become one, the same whichever comes first: tags joined, read if either is,
+ * the earlier save and read dates, the first title and rating found.
+ */
+function mergeInto(kept: ImportItem, copy: ImportItem) {
+  const tags = new Map(kept.tags.map((tag) => [tag.toLowerCase(), tag]));
+  for (const tag of copy.tags) if (!tags.has(tag.toLowerCase())) tags.set(tag.toLowerCase(), tag);
+  kept.tags = [...tags.values()];
+  kept.read = kept.read || copy.read;
+  const earlier = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.min(a, b));
+  kept.savedAt = earlier(kept.savedAt, copy.savedAt);
+  kept.readAt = kept.read ? earlier(kept.readAt, copy.readAt) : null;
+  kept.title ??= copy.title;
+  kept.rating ??= copy.rating;
+}
+
+/**
+ * Collects rows and invalid rows, checking each URL with the same rules as a single save. A title that is only
+ * the URL is no title (processing then takes the page's). A URL met again is merged into its first row.
+ */
 export function createCollector() {
-  const parsed: ParsedImport = { rows: [], invalid: [] };
+  const parsed: ParsedImport = { rows: [], invalid: [], warnings: [], duplicates: 0 };
+  const seen = new Map<string, ImportItem>();
   return {
     parsed,
     add(row: number, rawUrl: unknown, item: Omit<ImportItem, "url">) {
@@ -79,12 +112,47 @@ export function createCollector() {
         parsed.invalid.push({ row, reason: check.error });
         return;
       }
-      parsed.rows.push({ row, item: { ...item, url: check.url } });
+      const title = item.title !== null && isUrlTitle(item.title, check.url) ? null : item.title;
+      const full: ImportItem = { ...item, title, url: check.url, tags: [...item.tags] };
+      const kept = seen.get(check.normalizedUrl);
+      if (kept) {
+        mergeInto(kept, full);
+        parsed.duplicates += 1;
+        return;
+      }
+      seen.set(check.normalizedUrl, full);
+      parsed.rows.push({ row, item: full });
     },
     invalid(row: number, reason: string) {
       parsed.invalid.push({ row, reason });
     },
+    warn(row: number, reason: string) {
+      parsed.warnings.push({ row, reason });
+    },
+    /** A row's date, or null with a warning on the row when the file has one that cannot be read. */
+    date(row: number, value: unknown, column: string): number | null {
+      const ms = parseDate(value);
+      if (ms === null && hasValue(value)) {
+        parsed.warnings.push({
+          row,
+          reason: `${column} "${String(value).trim().slice(0, 40)}" is not a date we can read; the import's date is used`,
+        });
+      }
+      return ms;
+    },
   };
+}
+
+/** Whether a title is only the link itself (Pocket and bookmark files write the URL when there is no title). */
+export function isUrlTitle(title: string, url: string): boolean {
+  const strip = (value: string) =>
+    value
+      .trim()
+      .toLowerCase()
+      .replace(/^https?:\/\//, "")
+      .replace(/^www\./, "")
+      .replace(/\/+$/, "");
+  return strip(title) === strip(url);
 }
 
 export function cleanTitle(value: unknown): string | null {

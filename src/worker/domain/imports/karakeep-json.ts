@@ -1,5 +1,4 @@
 import { cleanTitle, createCollector, MalformedImport, type ParsedImport } from "./import-item";
-import { parseDate } from "./parse-date";
 import { isRecord, readJson, stringList } from "./read-json";
 
 /**
@@ -26,7 +25,7 @@ export function parseKarakeepJson(text: string): ParsedImport {
     }
     collector.add(row, content?.url, {
       title: cleanTitle(bookmark.title) ?? cleanTitle(content?.title),
-      savedAt: parseDate(bookmark.createdAt),
+      savedAt: collector.date(row, bookmark.createdAt, "createdAt"),
       read: bookmark.archived === true,
       readAt: null,
       rating: bookmark.favourited === true ? 1 : null,

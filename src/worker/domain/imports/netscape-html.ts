@@ -1,6 +1,7 @@
 import { scanHtml } from "./html-links";
 import { cleanTitle, createCollector, type ParsedImport, splitTags } from "./import-item";
-import { parseDate } from "./parse-date";
+
+const RATINGS: Record<string, -1 | 0 | 1> = { good: 1, alright: 0, poor: -1 };
 
 /** Top-level folders every browser has: they hold links, they are not topics. */
 const BROWSER_ROOTS = new Set([
@@ -17,7 +18,8 @@ const BROWSER_ROOTS = new Set([
 /**
  * The Netscape bookmark file every browser, Linkwarden and Raindrop export: `<DT><A HREF ADD_DATE TAGS>` inside
  * nested `<DL>` lists under `<H3>` folder names. The folders a link sits in become its tags (browser root
- * folders excepted), plus its own `TAGS` (comma-separated). `ADD_DATE` is unix seconds. Each link is a row.
+ * folders excepted), plus its own `TAGS` (comma-separated). `ADD_DATE` is unix seconds. `TOREAD="0"` is read and
+ * `RATING` (good, alright, poor) a rating: our own HTML export writes both. Each link is a row.
  */
 export function parseNetscapeHtml(html: string): ParsedImport {
   const collector = createCollector();
@@ -39,10 +41,11 @@ export function parseNetscapeHtml(html: string): ParsedImport {
       const folderTags = folders.filter((f): f is string => f !== null && !BROWSER_ROOTS.has(f.toLowerCase()));
       collector.add(row, href, {
         title: cleanTitle(event.text),
-        savedAt: parseDate(event.attributes.get("add_date")),
-        read: false,
+        savedAt: collector.date(row, event.attributes.get("add_date"), "ADD_DATE"),
+        // TOREAD="0" (our export, Pinboard) is read; browsers write no TOREAD: unread.
+        read: event.attributes.get("toread")?.trim() === "0",
         readAt: null,
-        rating: null,
+        rating: RATINGS[event.attributes.get("rating")?.trim().toLowerCase() ?? ""] ?? null,
         tags: [...folderTags, ...splitTags(event.attributes.get("tags"), ",")],
       });
     }

@@ -1,6 +1,5 @@
 import { strFromU8, unzipSync } from "fflate";
 import { cleanTitle, createCollector, MalformedImport, type ParsedImport } from "./import-item";
-import { parseDate } from "./parse-date";
 import { isRecord, readJson, stringList } from "./read-json";
 
 const METADATA = /(^|\/)metadata_(\d+)_to_\d+\.json$/;
@@ -36,7 +35,7 @@ export function parseOmnivoreZip(bytes: Uint8Array): ParsedImport {
       const state = typeof entry.state === "string" ? entry.state.toLowerCase() : "";
       collector.add(row, entry.url, {
         title: cleanTitle(entry.title),
-        savedAt: parseDate(entry.savedAt),
+        savedAt: collector.date(row, entry.savedAt, "savedAt"),
         read: state === "archived" || Number(entry.readingProgress) >= 100,
         readAt: null,
         rating: null,

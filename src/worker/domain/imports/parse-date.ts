@@ -1,5 +1,8 @@
-/** Earliest and latest dates accepted from a file: anything outside is a typo or a unit mix-up, not a save date. */
-const EARLIEST = Date.UTC(1990, 0, 1);
+/**
+ * Latest date accepted from a file (a little skew allowed): later is a typo or a unit mix-up, not a save date. Any
+ * date after 1 January 1970 is kept: bookmarks carried from app to app since the 1990s keep their real dates
+ * (Karakeep keeps them too); 0 is what exports write for "no date".
+ */
 const LATEST_SKEW_MS = 2 * 24 * 3600_000;
 
 /**
@@ -23,6 +26,6 @@ export function parseDate(value: unknown, now = Date.now()): number | null {
       ms = Number.isNaN(parsed) ? null : parsed;
     }
   }
-  if (ms === null || ms < EARLIEST || ms > now + LATEST_SKEW_MS) return null;
+  if (ms === null || ms <= 0 || ms > now + LATEST_SKEW_MS) return null;
   return Math.round(ms);
 }

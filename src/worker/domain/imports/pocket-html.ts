@@ -1,6 +1,5 @@
 import { scanHtml } from "./html-links";
 import { cleanTitle, createCollector, type ParsedImport, splitTags } from "./import-item";
-import { parseDate } from "./parse-date";
 
 /**
  * Pocket's older export (`ril_export.html`): an `<h1>Unread</h1>` list and an `<h1>Read Archive</h1>` list of
@@ -17,10 +16,9 @@ export function parsePocketHtml(html: string): ParsedImport {
     } else if (event.kind === "link") {
       row += 1;
       const href = event.attributes.get("href");
-      const title = cleanTitle(event.text);
       collector.add(row, href, {
-        title: title === href?.trim() ? null : title,
-        savedAt: parseDate(event.attributes.get("time_added")),
+        title: cleanTitle(event.text),
+        savedAt: collector.date(row, event.attributes.get("time_added"), "time_added"),
         read: inArchive,
         readAt: null,
         rating: null,

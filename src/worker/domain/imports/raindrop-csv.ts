@@ -1,6 +1,5 @@
 import { readCsv } from "./csv-rows";
 import { cleanTitle, createCollector, type ParsedImport, splitTags } from "./import-item";
-import { parseDate } from "./parse-date";
 
 /**
  * Raindrop.io's CSV export: `id,title,note,excerpt,url,folder,tags,created,cover,highlights,favorite`. `created`
@@ -15,7 +14,7 @@ export function parseRaindropCsv(text: string): ParsedImport {
     if (folder && folder.toLowerCase() !== "unsorted") tags.push(folder);
     collector.add(record.row, record.get("url"), {
       title: cleanTitle(record.get("title")),
-      savedAt: parseDate(record.get("created")),
+      savedAt: collector.date(record.row, record.get("created"), "created"),
       read: false,
       readAt: null,
       rating: record.get("favorite")?.trim().toLowerCase() === "true" ? 1 : null,

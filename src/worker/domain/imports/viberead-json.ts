@@ -24,7 +24,7 @@ export function parseVibereadJson(text: string): ParsedImport {
     const readAt = parseDate(article.read_at);
     collector.add(row, article.url, {
       title: cleanTitle(article.title),
-      savedAt: parseDate(article.created_at),
+      savedAt: collector.date(row, article.created_at, "created_at"),
       read: article.is_read === true || readAt !== null,
       readAt,
       rating: typeof article.rating === "string" ? (RATINGS[article.rating] ?? null) : null,

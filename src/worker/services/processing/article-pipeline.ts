@@ -6,6 +6,7 @@ import { articleLanguage } from "../../domain/article-language";
 import { fitArticleRow } from "../../domain/article-row-budget";
 import { articleEmbeddingText } from "../../domain/embedding/article-embedding-text";
 import { extractArticle, hasTooLittleText, htmlToText } from "../../domain/extraction/extract-article";
+import { isUrlTitle } from "../../domain/imports/import-item";
 import { RendererUnavailable } from "../../ports/page-renderer";
 import type { HostResolver } from "../fetching/host-resolver";
 import { assertFetchableUrl, FetchFailure, fetchPage } from "../fetching/page-fetcher";
@@ -94,7 +95,9 @@ export function createArticlePipeline({ config, articles, sources, adapters, res
       // D1 caps a row at 2 MB: a long page is stored shortened, with a note saying so.
       const stored = fitArticleRow(extracted.content);
       await articles.updateProcessing(userId, articleId, {
-        title: current.title ?? extracted.title,
+        // A title that is only the link (an import file's stand-in) gives way to the page's; an edited one stays.
+        title:
+          current.title && !isUrlTitle(current.title, current.url) ? current.title : extracted.title || current.title,
         author: current.author ?? extracted.byline,
         publishDate: extracted.publishedTime,
         siteName: extracted.siteName,

@@ -1,0 +1,66 @@
+import { unzipSync } from "fflate";
+import { type DecodedText, decodeText } from "./decode-text";
+import { createCollector, MalformedImport, type ParsedImport } from "./import-item";
+import { addPocketCsv } from "./pocket-csv";
+
+/** Pocket's export download (2025): `part_000000.csv`, `part_000001.csv`... at the top or in a folder. */
+export const POCKET_PART = /(^|\/)part_(\d+)\.csv$/i;
+const OMNIVORE_METADATA = /(^|\/)metadata_(\d+)_to_\d+\.json$/;
+
+export const isZip = (bytes: Uint8Array) =>
+  bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+
+/** The names of the files in a zip, without unzipping any; MalformedImport when it is not a readable zip. */
+export function zipEntryNames(bytes: Uint8Array): string[] {
+  const names: string[] = [];
+  try {
+    unzipSync(bytes, {
+      filter: (file) => {
+        names.push(file.name);
+        return false;
+      },
+    });
+  } catch {
+    throw new MalformedImport("The file is not a readable zip archive");
+  }
+  return names;
+}
+
+/** What kind of export a zip is, from the names of its files. */
+export function zipKind(bytes: Uint8Array): "pocket" | "omnivore" | null {
+  const names = zipEntryNames(bytes);
+  if (names.some((name) => POCKET_PART.test(name))) return "pocket";
+  if (names.some((name) => OMNIVORE_METADATA.test(name))) return "omnivore";
+  return null;
+}
+
+/**
+ * Pocket's zip: every `part_*.csv` in order of its number, each a Pocket CSV, its rows numbered across the parts.
+ * Only the parts are unzipped. Each part's encoding is told on its own; the first guess is kept for the result.
+ */
+export function parsePocketZip(bytes: Uint8Array): ParsedImport & { decoded: DecodedText | null } {
+  let files: Record<string, Uint8Array>;
+  try {
+    files = unzipSync(bytes, { filter: (file) => POCKET_PART.test(file.name) });
+  } catch {
+    throw new MalformedImport("The file is not a readable zip archive");
+  }
+  const names = Object.keys(files).sort(
+    (a, b) => Number(POCKET_PART.exec(a)?.[2] ?? 0) - Number(POCKET_PART.exec(b)?.[2] ?? 0),
+  );
+  if (names.length === 0) throw new MalformedImport("The zip has no Pocket part_*.csv file");
+  const collector = createCollector();
+  let nextRow = 1;
+  let guessed: DecodedText | null = null;
+  for (const name of names) {
+    const decoded = decodeText(files[name] as Uint8Array);
+    if (decoded.source === "detected" && !guessed) guessed = decoded;
+    try {
+      nextRow += addPocketCsv(decoded.text, collector, nextRow);
+    } catch (error) {
+      if (error instanceof MalformedImport) throw new MalformedImport(`${name.split("/").pop()}: ${error.message}`);
+      throw error;
+    }
+  }
+  return { ...collector.parsed, decoded: guessed };
+}
