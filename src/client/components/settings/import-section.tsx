@@ -9,6 +9,7 @@ const count = (n: number) => n.toLocaleString("en-US");
 const STATUS_WORDS: Record<ImportJob["status"], string> = {
   queued: "Waiting to start",
   running: "Importing",
+  processing: "Processing",
   done: "Done",
   failed: "Failed",
 };
@@ -17,7 +18,7 @@ const STATUS_WORDS: Record<ImportJob["status"], string> = {
 function ImportRow({ job }: { job: ImportJob }) {
   const stored = job.imported + job.duplicates + job.invalid + job.failed;
   const storing = job.status === "queued" || job.status === "running";
-  const processing = job.status === "done" && job.processed < job.imported;
+  const processing = job.status === "processing";
   const [value, max] = storing ? [stored, job.total] : [job.processed, Math.max(job.imported, 1)];
   const label = `${job.file_name ?? "Import"} from ${job.source}`;
   return (
