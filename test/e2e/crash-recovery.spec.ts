@@ -53,7 +53,7 @@ const IMPORTED = 8;
 const page = (name: string) => `http://127.0.0.1:${FIXTURE_PORT}/slow?ms=1500&n=${name}`;
 
 test("articles and an import caught by a crash are all processed after the restart", async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const persistTo = `.wrangler/crash-state-${port}`;

@@ -57,18 +57,21 @@ export interface InProgressArticle {
   run: string | null;
 }
 
-/** Whether the article's Workflow instance must be asked before deciding (a live run is never queued again). */
-export function needsRunCheck(article: InProgressArticle, clock: SweepClock): boolean {
-  if (clock.lostBefore !== null && article.updatedAt < clock.lostBefore) return false;
+/**
+ * Whether the article's Workflow instance must be asked before deciding: a live run is never queued again, even
+ * after a local restart (the local runtime resumes the Workflow instances it was running; only queue messages
+ * are lost).
+ */
+export function needsRunCheck(article: InProgressArticle): boolean {
   return article.status !== "pending" && article.run !== null;
 }
 
 /** Whether an article in progress has been left behind by its message or Workflow. */
 export function isLost(article: InProgressArticle, run: RunState, clock: SweepClock): boolean {
+  if (run === "live") return false;
   if (clock.lostBefore !== null && article.updatedAt < clock.lostBefore) return true;
   const idle = clock.now - article.updatedAt;
   if (article.status === "pending") return idle > PENDING_LOST_AFTER_MS;
-  if (run === "live") return false;
   if (run === "ended") return idle > RUN_ENDED_GRACE_MS;
   return idle > PROCESSING_LOST_AFTER_MS;
 }

@@ -18,7 +18,7 @@ const ARTICLES_PER_ROUND = 200;
 const MAX_ROUNDS = 5;
 
 /** Workflow statuses of an instance that may still write to its article. */
-const LIVE_RUN = new Set(["queued", "running", "waiting", "paused", "waitingForPause"]);
+const LIVE_RUN = new Set(["queued", "running", "waiting", "paused", "waitingForPause", "rollingBack"]);
 
 interface RecoveryServiceDeps {
   recovery: RecoveryRepository;
@@ -41,8 +41,8 @@ export interface SweepReport {
  * processes it twice at worst, each stage overwriting its own fields.
  */
 export function createRecoveryService({ recovery, enqueue, importQueue, runStatus }: RecoveryServiceDeps) {
-  async function runState(row: InProgressRow, clock: SweepClock): Promise<RunState> {
-    if (!row.run || !needsRunCheck(row, clock)) return "none";
+  async function runState(row: InProgressRow): Promise<RunState> {
+    if (!row.run || !needsRunCheck(row)) return "none";
     try {
       return LIVE_RUN.has(await runStatus(row.run)) ? "live" : "ended";
     } catch {
@@ -52,7 +52,7 @@ export function createRecoveryService({ recovery, enqueue, importQueue, runStatu
 
   /** Queues the lost ones of `rows` again (or fails those queued too often); answers the ids queued. */
   async function recover(rows: InProgressRow[], clock: SweepClock) {
-    const states = await Promise.all(rows.map((row) => runState(row, clock)));
+    const states = await Promise.all(rows.map((row) => runState(row)));
     const requeue: InProgressRow[] = [];
     const fail: InProgressRow[] = [];
     rows.forEach((row, i) => {
