@@ -117,11 +117,13 @@ test("articles and an import caught by a crash are all processed after the resta
       .poll(
         async () => {
           const all = await statuses();
-          return all.filter((a) => a.processing_status !== "completed" && a.processing_status !== "failed").length;
+          return all
+            .filter((a) => a.processing_status !== "completed" && a.processing_status !== "failed")
+            .map((a) => `${a.url} ${a.processing_status}`);
         },
         { timeout: 60_000, intervals: [1_000] },
       )
-      .toBe(0);
+      .toEqual([]);
     for (const article of await statuses()) {
       if (article.processing_status === "failed") expect(article.processing_error).toBeTruthy();
     }

@@ -57,19 +57,22 @@ export interface InProgressArticle {
   run: string | null;
 }
 
+const lostInRestart = (article: InProgressArticle, clock: SweepClock) =>
+  clock.lostBefore !== null && article.updatedAt < clock.lostBefore;
+
 /**
- * Whether the article's Workflow instance must be asked before deciding: a live run is never queued again, even
- * after a local restart (the local runtime resumes the Workflow instances it was running; only queue messages
- * are lost).
+ * Whether the article's Workflow instance must be asked before deciding (a live run is never queued again).
+ * Not after a local restart: the local runtime resumes some of the instances it was running and leaves others
+ * "running" for ever, so such a run is ended (recovery-service terminates it) and the article queued again.
  */
-export function needsRunCheck(article: InProgressArticle): boolean {
-  return article.status !== "pending" && article.run !== null;
+export function needsRunCheck(article: InProgressArticle, clock: SweepClock): boolean {
+  return article.status !== "pending" && article.run !== null && !lostInRestart(article, clock);
 }
 
 /** Whether an article in progress has been left behind by its message or Workflow. */
 export function isLost(article: InProgressArticle, run: RunState, clock: SweepClock): boolean {
+  if (lostInRestart(article, clock)) return true;
   if (run === "live") return false;
-  if (clock.lostBefore !== null && article.updatedAt < clock.lostBefore) return true;
   const idle = clock.now - article.updatedAt;
   if (article.status === "pending") return idle > PENDING_LOST_AFTER_MS;
   if (run === "ended") return idle > RUN_ENDED_GRACE_MS;

@@ -22,6 +22,11 @@ export function createRecovery(env: Env) {
     enqueue: createIngestProducer(env.INGEST_QUEUE),
     importQueue: createImportQueue(env.IMPORT_QUEUE),
     runStatus: async (id) => (await (await env.ARTICLE_WORKFLOW.get(id)).status()).status,
+    endRun: async (id) => {
+      const instance = await env.ARTICLE_WORKFLOW.get(id);
+      const { status } = await instance.status();
+      if (!["complete", "errored", "terminated"].includes(status)) await instance.terminate();
+    },
   });
 }
 

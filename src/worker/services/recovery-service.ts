@@ -26,6 +26,8 @@ interface RecoveryServiceDeps {
   importQueue: Pick<ImportQueue, "sendProcessing">;
   /** The status of a Workflow instance by id; rejects when Workflows does not know it. */
   runStatus: (id: string) => Promise<string>;
+  /** Stops a Workflow instance (one that lost its article), so that only the new run writes to the article. */
+  endRun: (id: string) => Promise<void>;
 }
 
 export interface SweepReport {
@@ -40,9 +42,9 @@ export interface SweepReport {
  * (issue 31). Every action is idempotent: rows change only if still as read, and queuing an article twice
  * processes it twice at worst, each stage overwriting its own fields.
  */
-export function createRecoveryService({ recovery, enqueue, importQueue, runStatus }: RecoveryServiceDeps) {
-  async function runState(row: InProgressRow): Promise<RunState> {
-    if (!row.run || !needsRunCheck(row)) return "none";
+export function createRecoveryService({ recovery, enqueue, importQueue, runStatus, endRun }: RecoveryServiceDeps) {
+  async function runState(row: InProgressRow, clock: SweepClock): Promise<RunState> {
+    if (!row.run || !needsRunCheck(row, clock)) return "none";
     try {
       return LIVE_RUN.has(await runStatus(row.run)) ? "live" : "ended";
     } catch {
@@ -52,7 +54,7 @@ export function createRecoveryService({ recovery, enqueue, importQueue, runStatu
 
   /** Queues the lost ones of `rows` again (or fails those queued too often); answers the ids queued. */
   async function recover(rows: InProgressRow[], clock: SweepClock) {
-    const states = await Promise.all(rows.map((row) => runState(row)));
+    const states = await Promise.all(rows.map((row) => runState(row, clock)));
     const requeue: InProgressRow[] = [];
     const fail: InProgressRow[] = [];
     rows.forEach((row, i) => {
@@ -62,6 +64,8 @@ export function createRecoveryService({ recovery, enqueue, importQueue, runStatu
     });
     const failed = await recovery.markFailed(fail, RECOVERY_FAILED_MESSAGE, clock.now);
     const queued = await recovery.markRequeued(requeue, clock.now);
+    // A run that may still wake up (resumed by a restarted runtime) is stopped; one already ended refuses quietly.
+    await Promise.all(queued.map((row) => (row.run ? endRun(row.run).catch(() => undefined) : undefined)));
     if (queued.length > 0) {
       // Marked first, sent second: should the queue refuse, the rows stay pending and the next sweep sends them.
       await enqueue(queued.map((row) => ({ userId: row.userId, articleId: row.id, reason: "created" as const })));
