@@ -195,14 +195,17 @@ describe("saving a stuck link again", () => {
 });
 
 /** An import as a crash leaves it: `stored` of `total` rows stored (as `articles`, all pending), last touched long ago. */
-async function interruptedImport(userId: number, { total, articles }: { total: number; articles: number[] }) {
+async function interruptedImport(
+  userId: number,
+  { total, articles, counted = articles.length }: { total: number; articles: number[]; counted?: number },
+) {
   const longAgo = Date.now() - IMPORT_LOST_AFTER_MS - MINUTE;
   const stored = articles.length === total;
   const created = await env.DB.prepare(
     `INSERT INTO imports (user_id, format, file_name, status, total, imported, errors, created_at, started_at, finished_at)
      VALUES (?, 'url-list', 'links.txt', ?, ?, ?, '[]', ?, ?, ?) RETURNING id`,
   )
-    .bind(userId, stored ? "done" : "running", total, articles.length, longAgo, longAgo, stored ? longAgo : null)
+    .bind(userId, stored ? "done" : "running", total, counted, longAgo, longAgo, stored ? longAgo : null)
     .first<{ id: number }>();
   const importId = created?.id as number;
   for (const articleId of articles) {
@@ -238,15 +241,20 @@ describe("an import interrupted by a crash", () => {
 
   it("counts rows lost with the queue as failed, says so, and is done", async () => {
     const { user, token } = await registerUser();
-    const done = await stuckArticle(user.id, { status: "completed", idleMs: IMPORT_LOST_AFTER_MS + MINUTE });
-    const importId = await interruptedImport(user.id, { total: 5, articles: [done] });
+    const idleMs = IMPORT_LOST_AFTER_MS + MINUTE;
+    const done = [
+      await stuckArticle(user.id, { status: "completed", idleMs }),
+      await stuckArticle(user.id, { status: "completed", idleMs }),
+    ];
+    // The second article's chunk was stored but the crash came before its rows were counted.
+    const importId = await interruptedImport(user.id, { total: 5, articles: done, counted: 1 });
     expect((await api("GET", `/api/imports/${importId}`, { token })).body.status).toBe("running");
 
     await sweep();
     const after = (await api("GET", `/api/imports/${importId}`, { token })).body;
-    expect(after).toMatchObject({ status: "done", imported: 1, failed: 4, processed: 1 });
-    expect(after.error).toContain("4 rows were not read");
+    expect(after).toMatchObject({ status: "done", imported: 2, failed: 3, processed: 2 });
+    expect(after.error).toContain("3 rows were not read");
     await sweep();
-    expect((await api("GET", `/api/imports/${importId}`, { token })).body).toMatchObject({ failed: 4 });
+    expect((await api("GET", `/api/imports/${importId}`, { token })).body).toMatchObject({ imported: 2, failed: 3 });
   });
 });

@@ -96,6 +96,8 @@ export interface ImportProgress {
   status: "queued" | "running" | "done" | "failed";
   /** Rows neither stored, counted duplicate, invalid nor failed: still on the queue, or lost with it. */
   unreadRows: number;
+  /** Articles it stored whose chunk was never counted (the runtime stopped in between). */
+  storedUncounted: number;
   /** Its articles not yet completed or failed. */
   unprocessed: number;
   /** The latest sign of life: the import's creation or start, or a write to one of its articles. */
@@ -103,7 +105,7 @@ export interface ImportProgress {
 }
 
 export interface ImportRecovery {
-  /** Count the unread rows as failed: their queue messages are gone with the file's content. */
+  /** Count the unread rows as failed (their queue messages are gone with the file's content), and finish it. */
   closeUnreadRows: boolean;
   /** Send the import a new `process-import` message for its unprocessed articles. */
   resume: boolean;
@@ -115,5 +117,6 @@ export function importRecovery(progress: ImportProgress, clock: SweepClock): Imp
     clock.now - progress.lastActivity > IMPORT_LOST_AFTER_MS;
   if (!lost) return { closeUnreadRows: false, resume: false };
   const storing = progress.status === "queued" || progress.status === "running";
-  return { closeUnreadRows: storing && progress.unreadRows > 0, resume: progress.unprocessed > 0 };
+  const uncounted = progress.unreadRows + progress.storedUncounted;
+  return { closeUnreadRows: storing && uncounted > 0, resume: progress.unprocessed > 0 };
 }

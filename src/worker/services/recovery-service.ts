@@ -91,7 +91,7 @@ export function createRecoveryService({ recovery, enqueue, importQueue, runStatu
         const action = importRecovery(row, clock);
         if (
           action.closeUnreadRows &&
-          (await recovery.closeUnreadRows(row, lostRowsMessage(row.unreadRows), clock.now))
+          (await recovery.closeUnreadRows(row, row.unreadRows > 0 ? lostRowsMessage(row.unreadRows) : null, clock.now))
         ) {
           report.importsClosed += 1;
         }

@@ -21,6 +21,8 @@ export interface ImportInProgressRow {
   userId: number;
   status: "queued" | "running" | "done" | "failed";
   unreadRows: number;
+  /** Articles linked to the import beyond its `imported` count (stored, then the count was lost). */
+  storedUncounted: number;
   unprocessed: number;
   /** The smallest id among its unprocessed articles (null: none). */
   firstUnprocessed: number | null;
@@ -168,7 +170,7 @@ export function createRecoveryRepository(db: Database) {
       const result: ImportInProgressRow[] = [];
       for (const record of unique.values()) {
         const latest = await db
-          .select({ at: max(articles.updatedAt) })
+          .select({ at: max(articles.updatedAt), linked: sql<number>`count(*)` })
           .from(importArticles)
           .innerJoin(articles, eq(articles.id, importArticles.articleId))
           .where(and(eq(importArticles.importId, record.id), eq(importArticles.userId, record.userId)))
@@ -178,7 +180,11 @@ export function createRecoveryRepository(db: Database) {
           id: record.id,
           userId: record.userId,
           status: record.status,
-          unreadRows: record.total - (record.imported + record.duplicates + record.invalid + record.failed),
+          // A chunk stored just before a crash has its articles but not its counts: they are imported, not unread.
+          storedUncounted: Math.max(0, (latest?.linked ?? 0) - record.imported),
+          unreadRows:
+            record.total -
+            (Math.max(record.imported, latest?.linked ?? 0) + record.duplicates + record.invalid + record.failed),
           unprocessed: counts?.unprocessed ?? 0,
           firstUnprocessed: counts?.firstUnprocessed ?? null,
           lastActivity: Math.max(record.createdAt, record.startedAt ?? 0, latest?.at ?? 0),
@@ -188,16 +194,18 @@ export function createRecoveryRepository(db: Database) {
     },
 
     /**
-     * The import's unread rows count as failed, with `message`, and it is done (unless rows were read meanwhile:
-     * then its counts moved and it is left for the next sweep).
+     * The import's unread rows count as failed, with `message`, and it is done; articles it stored without counting
+     * them count as imported (unless rows were read meanwhile: then its counts moved and it is left for the next
+     * sweep).
      */
-    async closeUnreadRows(row: ImportInProgressRow, message: string, now: number): Promise<boolean> {
+    async closeUnreadRows(row: ImportInProgressRow, message: string | null, now: number): Promise<boolean> {
       const changed = await db
         .update(imports)
         .set({
+          imported: sql`${imports.imported} + ${row.storedUncounted}`,
           failed: sql`${imports.failed} + ${row.unreadRows}`,
           status: "done",
-          error: message,
+          error: sql`coalesce(${message}, ${imports.error})`,
           startedAt: sql`coalesce(${imports.startedAt}, ${now})`,
           finishedAt: now,
         })
@@ -205,7 +213,7 @@ export function createRecoveryRepository(db: Database) {
           and(
             eq(imports.userId, row.userId),
             eq(imports.id, row.id),
-            sql`${imports.total} - (${imports.imported} + ${imports.duplicates} + ${imports.invalid} + ${imports.failed}) = ${row.unreadRows}`,
+            sql`${imports.total} - (${imports.imported} + ${imports.duplicates} + ${imports.invalid} + ${imports.failed}) = ${row.unreadRows + row.storedUncounted}`,
           ),
         )
         .returning({ id: imports.id })
