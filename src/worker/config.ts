@@ -21,6 +21,12 @@ export interface AppConfig {
   topicsDebounceSeconds: number;
   /** The domain of the users' private save-by-email addresses (`save-<token>@<emailDomain>`). */
   emailDomain: string;
+  /**
+   * Whether work in progress when the runtime started is lost: the local runtime (`wrangler dev`, `npm start`)
+   * keeps queue messages in memory, so a restart drops them, while deployed Queues and Workflows are durable.
+   * The recovery sweep then queues such work again at start-up instead of after its staleness limit.
+   */
+  restartLosesWork: boolean;
 }
 
 // Only ever used when ENVIRONMENT is "development": a fixed key keeps local tokens valid across restarts.
@@ -80,6 +86,7 @@ export function getConfig(env: Env): AppConfig {
     },
     topicsDebounceSeconds: raw.TOPICS_DEBOUNCE_SECONDS,
     emailDomain: raw.EMAIL_DOMAIN,
+    restartLosesWork: raw.ENVIRONMENT === "development",
   };
   cache.set(env, config);
   return config;

@@ -17,6 +17,7 @@ import { createTopicsRepository } from "./db/repositories/topics-repository";
 import { createUsersRepository, type UserRecord } from "./db/repositories/users-repository";
 import { createImportQueue } from "./jobs/import-producer";
 import { createIngestProducer } from "./jobs/ingest-producer";
+import { createRecovery, sweepClock } from "./jobs/recovery-sweep";
 import { createAccountService } from "./services/account-service";
 import { createApiTokenService } from "./services/api-token-service";
 import { createArticleService } from "./services/article-service";
@@ -42,6 +43,7 @@ export function createServices(env: Env) {
   const sources = createArticleSourcesRepository(db);
   const tags = createArticleTagsRepository(db);
   const pipeline = createArticlePipeline({ config, articles, sources, adapters, resolver: createDohResolver() });
+  const recovery = createRecovery(env);
   const articleService = createArticleService({
     articles,
     sources,
@@ -49,6 +51,7 @@ export function createServices(env: Env) {
     enqueue: createIngestProducer(env.INGEST_QUEUE, createIngestBacklogRepository(db)),
     vectorIndex: adapters.vectorIndex,
     pipeline,
+    recoverStuck: (userId, ids) => recovery.recoverSaved(userId, ids, sweepClock(env)),
   });
   const importsRepository = createImportsRepository(db);
   return {

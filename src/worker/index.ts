@@ -3,6 +3,7 @@ import { createServices } from "./context";
 import { runDailyHousekeeping } from "./jobs/housekeeping";
 import { handleImportBatch } from "./jobs/import-consumer";
 import { handleIngestBatch } from "./jobs/ingest-consumer";
+import { RECOVERY_CRON, runRecoverySweep, sweepOnEvent } from "./jobs/recovery-sweep";
 import { guardRequest } from "./middleware/worker-guard";
 import { handleOAuthRequest, isOAuthPath } from "./oauth/oauth-provider";
 import { isShareRequest, shareRedirect } from "./share-target";
@@ -18,6 +19,7 @@ export default {
   // run_worker_first lists them); the OAuth provider sees only its own paths, so /api keeps its own tokens.
   // The Hono app applies body limits and JSON errors under /api; guardRequest applies the same to the rest.
   fetch(request, env, ctx) {
+    sweepOnEvent(env, ctx);
     const url = new URL(request.url);
     if (url.pathname === "/api" || url.pathname.startsWith("/api/")) return app.fetch(request, env, ctx);
     return guardRequest(request, (guarded) => {
@@ -27,10 +29,16 @@ export default {
     });
   },
   // Two queues, one consumer entry: imports (viberead-import-<env>) run apart from interactive saves.
-  queue: (batch, env) =>
-    batch.queue.startsWith(IMPORT_QUEUE_PREFIX) ? handleImportBatch(batch, env) : handleIngestBatch(batch, env),
+  // `ctx` is optional only for tests that deliver a batch by calling this directly.
+  queue(batch, env, ctx?: ExecutionContext) {
+    if (ctx) sweepOnEvent(env, ctx);
+    return batch.queue.startsWith(IMPORT_QUEUE_PREFIX) ? handleImportBatch(batch, env) : handleIngestBatch(batch, env);
+  },
+  // Every 5 minutes the recovery sweep (issue 31: work lost by a crash, a dead message or a lost Workflow is
+  // queued again); once a day, housekeeping too.
   async scheduled(controller, env, ctx) {
-    ctx.waitUntil(runDailyHousekeeping(env, controller.scheduledTime));
+    ctx.waitUntil(runRecoverySweep(env, controller.scheduledTime));
+    if (controller.cron !== RECOVERY_CRON) ctx.waitUntil(runDailyHousekeeping(env, controller.scheduledTime));
   },
   /** Save by email (Email Routing → this Worker): a refusal bounces to the sender with its reason. */
   async email(message, env, _ctx) {

@@ -1,7 +1,8 @@
 import { readStoredToken } from "../lib/auth-storage";
 import { ApiError, request } from "./client";
 
-export type ImportStatus = "queued" | "running" | "done" | "failed";
+/** `processing`: every row is stored, and some imported articles are still waiting or in processing. */
+export type ImportStatus = "queued" | "running" | "processing" | "done" | "failed";
 
 /** An import as GET /api/imports answers it (see src/worker/services/import-service.ts). */
 export interface ImportJob {
@@ -18,6 +19,8 @@ export interface ImportJob {
   failed: number;
   /** Imported articles that have finished processing. */
   processed: number;
+  /** Imported articles still waiting or in processing. */
+  unprocessed: number;
   created_at: string;
   started_at: string | null;
   finished_at: string | null;

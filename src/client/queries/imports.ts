@@ -10,7 +10,7 @@ const IMPORT_POLL_MS = 2_000;
 
 export const isImportActive = (job: ImportJob) => job.status === "queued" || job.status === "running";
 /** Still storing rows, or its articles still processing. */
-const isImportBusy = (job: ImportJob) => isImportActive(job) || (job.status === "done" && job.processed < job.imported);
+const isImportBusy = (job: ImportJob) => isImportActive(job) || job.status === "processing";
 
 /** The user's recent imports, newest first; refreshed every 2 s while one is storing or processing. */
 export function useImportsQuery() {

@@ -127,6 +127,13 @@ export const articles = sqliteTable(
     processingError: text("processing_error"),
     processingAttempts: integer("processing_attempts").notNull().default(0),
     processedAt: integer("processed_at"),
+    /**
+     * The Workflow instance running the article's current processing (null: not started, or run in place by the
+     * imports' consumer). The recovery sweep asks that instance whether it still lives (jobs/recovery-sweep.ts).
+     */
+    processingRun: text("processing_run"),
+    /** How often the recovery sweep queued the article again since it was saved or re-fetched (issue 31). */
+    recoveries: integer("recoveries").notNull().default(0),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
   },
@@ -145,6 +152,8 @@ export const articles = sqliteTable(
       sql`${t.id} DESC`,
     ),
     index("articles_user_status_idx").on(t.userId, t.processingStatus),
+    // The recovery sweep's one query across users: work in progress that has not moved for a while.
+    index("articles_status_updated_idx").on(t.processingStatus, t.updatedAt),
     check(
       "articles_status_check",
       sql`${t.processingStatus} IN ('pending','processing','retrying','completed','failed')`,

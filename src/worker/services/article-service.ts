@@ -51,6 +51,11 @@ interface ArticleServiceDeps {
   /** How long refetch-content waits for the new run to finish before answering (the client allows 300 s). */
   refetchWaitMs?: number;
   sleep?: (ms: number) => Promise<void>;
+  /**
+   * Queues again those of the user's articles whose processing was lost (recovery-service); answers their ids.
+   * A save of a link already saved calls it, so saving a stuck link again restarts its processing.
+   */
+  recoverStuck?: (userId: number, articleIds: number[]) => Promise<number[]>;
 }
 
 const IN_PROGRESS = new Set(["pending", "processing", "retrying"]);
@@ -83,6 +88,7 @@ export function createArticleService({
   now = Date.now,
   refetchWaitMs = 280_000,
   sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  recoverStuck = async () => [],
 }: ArticleServiceDeps) {
   async function requireArticle(userId: number, id: number) {
     const article = await articles.findById(userId, id);
@@ -94,6 +100,21 @@ export function createArticleService({
   async function withTags(userId: number, row: ArticleRecord) {
     const found = await tags.ofArticles(userId, [row.id]);
     return toArticleJson(row, found.get(row.id));
+  }
+
+  /**
+   * Links saved again: those in progress whose processing was lost are queued again (the answer still says
+   * duplicate). Never fails the save: recovery is also the sweep's job.
+   */
+  async function restartStuck<T extends ArticleSummaryRecord>(userId: number, found: T[]): Promise<Set<number>> {
+    const inProgress = found.filter((a) => IN_PROGRESS.has(a.processingStatus)).map((a) => a.id);
+    if (inProgress.length === 0) return new Set();
+    try {
+      return new Set(await recoverStuck(userId, inProgress));
+    } catch (error) {
+      console.error("Could not queue stuck articles again", error);
+      return new Set();
+    }
   }
 
   /**
@@ -136,7 +157,9 @@ export function createArticleService({
       const source = html == null ? null : await encodeSuppliedHtml(html);
       const existing = await articles.findByNormalizedUrl(userId, check.normalizedUrl);
       if (existing) {
-        throw new Conflict("This article is already in your library", { article: toArticleJson(existing) });
+        const restarted = (await restartStuck(userId, [existing])).has(existing.id);
+        const current = restarted ? await articles.findById(userId, existing.id) : existing;
+        throw new Conflict("This article is already in your library", { article: toArticleJson(current ?? existing) });
       }
       const [saved] = await articles.insertMany(userId, [check], now());
       if (!saved) {
@@ -173,6 +196,12 @@ export function createArticleService({
       const existing = new Map(
         (await articles.findByNormalizedUrls(userId, [...firstIndexOf.keys()])).map((a) => [a.normalizedUrl, a]),
       );
+      const restarted = await restartStuck(userId, [...existing.values()]);
+      for (const [normalized, article] of existing) {
+        if (restarted.has(article.id)) {
+          existing.set(normalized, { ...article, processingStatus: "pending", processingError: null });
+        }
+      }
       const toInsert = [...firstIndexOf.entries()].filter(([normalized]) => !existing.has(normalized));
       const created = new Map<string, ArticleSummaryRecord>();
       const failedToSave = new Set<string>();
@@ -337,7 +366,13 @@ export function createArticleService({
       }
       // Re-fetch means the site itself: HTML sent with the save (if still there) is dropped.
       await sources.delete(userId, id);
-      await articles.updateProcessing(userId, id, { processingStatus: "pending", processingError: null });
+      // The user starts over: no run, no recoveries counted against the article.
+      await articles.updateProcessing(userId, id, {
+        processingStatus: "pending",
+        processingError: null,
+        processingRun: null,
+        recoveries: 0,
+      });
       try {
         await enqueue([{ userId, articleId: id, reason: "refetch" }], { lane: "single" });
       } catch (error) {

@@ -31,11 +31,20 @@ interface ImportServiceDeps {
   now?: () => number;
 }
 
-export function toImportJson(record: ImportRecord, processed = 0) {
+/**
+ * An import's state as users read it: `processing` once every row is stored while some of its articles are still
+ * waiting or in processing (the stored status says `done`), so an import interrupted by a crash never reads done
+ * with articles unprocessed (issue 31).
+ */
+export function importStatus(record: Pick<ImportRecord, "status">, unprocessed: number) {
+  return record.status === "done" && unprocessed > 0 ? ("processing" as const) : record.status;
+}
+
+export function toImportJson(record: ImportRecord, processed = 0, unprocessed = 0) {
   const warnings = record.errors.filter((e) => e.warning).map(({ row, reason }) => ({ row, reason }));
   return {
     id: record.id,
-    status: record.status,
+    status: importStatus(record, unprocessed),
     format: record.format,
     source: IMPORT_FORMAT_NAMES[record.format as ImportFormat] ?? record.format,
     file_name: record.fileName,
@@ -45,6 +54,7 @@ export function toImportJson(record: ImportRecord, processed = 0) {
     invalid: record.invalid,
     failed: record.failed,
     processed,
+    unprocessed,
     created_at: new Date(record.createdAt).toISOString(),
     started_at: record.startedAt === null ? null : new Date(record.startedAt).toISOString(),
     finished_at: record.finishedAt === null ? null : new Date(record.finishedAt).toISOString(),
@@ -73,11 +83,10 @@ export type ProcessingPlan =
 
 export function createImportService({ imports, articles, tags, sources, queue, now = Date.now }: ImportServiceDeps) {
   async function processedOf(userId: number, records: ImportRecord[]) {
-    const counts = await imports.processedCounts(
-      userId,
-      records.map((r) => r.id),
-    );
-    return records.map((record) => toImportJson(record, counts.get(record.id) ?? 0));
+    const ids = records.map((r) => r.id);
+    const counts = await imports.processedCounts(userId, ids);
+    const open = await imports.unprocessedCounts(userId, ids);
+    return records.map((record) => toImportJson(record, counts.get(record.id) ?? 0, open.get(record.id) ?? 0));
   }
 
   return {

@@ -17,6 +17,6 @@ export class ArticleProcessingWorkflow extends WorkflowEntrypoint<Env, ArticlePr
       if (!parsed.success) throw new NonRetryableError(`Invalid workflow parameters: ${parsed.error.message}`);
       return parsed.data;
     });
-    return processArticle(this.env, params, step);
+    return processArticle(this.env, params, step, event.instanceId);
   }
 }

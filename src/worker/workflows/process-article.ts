@@ -53,14 +53,18 @@ export async function processArticle(
   env: Env,
   { userId, articleId }: ArticleProcessingParams,
   step: ProcessingSteps,
+  /** The Workflow instance doing this run (null: run in place by the imports' consumer). */
+  run: string | null = null,
 ): Promise<{ articleId: number; outcome: "completed" | "failed" | "deleted" }> {
   const pipeline = createServices(env).pipeline;
 
   try {
-    const article = await jsonStep(step, "start processing", DATABASE_STEP, () => pipeline.begin(userId, articleId));
+    const article = await jsonStep(step, "start processing", DATABASE_STEP, () =>
+      pipeline.begin(userId, articleId, run),
+    );
     if (!article) return { articleId, outcome: "deleted" };
 
-    const page = await fetchWithRetries(env, step, userId, articleId, article.url);
+    const page = await fetchWithRetries(env, step, { userId, articleId, run }, article.url);
     if (!page.ok) {
       await step.do("mark failed", DATABASE_STEP, () => pipeline.fail(userId, articleId, page.message));
       return { articleId, outcome: "failed" };
@@ -155,7 +159,12 @@ async function summarise(env: Env, step: ProcessingSteps, userId: number, articl
 }
 
 /** Up to FETCH_ATTEMPTS fetches; between them the article shows `retrying` with the last error. */
-async function fetchWithRetries(env: Env, step: ProcessingSteps, userId: number, articleId: number, url: string) {
+async function fetchWithRetries(
+  env: Env,
+  step: ProcessingSteps,
+  { userId, articleId, run }: { userId: number; articleId: number; run: string | null },
+  url: string,
+) {
   const pipeline = createServices(env).pipeline;
   let outcome: PageOutcome = { ok: false, message: "The page could not be loaded", retryable: false };
   for (let attempt = 1; attempt <= FETCH_ATTEMPTS; attempt++) {
@@ -170,7 +179,7 @@ async function fetchWithRetries(env: Env, step: ProcessingSteps, userId: number,
     await step.sleep(`wait before fetch attempt ${attempt + 1}`, FETCH_BACKOFF[attempt - 1] ?? "30 seconds");
     // Returns nothing: the article row is not needed again here (see json-step for why not an object).
     await step.do(`resume processing (attempt ${attempt + 1})`, DATABASE_STEP, async () => {
-      await pipeline.begin(userId, articleId);
+      await pipeline.begin(userId, articleId, run);
     });
   }
   return outcome;

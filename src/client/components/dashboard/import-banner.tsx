@@ -3,7 +3,7 @@ import type { ImportJob } from "../../api/imports";
 import { isImportActive, useImportsQuery } from "../../queries/imports";
 
 const count = (n: number) => n.toLocaleString("en-US");
-const isProcessing = (job: ImportJob) => job.status === "done" && job.processed < job.imported;
+const isProcessing = (job: ImportJob) => job.status === "processing";
 
 /**
  * A slim line on the dashboard while an import runs: "Importing 3,412 of 10,000 from Pocket..." while its rows

@@ -9,12 +9,15 @@ const count = (n: number) => n.toLocaleString("en-US");
 const STATUS_WORDS: Record<ImportJob["status"], string> = {
   queued: "Waiting to start",
   running: "Importing",
+  // Every row is stored and its articles are still being processed: "Done" waits for them (issue 31).
+  processing: "Stored",
   done: "Done",
   failed: "Failed",
 };
 
 /** Every row stored but articles still processing reads "Stored"; "Done" only once they are all processed. */
 function importStatusWord(job: ImportJob): string {
+  // An import answered by a server from before the `processing` status (issue 31) says done with work left.
   if (job.status === "done" && job.processed < job.imported) return "Stored";
   return STATUS_WORDS[job.status];
 }
@@ -23,7 +26,7 @@ function importStatusWord(job: ImportJob): string {
 function ImportRow({ job }: { job: ImportJob }) {
   const stored = job.imported + job.duplicates + job.invalid + job.failed;
   const storing = job.status === "queued" || job.status === "running";
-  const processing = job.status === "done" && job.processed < job.imported;
+  const processing = job.status === "processing";
   const [value, max] = storing ? [stored, job.total] : [job.processed, Math.max(job.imported, 1)];
   const label = `${job.file_name ?? "Import"} from ${job.source}`;
   return (

@@ -120,6 +120,25 @@ export function createImportsRepository(db: Database) {
       return new Map(rows.map((row) => [row.importId, row.count]));
     },
 
+    /** Articles an import created that are still waiting or in processing, per import. */
+    async unprocessedCounts(userId: number, importIds: number[]): Promise<Map<number, number>> {
+      if (importIds.length === 0) return new Map();
+      const rows = await db
+        .select({ importId: importArticles.importId, count: sql<number>`count(*)` })
+        .from(importArticles)
+        .innerJoin(articles, eq(articles.id, importArticles.articleId))
+        .where(
+          and(
+            eq(importArticles.userId, userId),
+            inArray(importArticles.importId, importIds),
+            inArray(articles.processingStatus, ["pending", "processing", "retrying"]),
+          ),
+        )
+        .groupBy(importArticles.importId)
+        .all();
+      return new Map(rows.map((row) => [row.importId, row.count]));
+    },
+
     /**
      * Inserts one chunk's new articles, links them to the import and rates the favourites, in one batch. A URL
      * the user already has (saved meanwhile) is skipped, so the result can be shorter than the input.

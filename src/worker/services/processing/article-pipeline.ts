@@ -53,11 +53,15 @@ export function createArticlePipeline({ config, articles, sources, adapters, res
   }
 
   return {
-    /** Marks the article as processing; null when it was deleted meanwhile (nothing left to do). */
-    async begin(userId: number, articleId: number): Promise<{ url: string } | null> {
+    /**
+     * Marks the article as processing by `run` (its Workflow instance; null when run in place), so the recovery
+     * sweep can ask whether that run still lives; null when the article was deleted meanwhile (nothing to do).
+     */
+    async begin(userId: number, articleId: number, run: string | null = null): Promise<{ url: string } | null> {
       const article = await articles.updateProcessing(userId, articleId, {
         processingStatus: "processing",
         processingError: null,
+        processingRun: run,
       });
       return article ? { url: article.url } : null;
     },
@@ -108,8 +112,8 @@ export function createArticlePipeline({ config, articles, sources, adapters, res
         wordCount: extracted.wordCount,
         language: extracted.htmlLanguage,
       });
-      // The supplied HTML (if any) has served its purpose; the step result still holds it should this step retry.
-      await sources.delete(userId, articleId);
+      // The supplied HTML (if any) is kept until the run ends (complete / fail): a run that dies after this step
+      // and is queued again (recovery sweep) extracts from it again instead of fetching a page the user could not.
       return { tooLittleText: hasTooLittleText(extracted), hasText: extracted.wordCount > 0 };
     },
 
@@ -176,6 +180,7 @@ export function createArticlePipeline({ config, articles, sources, adapters, res
 
     /** Done; `note` tells the user about a part that did not work (no summary), or is null. */
     async complete(userId: number, articleId: number, note: string | null): Promise<void> {
+      await sources.delete(userId, articleId);
       await articles.updateProcessing(userId, articleId, {
         processingStatus: "completed",
         processingError: note,

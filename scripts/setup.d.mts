@@ -1,0 +1,2 @@
+// Types for the parts of scripts/setup.mjs that tests use.
+export function applyMigrations(persistTo: string): Promise<void>;

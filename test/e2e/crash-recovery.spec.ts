@@ -1,0 +1,136 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { closeSync, openSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { join } from "node:path";
+import { expect, test } from "@playwright/test";
+import { FIXTURE_PORT } from "../../playwright.config";
+// The same functions `npm start` uses (scripts/start.mjs).
+import { ROOT, serveArgs, tool, toolEnv, waitForHealth } from "../../scripts/lib.mjs";
+import { applyMigrations } from "../../scripts/setup.mjs";
+import { PASSWORD, resendingFetch, uniqueEmail } from "./helpers";
+
+/**
+ * Issue 31: work survives a crash. The built app is served as `npm start` serves it (scripts/lib.mjs serveArgs),
+ * on a port of its own and its own state folder; articles are saved and a file imported; the server's whole
+ * process group is killed (SIGKILL) while they are processing, and started again on the same state. Every
+ * article must end completed or failed with a reason, and the import must read its true state.
+ */
+
+/** A free port for this test's own server (the suite's app server keeps E2E_PORT). */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+function startServer(port: number, persistTo: string, logPath: string): ChildProcess {
+  const log = openSync(logPath, "a");
+  const server = spawn(tool("wrangler"), serveArgs({ port, persistTo }), {
+    cwd: ROOT,
+    env: toolEnv(),
+    stdio: ["ignore", log, log],
+    // Its own process group: killing the group takes wrangler and workerd down together, as a crash would.
+    detached: true,
+  });
+  closeSync(log);
+  return server;
+}
+
+async function crash(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null || server.signalCode !== null) return;
+  const exited = new Promise((resolve) => server.once("exit", resolve));
+  process.kill(-(server.pid as number), "SIGKILL");
+  await exited;
+}
+
+const SAVES = 8;
+const IMPORTED = 8;
+const page = (name: string) => `http://127.0.0.1:${FIXTURE_PORT}/slow?ms=1500&n=${name}`;
+
+test("articles and an import caught by a crash are all processed after the restart", async () => {
+  test.setTimeout(240_000);
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const persistTo = `.wrangler/crash-state-${port}`;
+  const logPath = join(ROOT, "test-results", `crash-server-${port}.log`);
+  rmSync(join(ROOT, persistTo), { recursive: true, force: true });
+  await applyMigrations(persistTo);
+
+  let server = startServer(port, persistTo, logPath);
+  try {
+    await waitForHealth({ server, base, logPath });
+    const call = async (method: string, path: string, token?: string, body?: unknown) => {
+      const response = await resendingFetch(`${base}${path}`, {
+        method,
+        headers: {
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+          ...(body instanceof FormData ? {} : { "Content-Type": "application/json" }),
+        },
+        body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
+      });
+      // The API's JSON, read as the other tests read it (any).
+      return { status: response.status, body: (await response.json()) as any };
+    };
+    const registered = await call("POST", "/api/auth/register", undefined, {
+      email: uniqueEmail("crash"),
+      password: PASSWORD,
+    });
+    const token = registered.body.access_token as string;
+
+    const saved = await call("POST", "/api/articles/bulk", token, {
+      urls: Array.from({ length: SAVES }, (_, i) => page(`saved-${i}`)),
+    });
+    expect(saved.body.successful).toBe(SAVES);
+    const form = new FormData();
+    const list = Array.from({ length: IMPORTED }, (_, i) => page(`imported-${i}`)).join("\n");
+    form.set("file", new Blob([list], { type: "text/plain" }), "links.txt");
+    const started = await call("POST", "/api/imports", token, form);
+    expect(started.status).toBe(202);
+    const importId = started.body.id as number;
+
+    const statuses = async () => {
+      const listed = await call("GET", "/api/articles/?per_page=100", token);
+      return listed.body.articles as { url: string; processing_status: string; processing_error: string | null }[];
+    };
+    // Crash mid-work: once the import's rows are stored and processing has begun, before everything is done.
+    await expect
+      .poll(async () => {
+        const all = await statuses();
+        return all.length === SAVES + IMPORTED && all.some((a) => a.processing_status !== "pending");
+      })
+      .toBe(true);
+    await crash(server);
+
+    server = startServer(port, persistTo, logPath);
+    await waitForHealth({ server, base, logPath });
+    const before = await statuses();
+    const unfinished = before.filter((a) => !["completed", "failed"].includes(a.processing_status));
+    // The crash left work behind, or this test proves nothing.
+    expect(unfinished.length).toBeGreaterThan(0);
+
+    await expect
+      .poll(
+        async () => {
+          const all = await statuses();
+          return all
+            .filter((a) => a.processing_status !== "completed" && a.processing_status !== "failed")
+            .map((a) => `${a.url} ${a.processing_status}`);
+        },
+        { timeout: 60_000, intervals: [1_000] },
+      )
+      .toEqual([]);
+    for (const article of await statuses()) {
+      if (article.processing_status === "failed") expect(article.processing_error).toBeTruthy();
+    }
+    const imported = await call("GET", `/api/imports/${importId}`, token);
+    expect(imported.body).toMatchObject({ status: "done", imported: IMPORTED, processed: IMPORTED, unprocessed: 0 });
+  } finally {
+    await crash(server).catch(() => undefined);
+    rmSync(join(ROOT, persistTo), { recursive: true, force: true });
+  }
+});
