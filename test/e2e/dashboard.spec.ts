@@ -318,6 +318,52 @@ test("a failing list shows the server's detail in a dismissible banner", async (
   await expect(page.getByRole("heading", { name: "No articles yet" })).toBeVisible();
 });
 
+test("a list answer with the server's detail shows its banner at once, on a first load and over shown cards", async ({
+  page,
+}) => {
+  // Issue 31 item 5: the banner within 2 s of the answer, not after the query library's retries.
+  const { email, token } = await createAccount(page);
+  const saved = await saveArticles(page, token, [articleUrl(`Kept on screen ${tag()}`)]);
+  const card = cardOf(page, saved.results[0]?.article.id as number);
+  await signInWithToken(page, email);
+  let failing = true;
+  let answered: () => void = () => {};
+  let asked = 0;
+  const failed = () =>
+    new Promise<void>((resolve) => {
+      answered = resolve;
+    });
+  await page.route("**/api/articles/?*", async (route) => {
+    if (!failing) return route.fallback();
+    asked += 1;
+    await route.fulfill({ status: 500, json: { detail: "The library is resting" } });
+    answered();
+  });
+  const banner = page.getByRole("alert").filter({ hasText: "The library is resting" });
+
+  let first = failed();
+  await page.goto("/#/dashboard");
+  await page.reload();
+  await first;
+  await expect(banner).toBeVisible({ timeout: 2_000 });
+  await expect(page.getByText("Loading articles...")).toHaveCount(0);
+  expect(asked).toBe(1);
+
+  // The list loads; then a refresh of the shown cards answers 500: the banner shows over them, and goes when the
+  // list answers again.
+  failing = false;
+  await page.getByRole("button", { name: "Refresh" }).click();
+  await expect(card).toBeVisible();
+  await expect(banner).toHaveCount(0);
+  first = failed();
+  failing = true;
+  await first;
+  await expect(banner).toBeVisible({ timeout: 2_000 });
+  await expect(card).toBeVisible();
+  failing = false;
+  await expect(banner).toHaveCount(0, { timeout: 15_000 });
+});
+
 test("fits a 375 px wide screen", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   const { ids } = await openDashboard(page, [articleUrl(`Narrow ${tag()}`)]);
