@@ -2,6 +2,7 @@ import { type FormEvent, type KeyboardEvent, useEffect, useId, useState } from "
 import { articlesApi } from "../../api/articles";
 import type { Article } from "../../api/types";
 import { useToast } from "../../hooks/use-toast";
+import { type BulkSummary, summariseBulkSave } from "../../lib/bulk-summary";
 import {
   enterSaves,
   invalidLinesHint,
@@ -10,9 +11,9 @@ import {
   saveButtonLabel,
   urlCountHint,
 } from "../../lib/url-input";
-import { type BulkCounts, BulkResults } from "./bulk-results";
+import { BulkResults } from "./bulk-results";
 
-/** Spec §9: the results panel clears after 3 s; the text area shows at most 5 rows. */
+/** Spec §9: the results panel clears after 3 s (unless it names skipped lines); the text area shows at most 5 rows. */
 export const BULK_RESULTS_MS = 3_000;
 const MAX_ROWS = 5;
 const EXPANDED_MIN_ROWS = 3;
@@ -32,14 +33,15 @@ export function AddArticleBox({ onSaved }: { onSaved: (articles: Article[]) => v
   const [expanded, setExpanded] = useState(false);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [results, setResults] = useState<BulkCounts | null>(null);
+  const [results, setResults] = useState<BulkSummary | null>(null);
   const inputId = useId();
   const hintId = useId();
   const errorId = useId();
   const invalidId = useId();
 
   useEffect(() => {
-    if (!results) return;
+    // A panel naming duplicates or invalid lines stays until dismissed: three seconds are too short to read them.
+    if (!results || results.skipped.length > 0) return;
     const timer = setTimeout(() => setResults(null), BULK_RESULTS_MS);
     return () => clearTimeout(timer);
   }, [results]);
@@ -74,12 +76,7 @@ export function AddArticleBox({ onSaved }: { onSaved: (articles: Article[]) => v
       } else {
         const outcome = await articlesApi.bulkCreate(plan.urls);
         reset();
-        setResults({
-          successful: outcome.successful,
-          duplicates: outcome.duplicates,
-          failed: outcome.failed,
-          invalid: outcome.invalid + plan.invalid,
-        });
+        setResults(summariseBulkSave(outcome, plan.invalid));
         onSaved(outcome.results.flatMap((r) => (r.success && r.article ? [r.article] : [])));
       }
     } catch (failure) {
@@ -158,7 +155,7 @@ export function AddArticleBox({ onSaved }: { onSaved: (articles: Article[]) => v
           {error}
         </p>
       )}
-      {results && <BulkResults counts={results} />}
+      {results && <BulkResults summary={results} onDismiss={() => setResults(null)} />}
     </section>
   );
 }
