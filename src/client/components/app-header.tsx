@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link, NavLink } from "react-router";
 import { useAuth } from "../hooks/use-auth";
+import { useDegradedNotice } from "../hooks/use-environment";
 import { LogoMark, SLOGAN } from "./logo";
 
 /**
@@ -48,9 +49,21 @@ export function SignedInLayout({ children, mainClassName }: { children: React.Re
   return (
     <div className="app-layout">
       <AppHeader />
+      <DegradedNotice />
       <main className={mainClassName ? `app-main ${mainClassName}` : "app-main"} id="main">
         {children}
       </main>
+    </div>
+  );
+}
+
+/** A server that says it is degraded (issue 31 item 6): said on every signed-in screen, not only in a log. */
+function DegradedNotice() {
+  const detail = useDegradedNotice();
+  if (!detail) return null;
+  return (
+    <div className="degraded-notice" role="alert">
+      {detail}
     </div>
   );
 }
