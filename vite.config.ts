@@ -5,7 +5,7 @@ import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { pwaOptions } from "./pwa.config";
 import { deployBuildDir, LOCAL_BUILD_DIR } from "./scripts/build-dirs.mjs";
-import { withoutWordVectors } from "./word-vectors.config";
+import { withoutWordVectors } from "./scripts/word-vectors-alias.mjs";
 
 const fromRoot = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 

@@ -2,7 +2,7 @@ import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
-import { withoutWordVectors } from "./word-vectors.config";
+import { withoutWordVectors } from "./scripts/word-vectors-alias.mjs";
 
 const fromRoot = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const migrations = await readD1Migrations(fromRoot("./migrations"));
