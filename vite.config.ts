@@ -4,23 +4,15 @@ import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { pwaOptions } from "./pwa.config";
+import { deployBuildDir, LOCAL_BUILD_DIR } from "./scripts/build-dirs.mjs";
 import { BROWSERS, packExtension } from "./scripts/extension-package.mjs";
+import { withoutWordVectors } from "./scripts/word-vectors-alias.mjs";
 
 const fromRoot = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
-/**
- * Staging and production embed with Workers AI, so their builds swap the local embedder's word-vector table
- * (1.4 MB gzipped) for a module that says why it is missing. Development and tests keep the table.
- */
-const deployed = ["staging", "production"].includes(process.env.CLOUDFLARE_ENV ?? "");
-const withoutWordVectors = deployed
-  ? [
-      {
-        find: /^\.\/word-vectors-data$/,
-        replacement: fromRoot("./src/worker/domain/embedding/word-vectors-data.excluded.ts"),
-      },
-    ]
-  : [];
+const environment = process.env.CLOUDFLARE_ENV ?? "";
+/** Staging and production embed with Workers AI: their builds leave the local word vectors out. */
+const deployed = ["staging", "production"].includes(environment);
 
 /**
  * The browser extension's zips, built with the app and served at /extension/viberead-<browser>.zip, so Settings can
@@ -44,8 +36,10 @@ export default defineConfig({
   root: fromRoot("./src/client"),
   // Icons of the installable app; copied as they are into the built assets.
   publicDir: fromRoot("./src/client/public"),
-  resolve: { alias: withoutWordVectors },
-  build: { outDir: fromRoot("./dist"), emptyOutDir: true },
+  resolve: { alias: deployed ? withoutWordVectors : [] },
+  // A deployable build goes to dist-deploy/<environment>, never into dist/, which a running `npm start` serves and
+  // reloads from (scripts/build-dirs.mjs). `--outDir` still overrides both.
+  build: { outDir: fromRoot(`./${deployed ? deployBuildDir(environment) : LOCAL_BUILD_DIR}`), emptyOutDir: true },
   plugins: [
     react(),
     extensionDownloads(),

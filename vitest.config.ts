@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import type { Plugin } from "vite";
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
+import { withoutWordVectors } from "./scripts/word-vectors-alias.mjs";
 
 const fromRoot = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const migrations = await readD1Migrations(fromRoot("./migrations"));
@@ -37,6 +38,9 @@ const STORAGE_FREE = [
 /** The whole product on the Cloudflare adapters, over faithful fakes of Workers AI and Vectorize. */
 const ON_CLOUDFLARE_ADAPTERS = ["test/worker/cloudflare-product.test.ts"];
 
+/** The local adapters in a bundle without the word vectors, as a production build served locally has them. */
+const WITHOUT_WORD_VECTORS = ["test/worker/without-word-vectors.test.ts"];
+
 type PluginOptions = Parameters<typeof cloudflareTest>[0];
 
 /**
@@ -59,7 +63,10 @@ function bytesImport(): Plugin {
 const STORAGE_TEST_FILES = readdirSync(fromRoot("./test/worker"))
   .filter((name) => name.endsWith(".test.ts"))
   .map((name) => `test/worker/${name}`)
-  .filter((file) => !STORAGE_FREE.includes(file) && !ON_CLOUDFLARE_ADAPTERS.includes(file));
+  .filter(
+    (file) =>
+      !STORAGE_FREE.includes(file) && !ON_CLOUDFLARE_ADAPTERS.includes(file) && !WITHOUT_WORD_VECTORS.includes(file),
+  );
 
 /** Tests inside workerd with the development bindings of wrangler.toml and the migrations wrangler applies. */
 function workerdProject(
@@ -118,6 +125,12 @@ export default defineConfig({
           },
         },
       ),
+      // The word-vector table swapped for the module that says it is missing, exactly as staging and production
+      // builds do (vite.config.ts): what `npm start` served after a production build took over dist/.
+      {
+        ...workerdProject("worker-without-word-vectors", { include: WITHOUT_WORD_VECTORS }),
+        resolve: { alias: withoutWordVectors },
+      },
       workerdProject("worker-unit", { include: STORAGE_FREE, isolate: false }),
       // Pure client modules need neither a browser nor workerd.
       { test: { name: "client", include: ["test/client/**/*.test.ts"], environment: "node" } },

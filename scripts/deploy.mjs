@@ -1,10 +1,12 @@
 // Builds the Worker for one environment and deploys it: `node scripts/deploy.mjs <staging|production> [--dry-run]
-// [--preflight]`. A real deploy first runs the preflight (scripts/deploy-preflight.mjs) and stops with the fix
+// [--preflight] [--out-dir <folder>]`. The build goes to dist-deploy/<environment> (or --out-dir), never to dist/,
+// which a running `npm start` serves (scripts/build-dirs.mjs). A real deploy first runs the preflight (scripts/deploy-preflight.mjs) and stops with the fix
 // commands if anything is missing. `npm run deploy:check` is the production dry run: it proves offline that the
 // production Worker builds and that wrangler accepts it, without an account (add --preflight to check the account).
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { stripVTControlCharacters } from "node:util";
+import { builtConfigPath, deployBuildDir } from "./build-dirs.mjs";
 import {
   checkConfig,
   checkSecrets,
@@ -20,14 +22,20 @@ import { capture, ROOT, runOrExit, tool } from "./lib.mjs";
 
 const [environment, ...rest] = process.argv.slice(2);
 if (environment !== "staging" && environment !== "production") {
-  console.error("usage: node scripts/deploy.mjs <staging|production> [--dry-run] [--preflight]");
+  console.error("usage: node scripts/deploy.mjs <staging|production> [--dry-run] [--preflight] [--out-dir <folder>]");
   process.exit(2);
 }
 const dryRun = rest.includes("--dry-run");
 const preflight = !dryRun || rest.includes("--preflight");
+const outDirFlag = rest.indexOf("--out-dir");
+if (outDirFlag >= 0 && !rest[outDirFlag + 1]) {
+  console.error("--out-dir needs a folder");
+  process.exit(2);
+}
+const buildDir = outDirFlag >= 0 ? resolve(rest[outDirFlag + 1]) : join(ROOT, deployBuildDir(environment));
 const env = { CLOUDFLARE_ENV: environment };
 // The configuration the Vite plugin resolved for this environment: exactly what wrangler deploys.
-const config = "dist/viberead/wrangler.json";
+const config = builtConfigPath(buildDir);
 
 /** Runs `wrangler <args>` and parses the JSON it prints (null when none); a failure is logged with its reason. */
 async function wranglerJson(args) {
@@ -44,7 +52,7 @@ async function wranglerJson(args) {
 
 async function runPreflight() {
   console.log(`\n› preflight for ${environment}`);
-  const resolved = JSON.parse(readFileSync(join(ROOT, config), "utf8"));
+  const resolved = JSON.parse(readFileSync(config, "utf8"));
   const findings = checkConfig(resolved, environment);
   const signedIn = checkSignedIn(await wranglerJson(["whoami", "--json"]));
   findings.push(signedIn);
@@ -89,13 +97,13 @@ async function runPreflight() {
   }
 }
 
-await runOrExit(tool("vite"), ["build"], { env });
+await runOrExit(tool("vite"), ["build", "--outDir", buildDir, "--emptyOutDir"], { env });
 if (preflight) await runPreflight();
 if (!dryRun) {
   await runOrExit(tool("wrangler"), ["d1", "migrations", "apply", "DB", "--remote", "--env", environment], { env });
 }
 await runOrExit(
   tool("wrangler"),
-  ["deploy", "-c", config, ...(dryRun ? ["--dry-run", "--outdir", "dist/deploy-check"] : [])],
+  ["deploy", "-c", config, ...(dryRun ? ["--dry-run", "--outdir", join(buildDir, "deploy-check")] : [])],
   { env },
 );

@@ -10,6 +10,6 @@ console.error(`
   Deploy:           npm run deploy:staging   or   npm run deploy:production
   Dry run:          npm run deploy:check
   Run locally:      npm start   (or npm run dev)
-  By hand:          CLOUDFLARE_ENV=<staging|production> npx vite build && npx wrangler deploy -c dist/viberead/wrangler.json
+  By hand:          CLOUDFLARE_ENV=<staging|production> npx vite build && npx wrangler deploy -c dist-deploy/<staging|production>/viberead/wrangler.json
 `);
 process.exit(1);

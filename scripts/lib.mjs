@@ -4,6 +4,7 @@ import { spawn } from "node:child_process";
 import { closeSync, existsSync, openSync } from "node:fs";
 import { delimiter, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { builtConfigPath, LOCAL_BUILD_DIR } from "./build-dirs.mjs";
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 export const BIN = join(ROOT, "node_modules", ".bin");
@@ -68,7 +69,7 @@ export function tool(name) {
  * wrangler arguments that serve the built app (dist/) the way it is deployed: one Worker with its assets.
  * `vars` override variables of wrangler.toml for this run only.
  */
-export function serveArgs({ port, persistTo, configPath = "dist/viberead/wrangler.json", vars = {} }) {
+export function serveArgs({ port, persistTo, configPath = builtConfigPath(LOCAL_BUILD_DIR), vars = {} }) {
   return [
     "dev",
     "-c",

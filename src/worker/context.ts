@@ -69,6 +69,7 @@ export function createServices(env: Env) {
       vectorIndex: adapters.vectorIndex,
       embedderName: adapters.embedder.name,
       chanceSimilarity: adapters.embedder.chanceSimilarity,
+      unavailableReason: adapters.embedder.unavailableReason,
     }),
     topics: createTopicsService({ topics, ...adapters }),
     search: createSearchService({ search: createSearchRepository(db), topics, articles, tags, ...adapters }),

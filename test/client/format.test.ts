@@ -98,4 +98,14 @@ describe("card texts", () => {
     expect(displayTitle("  ")).toBe("Untitled Article");
     expect(displayTitle("A title")).toBe("A title");
   });
+
+  it("names an article without a title by its URL's host and path, so queued cards can be told apart", () => {
+    expect(displayTitle(null, "https://www.example.com/2026/11/caf%C3%A9-notes/?utm=x#top")).toBe(
+      "example.com/2026/11/café-notes",
+    );
+    expect(displayTitle("", "http://127.0.0.1:8810/article?title=One")).toBe("127.0.0.1:8810/article");
+    expect(displayTitle(null, "https://example.org/")).toBe("example.org");
+    expect(displayTitle("Known", "https://example.org/x")).toBe("Known");
+    expect(displayTitle(null, "not a url")).toBe("Untitled Article");
+  });
 });

@@ -53,9 +53,13 @@ describe("planSave (spec §5 messages)", () => {
     expect(planSave("https://a.example\nnope\nhttps://b.example")).toEqual({
       kind: "bulk",
       urls: ["https://a.example", "https://b.example"],
-      invalid: 1,
+      invalid: ["nope"],
     });
-    expect(planSave("https://a.example\n\nnope")).toEqual({ kind: "bulk", urls: ["https://a.example"], invalid: 1 });
+    expect(planSave("https://a.example\n\nnope")).toEqual({
+      kind: "bulk",
+      urls: ["https://a.example"],
+      invalid: ["nope"],
+    });
   });
 
   it("refuses several lines when none is valid", () => {

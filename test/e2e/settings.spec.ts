@@ -56,6 +56,31 @@ test.describe("settings: API tokens", () => {
     expect(refused.status()).toBe(401);
   });
 
+  test("a second new token offers Copy afresh after the first was copied", async ({ page, context }) => {
+    // Issue 31 item 8: the second token's panel already said "Copied" (the first panel's state was kept).
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    const { email } = await createAccount(page);
+    await openSignedIn(page, email, "/#/settings");
+    const create = async (name: string) => {
+      await page.getByLabel("Token name").fill(name);
+      await page.getByRole("button", { name: "Create token" }).click();
+      const panel = page.getByRole("status", { name: `New token ${name}` });
+      await expect(panel).toBeVisible();
+      return panel;
+    };
+    const first = await create("First script");
+    await first.getByRole("button", { name: "Copy" }).click();
+    await expect(first.getByRole("button", { name: "Copied" })).toBeVisible();
+
+    const second = await create("Second script");
+    await expect(second.getByRole("button", { name: "Copy", exact: true })).toBeVisible();
+    await expect(second.getByRole("button", { name: "Copied" })).toHaveCount(0);
+    const secret = (await second.locator("code").innerText()).trim();
+    await second.getByRole("button", { name: "Copy", exact: true }).click();
+    await expect(second.getByRole("button", { name: "Copied" })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+  });
+
   test("keeps a token when the revoke is cancelled", async ({ page }) => {
     const { email } = await createAccount(page);
     await openSignedIn(page, email, "/#/settings");

@@ -328,7 +328,10 @@ test.describe("article viewer", () => {
 
     await expect(page.getByText("Processing failed")).toBeVisible();
     await expect(page.getByText("The site answered 404 Not Found")).toBeVisible();
-    await expect(page.getByRole("heading", { level: 1, name: "Untitled Article" })).toBeVisible();
+    // No title was ever known: the URL's host and path name it.
+    await expect(
+      page.getByRole("heading", { level: 1, name: `${new URL(FIXTURE_ORIGIN).host}/status/404`, exact: true }),
+    ).toBeVisible();
     await expect(page.getByRole("button", { name: "Re-fetch Content" })).toBeVisible();
     await expect(page.getByText("No summary available")).toBeVisible();
     await expect(page.getByRole("button", { name: "Generate Summary" })).toBeVisible();

@@ -179,6 +179,17 @@ describe("text that is not text", () => {
     const fine = await rawJson(`/api/articles/${id}`, "PUT", ['{"title":"Café 😀 \\ud83d\\ude00 � ok"}'], token);
     expect(fine.status).toBe(200);
     expect((await fine.json<{ title: string }>()).title).toBe("Café 😀 😀 � ok");
+
+    // A page the browser serialised (bookmarklet, extension) may hold a lone surrogate: the save is kept.
+    const page = await rawJson(
+      "/api/articles",
+      "POST",
+      [
+        '{"url":"https://example.com/page-html","html":"<html><body><p>A page \\ud800 with a lone unit</p></body></html>"}',
+      ],
+      token,
+    );
+    expect(page.status).toBe(201);
   });
 
   it("never lets two URLs that differ only in such characters collide, and refuses a URL with a NUL", async () => {

@@ -4,8 +4,14 @@ import { noteApiAnswer } from "../lib/offline";
 /** Spec §9: default request timeout. The long jobs pass their own (120 s, 300 s). */
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
-/** An API failure with the message to show: the server's `detail`, or the call's default text. */
+/**
+ * An API failure with the message to show: the server's `detail`, or the call's default text. `status` 0 means no
+ * answer at all (offline, a timeout, the connection dropped).
+ */
 export class ApiError extends Error {
+  /** The server's own `detail`, when it gave one: the app answered and said what went wrong. */
+  readonly detail: string | undefined;
+
   constructor(
     readonly status: number,
     message: string,
@@ -13,6 +19,7 @@ export class ApiError extends Error {
   ) {
     super(message);
     this.name = "ApiError";
+    this.detail = status === 0 ? undefined : detailOf(body);
   }
 }
 

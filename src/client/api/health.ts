@@ -3,7 +3,9 @@ import { request } from "./client";
 export type DeploymentEnvironment = "development" | "staging" | "production";
 
 export interface Health {
-  status: "ok";
+  /** "degraded": the app serves, but something is off; `detail` says what and why. */
+  status: "ok" | "degraded";
+  detail?: string;
   environment: DeploymentEnvironment;
   version: string;
 }

@@ -1,9 +1,13 @@
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link, NavLink } from "react-router";
 import { useAuth } from "../hooks/use-auth";
+import { useDegradedNotice } from "../hooks/use-environment";
 import { LogoMark, SLOGAN } from "./logo";
 
-/** The signed-in header: logo, name, tagline, the welcome line with the user's email, and Sign out. */
+/**
+ * The signed-in header: logo, name, tagline, the screens one click away (Topics, Stats, Settings), the welcome
+ * line with the user's email, and Sign out.
+ */
 export function AppHeader() {
   const { user, logout } = useAuth();
   const [signingOut, setSigningOut] = useState(false);
@@ -23,11 +27,15 @@ export function AppHeader() {
           <span className="brand-tagline">{SLOGAN}</span>
         </span>
       </Link>
+      <nav className="header-nav" aria-label="Main">
+        <NavLink to="/topics">Topics</NavLink>
+        <NavLink to="/stats">Stats</NavLink>
+        <NavLink to="/settings">Settings</NavLink>
+      </nav>
       <div className="header-user">
         <span className="welcome" title={user?.email}>
           Welcome, <strong>{user?.email}</strong>
         </span>
-        <Link to="/settings">Settings</Link>
         <button type="button" className="button button-secondary" onClick={signOut} disabled={signingOut}>
           {signingOut ? "Signing out..." : "Sign out"}
         </button>
@@ -36,14 +44,26 @@ export function AppHeader() {
   );
 }
 
-/** Layout for every signed-in screen. */
-export function SignedInLayout({ children }: { children: React.ReactNode }) {
+/** Layout for every signed-in screen; `mainClassName` lets a screen lay out its main area (the dashboard's order). */
+export function SignedInLayout({ children, mainClassName }: { children: React.ReactNode; mainClassName?: string }) {
   return (
     <div className="app-layout">
       <AppHeader />
-      <main className="app-main" id="main">
+      <DegradedNotice />
+      <main className={mainClassName ? `app-main ${mainClassName}` : "app-main"} id="main">
         {children}
       </main>
+    </div>
+  );
+}
+
+/** A server that says it is degraded (issue 31 item 6): said on every signed-in screen, not only in a log. */
+function DegradedNotice() {
+  const detail = useDegradedNotice();
+  if (!detail) return null;
+  return (
+    <div className="degraded-notice" role="alert">
+      {detail}
     </div>
   );
 }

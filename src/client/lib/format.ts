@@ -100,6 +100,27 @@ export function sourceLabel(domain: string | null | undefined, url: string): str
   }
 }
 
-export function displayTitle(title: string | null | undefined): string {
-  return title?.trim() || "Untitled Article";
+/**
+ * Host and path of a saved URL, without the scheme, "www.", query or fragment ("example.com/2026/some-post"):
+ * enough to tell queued articles apart before their titles are known. Empty when it does not parse.
+ */
+export function articleAddress(url: string | null | undefined): string {
+  if (!url) return "";
+  try {
+    const { host, pathname } = new URL(url);
+    let path = pathname.replace(/\/+$/, "");
+    try {
+      path = decodeURI(path);
+    } catch {
+      // A malformed escape: keep the path as it was written.
+    }
+    return `${host.replace(/^www\./, "")}${path}`;
+  } catch {
+    return "";
+  }
+}
+
+/** The title; before one is known (queued, processing, or failed without one), the URL's host and path. */
+export function displayTitle(title: string | null | undefined, url?: string | null): string {
+  return title?.trim() || articleAddress(url) || "Untitled Article";
 }

@@ -3,6 +3,8 @@ export const URL_MESSAGES = {
   empty: "Please enter a URL",
   invalid: "Please enter a valid URL (must start with http:// or https://)",
   noneValid: "No valid URLs found. URLs must start with http:// or https://",
+  /** A line of a bulk save that was not sent, in the results panel. */
+  notUrl: "not a URL (must start with http:// or https://)",
 } as const;
 
 export interface ParsedUrlInput {
@@ -36,8 +38,8 @@ export function parseUrlInput(text: string): ParsedUrlInput {
 export type SavePlan =
   | { kind: "error"; message: string }
   | { kind: "single"; url: string }
-  /** `invalid` lines are not sent; they are counted in the results next to the server's counts. */
-  | { kind: "bulk"; urls: string[]; invalid: number };
+  /** `invalid` lines are not sent; they are named in the results next to the server's answers. */
+  | { kind: "bulk"; urls: string[]; invalid: string[] };
 
 /** One line saves one article; several lines go to bulk add with the valid ones. */
 export function planSave(text: string): SavePlan {
@@ -48,7 +50,7 @@ export function planSave(text: string): SavePlan {
     return url ? { kind: "single", url } : { kind: "error", message: URL_MESSAGES.invalid };
   }
   if (valid.length === 0) return { kind: "error", message: URL_MESSAGES.noneValid };
-  return { kind: "bulk", urls: valid, invalid: invalid.length };
+  return { kind: "bulk", urls: valid, invalid };
 }
 
 /** 'Save', 'Save N Articles' when N > 1, 'Saving...' while busy; N counts the valid URLs (what will be saved). */

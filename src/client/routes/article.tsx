@@ -69,7 +69,9 @@ function ArticleScreen({ articleId }: { articleId: number }) {
   const toast = useToast();
   const offline = useOffline();
 
-  usePageTitle(article ? displayTitle(article.title) : state.status === "error" ? "Error Loading Article" : "Article");
+  usePageTitle(
+    article ? displayTitle(article.title, article.url) : state.status === "error" ? "Error Loading Article" : "Article",
+  );
 
   // The tab the reader had open when they left, so the saved scroll offset refers to the same text.
   const { initialTab } = memory;

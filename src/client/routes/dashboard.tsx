@@ -49,7 +49,7 @@ export function DashboardPage() {
   const showEmpty = list.loaded && list.articles.length === 0 && offlineSaves.queued.length === 0;
 
   return (
-    <SignedInLayout>
+    <SignedInLayout mainClassName="dashboard">
       <h1 className="visually-hidden">Your library</h1>
       <ImportBanner />
       <StatCards stats={stats ?? null} />

@@ -55,6 +55,8 @@ export interface InProgressArticle {
   updatedAt: number;
   recoveries: number;
   run: string | null;
+  /** Still in the ingest backlog, waiting for a turn at processing (fair order across users). */
+  waiting?: boolean;
 }
 
 const lostInRestart = (article: InProgressArticle, clock: SweepClock) =>
@@ -85,10 +87,16 @@ export function candidatesBefore(clock: SweepClock): number {
   return clock.lostBefore === null ? byAge : Math.max(byAge, clock.lostBefore);
 }
 
-export type RecoveryAction = "leave" | "requeue" | "fail";
+/**
+ * `nudge`: a pending article waiting its turn in the ingest backlog whose message may be lost gets one more turn
+ * message and keeps its place; waiting behind other users' bulk saves is not a failure, so it is never counted
+ * as a recovery nor failed. `requeue`: a new run. `fail`: queued again too often.
+ */
+export type RecoveryAction = "leave" | "nudge" | "requeue" | "fail";
 
 export function recoveryAction(article: InProgressArticle, run: RunState, clock: SweepClock): RecoveryAction {
   if (!isLost(article, run, clock)) return "leave";
+  if (article.status === "pending" && article.waiting) return "nudge";
   return article.recoveries >= MAX_RECOVERIES ? "fail" : "requeue";
 }
 

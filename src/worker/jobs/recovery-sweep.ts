@@ -1,5 +1,6 @@
 import { getConfig } from "../config";
 import { createDatabase } from "../db/client";
+import { createIngestBacklogRepository } from "../db/repositories/ingest-backlog-repository";
 import { createRecoveryRepository } from "../db/repositories/recovery-repository";
 import type { SweepClock } from "../domain/processing-recovery";
 import { createRecoveryService, type SweepReport } from "../services/recovery-service";
@@ -17,9 +18,10 @@ let lastSweepAt = 0;
 
 /** The recovery service on the Worker's bindings. */
 export function createRecovery(env: Env) {
+  const db = createDatabase(env.DB);
   return createRecoveryService({
-    recovery: createRecoveryRepository(createDatabase(env.DB)),
-    enqueue: createIngestProducer(env.INGEST_QUEUE),
+    recovery: createRecoveryRepository(db),
+    enqueue: createIngestProducer(env.INGEST_QUEUE, createIngestBacklogRepository(db)),
     importQueue: createImportQueue(env.IMPORT_QUEUE),
     runStatus: async (id) => (await (await env.ARTICLE_WORKFLOW.get(id)).status()).status,
     endRun: async (id) => {

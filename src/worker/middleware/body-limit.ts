@@ -104,8 +104,19 @@ export function illFormedJsonText(headers: Headers, bytes: Uint8Array | null): s
     // Malformed JSON (bytes that are not UTF-8 can only be valid JSON inside a string): the route answers it.
     return undefined;
   }
-  const field = firstIllFormedField(parsed);
+  const field = firstIllFormedField(withoutPageHtml(parsed));
   return field === undefined ? undefined : illFormedTextMessage(field);
+}
+
+/**
+ * A save's `html` is a page the user's browser serialised (bookmarklet, extension), not text the user typed: a
+ * page may hold a lone surrogate anywhere, and refusing the whole save for it would lose the link. It is parsed
+ * as HTML, where such a unit reads as U+FFFD, so it is left out of the check.
+ */
+function withoutPageHtml(parsed: unknown): unknown {
+  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed) || !("html" in parsed)) return parsed;
+  const { html: _html, ...rest } = parsed as Record<string, unknown>;
+  return rest;
 }
 
 /** The Content-Length the client declared, or 0 when it sent none (chunked) or one that is not a number. */

@@ -19,4 +19,10 @@ export interface Embedder {
    * detects it (a search question). A multilingual model ignores it.
    */
   embed(texts: string[], options?: { language?: string }): Promise<number[][]>;
+  /**
+   * Why this embedder cannot embed at all in this build (e.g. the local embedder's word vectors left out of a
+   * production bundle), or null when it can. Cheap after its first call; an embedder without such a state (a
+   * remote model, whose failures are per call) leaves it out. Health, related articles and search report it.
+   */
+  unavailableReason?(): Promise<string | null>;
 }

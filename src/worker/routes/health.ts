@@ -1,17 +1,21 @@
 import { Hono } from "hono";
 import { version } from "../../../package.json";
 import type { AppEnv } from "../context";
+import { SEMANTIC_FEATURES_OFF } from "../services/related-service";
 
 /**
  * Liveness plus which adapters this deployment runs, so a smoke test (and a person) can see at once whether
  * a deployment embeds with Workers AI or fell back to something local. Adapter names are model ids and
  * product names, never a secret.
  */
-export const healthRoutes = new Hono<AppEnv>().get("/", (c) => {
+export const healthRoutes = new Hono<AppEnv>().get("/", async (c) => {
   const { adapters } = c.var.services;
+  // The app serves, so 200 either way; but an embedder that cannot embed is said loudly (issue 31 item 6).
+  const embedderProblem = (await adapters.embedder.unavailableReason?.()) ?? null;
   return c.json(
     {
-      status: "ok",
+      status: embedderProblem ? "degraded" : "ok",
+      ...(embedderProblem ? { detail: `${SEMANTIC_FEATURES_OFF} ${embedderProblem}` } : {}),
       environment: c.var.config.environment,
       version,
       adapters: {

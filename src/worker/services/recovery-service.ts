@@ -56,13 +56,25 @@ export function createRecoveryService({ recovery, enqueue, importQueue, runStatu
   async function recover(rows: InProgressRow[], clock: SweepClock) {
     const states = await Promise.all(rows.map((row) => runState(row, clock)));
     const requeue: InProgressRow[] = [];
+    const nudge: InProgressRow[] = [];
     const fail: InProgressRow[] = [];
     rows.forEach((row, i) => {
       const action = recoveryAction(row, states[i] ?? "none", clock);
       if (action === "requeue") requeue.push(row);
+      if (action === "nudge") nudge.push(row);
       if (action === "fail") fail.push(row);
     });
     const failed = await recovery.markFailed(fail, RECOVERY_FAILED_MESSAGE, clock.now);
+    const nudged = await recovery.markNudged(nudge, clock.now);
+    if (nudged.length > 0) {
+      // Each keeps its place and lane in the backlog; the message is one more turn (an extra one is harmless).
+      await enqueue(
+        nudged.map((row) => ({ userId: row.userId, articleId: row.id, reason: "created" as const })),
+        {
+          lane: "bulk",
+        },
+      );
+    }
     const queued = await recovery.markRequeued(requeue, clock.now);
     // A run that may still wake up (resumed by a restarted runtime) is stopped; one already ended refuses quietly.
     await Promise.all(queued.map((row) => (row.run ? endRun(row.run).catch(() => undefined) : undefined)));
@@ -70,7 +82,7 @@ export function createRecoveryService({ recovery, enqueue, importQueue, runStatu
       // Marked first, sent second: should the queue refuse, the rows stay pending and the next sweep sends them.
       await enqueue(queued.map((row) => ({ userId: row.userId, articleId: row.id, reason: "created" as const })));
     }
-    return { queued: queued.map((row) => row.id), failed: failed.length };
+    return { queued: [...queued, ...nudged].map((row) => row.id), failed: failed.length };
   }
 
   return {
@@ -78,6 +90,8 @@ export function createRecoveryService({ recovery, enqueue, importQueue, runStatu
     async sweep(clock: SweepClock): Promise<SweepReport> {
       const report: SweepReport = { requeued: 0, failed: 0, importsResumed: 0, importsClosed: 0 };
       const before = candidatesBefore(clock);
+      // Claims of turn messages that died with the stopped runtime are given back first (see releaseClaimsBefore).
+      if (clock.lostBefore !== null) await recovery.releaseClaimsBefore(clock.lostBefore);
       for (let round = 0; round < MAX_ROUNDS; round++) {
         const rows = await recovery.articlesInProgress(before, ARTICLES_PER_ROUND);
         const { queued, failed } = await recover(rows, clock);

@@ -33,6 +33,9 @@ export const MIN_LIBRARY_SIMILARITY = 0.15;
 export const MIN_NEIGHBOUR_SIMILARITY = 0.15;
 export const MIN_OWN_SIMILARITY = 0.1;
 
+/** Said first wherever the embedder cannot embed at all (health, related articles, search): what is off. */
+export const SEMANTIC_FEATURES_OFF = "Search by meaning, related articles and topics are off:";
+
 /** The response's `notice` when the vector index failed: related articles are left out, not an error. */
 export const RELATED_UNAVAILABLE = "Related articles are unavailable right now. Try again in a minute.";
 
@@ -56,6 +59,7 @@ export function createRelatedService({
   vectorIndex,
   embedderName,
   chanceSimilarity = 0,
+  unavailableReason,
 }: {
   articles: ArticlesRepository;
   topics: Pick<TopicsRepository, "libraryMean">;
@@ -63,6 +67,8 @@ export function createRelatedService({
   embedderName: string;
   /** The embedder's `chanceSimilarity`: the floor of plain cosines. */
   chanceSimilarity?: number;
+  /** The embedder's `unavailableReason`: with one, no article has a vector to compare, and the answer says why. */
+  unavailableReason?: () => Promise<string | null>;
 }) {
   return {
     async related(userId: number, articleId: number, query: RelatedQuery) {
@@ -72,6 +78,16 @@ export function createRelatedService({
         topics.libraryMean(userId),
       ]);
       if (!article) throw new NotFound("Article not found");
+      const problem = (await unavailableReason?.()) ?? null;
+      if (problem) {
+        return {
+          article_id: articleId,
+          status: query.status ?? null,
+          related: [],
+          degraded: true,
+          notice: `${SEMANTIC_FEATURES_OFF} ${problem}`,
+        };
+      }
       try {
         return { ...(await nearest(userId, articleId, query, storedMean)), degraded: false, notice: null };
       } catch (error) {

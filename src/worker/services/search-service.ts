@@ -20,6 +20,7 @@ import type { Embedder } from "../ports/embedder";
 import type { LanguageModel } from "../ports/language-model";
 import type { VectorIndex } from "../ports/vector-index";
 import { toArticleJson } from "./article-json";
+import { SEMANTIC_FEATURES_OFF } from "./related-service";
 
 /** Turns a session remembers; older ones no longer shape follow-up questions. */
 export const MAX_TURNS = 5;
@@ -136,9 +137,11 @@ export function createSearchService({
                 ? await vectorIndex.query(userId, vector, { topK: CANDIDATES, excludeIds: exclude })
                 : [],
             }))
-            .catch((error: unknown) => {
+            .catch(async (error: unknown) => {
               console.error("Search by meaning failed; full text only", error);
-              notices.push(MEANING_UNAVAILABLE);
+              // Not "right now" when this build's embedder cannot embed at all: say why (issue 31 item 6).
+              const problem = (await embedder.unavailableReason?.()) ?? null;
+              notices.push(problem ? `${SEMANTIC_FEATURES_OFF} ${problem}` : MEANING_UNAVAILABLE);
               return { vector: undefined, vectorHits: [] };
             }),
           topics.libraryMean(userId),

@@ -86,7 +86,7 @@ export function ArticleHeader({
         ])}
       </div>
       <h1 id="article-title" className="viewer-title" dir={direction === "rtl" ? "rtl" : "auto"}>
-        {displayTitle(article.title)}
+        {displayTitle(article.title, article.url)}
       </h1>
       {article.author || domain ? (
         <p className="viewer-byline">

@@ -3,6 +3,7 @@ import { articlesApi } from "../../api/articles";
 import type { Article } from "../../api/types";
 import { unreachable } from "../../hooks/dashboard/use-offline-saves";
 import { useToast } from "../../hooks/use-toast";
+import { type BulkSummary, summariseBulkSave } from "../../lib/bulk-summary";
 import {
   enterSaves,
   invalidLinesHint,
@@ -11,9 +12,9 @@ import {
   saveButtonLabel,
   urlCountHint,
 } from "../../lib/url-input";
-import { type BulkCounts, BulkResults } from "./bulk-results";
+import { BulkResults } from "./bulk-results";
 
-/** Spec §9: the results panel clears after 3 s; the text area shows at most 5 rows. */
+/** Spec §9: the results panel clears after 3 s (unless it names skipped lines); the text area shows at most 5 rows. */
 export const BULK_RESULTS_MS = 3_000;
 const MAX_ROWS = 5;
 const EXPANDED_MIN_ROWS = 3;
@@ -40,14 +41,15 @@ export function AddArticleBox({
   const [expanded, setExpanded] = useState(false);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [results, setResults] = useState<BulkCounts | null>(null);
+  const [results, setResults] = useState<BulkSummary | null>(null);
   const inputId = useId();
   const hintId = useId();
   const errorId = useId();
   const invalidId = useId();
 
   useEffect(() => {
-    if (!results) return;
+    // A panel naming duplicates or invalid lines stays until dismissed: three seconds are too short to read them.
+    if (!results || results.skipped.length > 0) return;
     const timer = setTimeout(() => setResults(null), BULK_RESULTS_MS);
     return () => clearTimeout(timer);
   }, [results]);
@@ -92,12 +94,7 @@ export function AddArticleBox({
       } else {
         const outcome = await articlesApi.bulkCreate(plan.urls);
         reset();
-        setResults({
-          successful: outcome.successful,
-          duplicates: outcome.duplicates,
-          failed: outcome.failed,
-          invalid: outcome.invalid + plan.invalid,
-        });
+        setResults(summariseBulkSave(outcome, plan.invalid));
         onSaved(outcome.results.flatMap((r) => (r.success && r.article ? [r.article] : [])));
       }
     } catch (failure) {
@@ -180,7 +177,7 @@ export function AddArticleBox({
           {error}
         </p>
       )}
-      {results && <BulkResults counts={results} />}
+      {results && <BulkResults summary={results} onDismiss={() => setResults(null)} />}
     </section>
   );
 }

@@ -97,7 +97,7 @@ export function ArticleCard({ article, onToggleRead, onDelete }: ArticleCardProp
           {relativeDate(article.created_at)}
         </time>
       </div>
-      <CardHeading articleId={article.id} titleId={titleId} title={article.title} summary={summary} />
+      <CardHeading articleId={article.id} titleId={titleId} title={article.title} url={article.url} summary={summary} />
       {article.tags && article.tags.length > 0 && (
         <ul className="card-tags" aria-label="Tags">
           {article.tags.map((tag) => (

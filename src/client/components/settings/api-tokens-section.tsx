@@ -23,7 +23,8 @@ export function ApiTokensSection() {
       }
     >
       <CreateTokenForm onCreated={setCreated} />
-      {created && <NewTokenPanel token={created} onDone={() => setCreated(null)} />}
+      {/* Keyed by the token: a second token gets a fresh panel, not the first one's "Copied". */}
+      {created && <NewTokenPanel key={created.id} token={created} onDone={() => setCreated(null)} />}
       <TokenList />
     </SettingsSection>
   );

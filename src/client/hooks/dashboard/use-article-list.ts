@@ -103,10 +103,11 @@ export function useArticleList(initial: DashboardPage = { page: 1, perPage: DEFA
     return () => clearTimeout(timer);
   }, [searchInput, domainInput]);
 
-  // Only a page that never loaded shows its error: a failing background refresh is logged and retried.
-  // Dismissed stays dismissed until this page loads once or another page is asked for.
+  // A failure the server explained (a 4xx, a 500 with its detail) shows at once, over the cards already shown;
+  // a network failure is retried quietly first (queries/query-client). Dismissed stays dismissed until this page
+  // loads again or another page is asked for.
   const errorKey = `${JSON.stringify(query)}@${list.dataUpdatedAt}`;
-  const loadError = list.isError && !data && dismissed !== errorKey ? list.error.message : null;
+  const loadError = list.isError && dismissed !== errorKey ? list.error.message : null;
   const error = refreshError ?? loadError;
   // A later answer of the loop makes a failed Refresh old news.
   const loadedAt = list.dataUpdatedAt;

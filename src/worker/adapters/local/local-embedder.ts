@@ -1,4 +1,5 @@
 import { localEmbedding } from "../../domain/embedding/text-embedding";
+import { wordVectorsMissing } from "../../domain/embedding/word-vectors";
 import { detectLanguage } from "../../domain/language/detect-language";
 import type { Embedder } from "../../ports/embedder";
 
@@ -38,5 +39,6 @@ export function createLocalEmbedder(dimensions: number): Embedder {
         ),
       );
     },
+    unavailableReason: wordVectorsMissing,
   };
 }

@@ -1,7 +1,7 @@
 import { and, eq, inArray, lt, max, min, notExists, or, sql } from "drizzle-orm";
 import type { InProgressStatus } from "../../domain/processing-recovery";
 import type { Database } from "../client";
-import { articles, importArticles, imports } from "../schema";
+import { articles, importArticles, imports, ingestBacklog } from "../schema";
 
 const IN_PROGRESS: InProgressStatus[] = ["pending", "processing", "retrying"];
 
@@ -13,6 +13,8 @@ export interface InProgressRow {
   updatedAt: number;
   recoveries: number;
   run: string | null;
+  /** Waiting its turn in the ingest backlog (jobs/ingest-producer): a message is owed to it, not a new run. */
+  waiting: boolean;
 }
 
 /** An import that may have lost its queue messages: rows still unread, or articles not yet processed. */
@@ -39,6 +41,10 @@ const IN_CHUNK = 90;
  */
 export function createRecoveryRepository(db: Database) {
   const inProgress = inArray(articles.processingStatus, IN_PROGRESS);
+  const waitingInBacklog =
+    sql<boolean>`exists (select 1 from ${ingestBacklog} where ${ingestBacklog.articleId} = ${articles.id})`.mapWith(
+      Boolean,
+    );
   const asRead = (row: InProgressRow) =>
     and(
       eq(articles.userId, row.userId),
@@ -61,6 +67,7 @@ export function createRecoveryRepository(db: Database) {
           updatedAt: articles.updatedAt,
           recoveries: articles.recoveries,
           run: articles.processingRun,
+          waiting: waitingInBacklog,
         })
         .from(articles)
         .where(
@@ -97,6 +104,31 @@ export function createRecoveryRepository(db: Database) {
       return rows.filter((_, i) => changed[i] !== undefined);
     },
 
+    /**
+     * Articles waiting in the backlog whose turn message was lost: their `updated_at` moves to now (each only if
+     * still as read), so one sweep in every PENDING_LOST_AFTER_MS sends each of them one more message, and a long
+     * wait behind other users' bulk saves never counts as a recovery. Answers the rows changed.
+     */
+    async markNudged(rows: InProgressRow[], now: number): Promise<InProgressRow[]> {
+      const changed = await Promise.all(
+        rows.map((row) =>
+          db.update(articles).set({ updatedAt: now }).where(asRead(row)).returning({ id: articles.id }).get(),
+        ),
+      );
+      return rows.filter((_, i) => changed[i] !== undefined);
+    },
+
+    /**
+     * Claims taken before `before` by messages of a runtime that has stopped (the local runtime after a restart):
+     * given back at once, instead of after the claim's 5 minutes, so the articles are offered to the next turn.
+     */
+    async releaseClaimsBefore(before: number): Promise<void> {
+      await db
+        .update(ingestBacklog)
+        .set({ claimedBy: null, claimedAt: null })
+        .where(lt(ingestBacklog.claimedAt, before));
+    },
+
     /** Fails the articles with `message` (each only if still as read). */
     async markFailed(rows: InProgressRow[], message: string, now: number): Promise<InProgressRow[]> {
       const changed = await Promise.all(
@@ -124,6 +156,7 @@ export function createRecoveryRepository(db: Database) {
             updatedAt: articles.updatedAt,
             recoveries: articles.recoveries,
             run: articles.processingRun,
+            waiting: waitingInBacklog,
           })
           .from(articles)
           .where(and(eq(articles.userId, userId), inArray(articles.id, ids.slice(i, i + IN_CHUNK)), inProgress))

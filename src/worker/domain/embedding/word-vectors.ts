@@ -35,6 +35,19 @@ function wordVectorTable(): Promise<WordVectorTable> {
   return table;
 }
 
+/**
+ * Why the table cannot be loaded, or null when it can: a staging or production build leaves the data module out
+ * (vite.config.ts), and such a bundle served locally has an embedder that cannot embed. Loads the table.
+ */
+export async function wordVectorsMissing(): Promise<string | null> {
+  try {
+    await wordVectorTable();
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
 /** The table from its generated text (format above); the data module is loaded only here, on first use. */
 function decode({
   DIMENSIONS: dimensions,
