@@ -165,6 +165,29 @@ describe("recovery sweep (cron, real queue and Workflows)", () => {
     await expect.poll(() => statusOf(token, saved.body.id), { timeout: 20_000, interval: 200 }).toBe("completed");
     expect((await row(saved.body.id))?.processing_run).toMatch(new RegExp(`^article-${saved.body.id}-`));
   });
+
+  it("gives an article waiting its turn in the fair backlog one more turn, never counting it as a recovery", async () => {
+    const { user, token } = await registerUser();
+    // Saved in a bulk long ago; its turn message was lost (dead-letter queue, or a stopped runtime): the row is
+    // still in the backlog, claimed by nobody.
+    const waiting = await stuckArticle(user.id, { status: "pending", idleMs: PENDING_LOST_AFTER_MS + MINUTE });
+    await env.DB.prepare(
+      "INSERT INTO ingest_backlog (article_id, user_id, request_id, reason, lane, queued_at) VALUES (?, ?, ?, 'created', 'bulk', ?)",
+    )
+      .bind(waiting, user.id, crypto.randomUUID(), Date.now() - PENDING_LOST_AFTER_MS - MINUTE)
+      .run();
+    // However often it is found waiting, it is never failed as "interrupted several times".
+    for (let i = 0; i <= MAX_RECOVERIES; i++) {
+      await env.DB.prepare("UPDATE articles SET updated_at = ? WHERE id = ?")
+        .bind(Date.now() - PENDING_LOST_AFTER_MS - MINUTE, waiting)
+        .run();
+      await sweep();
+      expect(await row(waiting)).toMatchObject({ recoveries: 0 });
+      expect((await row(waiting))?.processing_error).not.toBe(RECOVERY_FAILED_MESSAGE);
+    }
+    // The turn the sweep sent takes it: processed like any other.
+    await expect.poll(() => statusOf(token, waiting), { timeout: 60_000, interval: 250 }).toBe("completed");
+  });
 });
 
 describe("saving a stuck link again", () => {
