@@ -25,6 +25,29 @@ export interface ChunkCounts {
 export function createImportsRepository(db: Database) {
   const owned = (userId: number, id: number) => and(eq(imports.userId, userId), eq(imports.id, id));
 
+  /** The user's imports' articles in one of `statuses`, counted per import. */
+  async function countByStatus(
+    userId: number,
+    importIds: number[],
+    statuses: (typeof articles.$inferSelect)["processingStatus"][],
+  ): Promise<Map<number, number>> {
+    if (importIds.length === 0) return new Map();
+    const rows = await db
+      .select({ importId: importArticles.importId, count: sql<number>`count(*)` })
+      .from(importArticles)
+      .innerJoin(articles, eq(articles.id, importArticles.articleId))
+      .where(
+        and(
+          eq(importArticles.userId, userId),
+          inArray(importArticles.importId, importIds),
+          inArray(articles.processingStatus, statuses),
+        ),
+      )
+      .groupBy(importArticles.importId)
+      .all();
+    return new Map(rows.map((row) => [row.importId, row.count]));
+  }
+
   return {
     async create(
       userId: number,
@@ -102,42 +125,11 @@ export function createImportsRepository(db: Database) {
     },
 
     /** Articles an import created that have finished processing (completed or failed), per import. */
-    async processedCounts(userId: number, importIds: number[]): Promise<Map<number, number>> {
-      if (importIds.length === 0) return new Map();
-      const rows = await db
-        .select({ importId: importArticles.importId, count: sql<number>`count(*)` })
-        .from(importArticles)
-        .innerJoin(articles, eq(articles.id, importArticles.articleId))
-        .where(
-          and(
-            eq(importArticles.userId, userId),
-            inArray(importArticles.importId, importIds),
-            inArray(articles.processingStatus, ["completed", "failed"]),
-          ),
-        )
-        .groupBy(importArticles.importId)
-        .all();
-      return new Map(rows.map((row) => [row.importId, row.count]));
-    },
+    processedCounts: (userId: number, importIds: number[]) => countByStatus(userId, importIds, ["completed", "failed"]),
 
     /** Articles an import created that are still waiting or in processing, per import. */
-    async unprocessedCounts(userId: number, importIds: number[]): Promise<Map<number, number>> {
-      if (importIds.length === 0) return new Map();
-      const rows = await db
-        .select({ importId: importArticles.importId, count: sql<number>`count(*)` })
-        .from(importArticles)
-        .innerJoin(articles, eq(articles.id, importArticles.articleId))
-        .where(
-          and(
-            eq(importArticles.userId, userId),
-            inArray(importArticles.importId, importIds),
-            inArray(articles.processingStatus, ["pending", "processing", "retrying"]),
-          ),
-        )
-        .groupBy(importArticles.importId)
-        .all();
-      return new Map(rows.map((row) => [row.importId, row.count]));
-    },
+    unprocessedCounts: (userId: number, importIds: number[]) =>
+      countByStatus(userId, importIds, ["pending", "processing", "retrying"]),
 
     /**
      * Inserts one chunk's new articles, links them to the import and rates the favourites, in one batch. A URL

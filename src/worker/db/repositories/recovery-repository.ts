@@ -45,6 +45,16 @@ export function createRecoveryRepository(db: Database) {
     sql<boolean>`exists (select 1 from ${ingestBacklog} where ${ingestBacklog.articleId} = ${articles.id})`.mapWith(
       Boolean,
     );
+  /** An article in progress as the sweep reads it (InProgressRow). */
+  const inProgressColumns = {
+    id: articles.id,
+    userId: articles.userId,
+    status: articles.processingStatus,
+    updatedAt: articles.updatedAt,
+    recoveries: articles.recoveries,
+    run: articles.processingRun,
+    waiting: waitingInBacklog,
+  };
   const asRead = (row: InProgressRow) =>
     and(
       eq(articles.userId, row.userId),
@@ -60,15 +70,7 @@ export function createRecoveryRepository(db: Database) {
      */
     async articlesInProgress(before: number, limit: number): Promise<InProgressRow[]> {
       const rows = await db
-        .select({
-          id: articles.id,
-          userId: articles.userId,
-          status: articles.processingStatus,
-          updatedAt: articles.updatedAt,
-          recoveries: articles.recoveries,
-          run: articles.processingRun,
-          waiting: waitingInBacklog,
-        })
+        .select(inProgressColumns)
         .from(articles)
         .where(
           and(
@@ -149,15 +151,7 @@ export function createRecoveryRepository(db: Database) {
       const found: InProgressRow[] = [];
       for (let i = 0; i < ids.length; i += IN_CHUNK) {
         const rows = await db
-          .select({
-            id: articles.id,
-            userId: articles.userId,
-            status: articles.processingStatus,
-            updatedAt: articles.updatedAt,
-            recoveries: articles.recoveries,
-            run: articles.processingRun,
-            waiting: waitingInBacklog,
-          })
+          .select(inProgressColumns)
           .from(articles)
           .where(and(eq(articles.userId, userId), inArray(articles.id, ids.slice(i, i + IN_CHUNK)), inProgress))
           .all();
