@@ -52,6 +52,11 @@ export interface ImportItem {
   language?: string | null;
 }
 
+/** A link a file gives with nothing but (maybe) its title: unread, unrated, untagged, no date. */
+export function bareLink(title: string | null = null): Omit<ImportItem, "url"> {
+  return { title, savedAt: null, read: false, readAt: null, rating: null, tags: [] };
+}
+
 /** A row of the file (1-based, in the file's own unit: data row of a CSV, link of an HTML file, entry of a list). */
 export interface ImportRow {
   row: number;

@@ -1,8 +1,7 @@
-import { strFromU8, unzipSync } from "fflate";
+import { strFromU8 } from "fflate";
 import { cleanTitle, createCollector, MalformedImport, type ParsedImport } from "./import-item";
 import { isRecord, readJson, stringList } from "./read-json";
-
-const METADATA = /(^|\/)metadata_(\d+)_to_\d+\.json$/;
+import { OMNIVORE_METADATA, unzipNumberedParts } from "./zip-export";
 
 /**
  * Omnivore's export zip: `metadata_<from>_to_<to>.json` files, each an array of `{ id, slug, title, url, state,
@@ -11,20 +10,11 @@ const METADATA = /(^|\/)metadata_(\d+)_to_\d+\.json$/;
  * read, as does a reading progress of 100. Rows are numbered across the files in their order.
  */
 export function parseOmnivoreZip(bytes: Uint8Array): ParsedImport {
-  let files: Record<string, Uint8Array>;
-  try {
-    files = unzipSync(bytes, { filter: (file) => METADATA.test(file.name) });
-  } catch {
-    throw new MalformedImport("The file is not a readable zip archive");
-  }
-  const names = Object.keys(files).sort(
-    (a, b) => Number(METADATA.exec(a)?.[2] ?? 0) - Number(METADATA.exec(b)?.[2] ?? 0),
-  );
-  if (names.length === 0) throw new MalformedImport("The zip has no Omnivore metadata_*.json file");
+  const parts = unzipNumberedParts(bytes, OMNIVORE_METADATA, "The zip has no Omnivore metadata_*.json file");
   const collector = createCollector();
   let row = 0;
-  for (const name of names) {
-    const entries = readJson(strFromU8(files[name] as Uint8Array), name);
+  for (const [name, file] of parts) {
+    const entries = readJson(strFromU8(file), name);
     if (!Array.isArray(entries)) throw new MalformedImport(`${name} is not a list of articles`);
     for (const entry of entries) {
       row += 1;

@@ -1,4 +1,4 @@
-import { cleanTitle, createCollector, type ParsedImport } from "./import-item";
+import { bareLink, cleanTitle, createCollector, type ParsedImport } from "./import-item";
 
 /** A OneTab line: the link, " | ", the tab's title. */
 export const ONETAB_LINE = /^(\S+) \| (.*)$/;
@@ -13,14 +13,7 @@ export function parseOneTab(text: string): ParsedImport {
     const value = line.trim();
     if (!value) return;
     const match = ONETAB_LINE.exec(value);
-    collector.add(index + 1, match ? match[1] : value, {
-      title: match ? cleanTitle(match[2]) : null,
-      savedAt: null,
-      read: false,
-      readAt: null,
-      rating: null,
-      tags: [],
-    });
+    collector.add(index + 1, match ? match[1] : value, bareLink(match ? cleanTitle(match[2]) : null));
   });
   return collector.parsed;
 }

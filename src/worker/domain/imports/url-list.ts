@@ -1,4 +1,4 @@
-import { createCollector, type ParsedImport } from "./import-item";
+import { bareLink, createCollector, type ParsedImport } from "./import-item";
 
 /**
  * Whether a line with commas is a CSV row rather than a link: a URL may hold commas (Wikipedia's
@@ -29,14 +29,7 @@ export function parseUrlList(text: string): ParsedImport {
       );
       return;
     }
-    collector.add(index + 1, value, {
-      title: null,
-      savedAt: null,
-      read: false,
-      readAt: null,
-      rating: null,
-      tags: [],
-    });
+    collector.add(index + 1, value, bareLink());
   });
   return collector.parsed;
 }

@@ -5,7 +5,7 @@ import { addPocketCsv } from "./pocket-csv";
 
 /** Pocket's export download (2025): `part_000000.csv`, `part_000001.csv`... at the top or in a folder. */
 export const POCKET_PART = /(^|\/)part_(\d+)\.csv$/i;
-const OMNIVORE_METADATA = /(^|\/)metadata_(\d+)_to_\d+\.json$/;
+export const OMNIVORE_METADATA = /(^|\/)metadata_(\d+)_to_\d+\.json$/;
 
 export const isZip = (bytes: Uint8Array) =>
   bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
@@ -26,6 +26,23 @@ export function zipEntryNames(bytes: Uint8Array): string[] {
   return names;
 }
 
+/**
+ * The files of a zip whose names match `part` (its second group a number), unzipped in the order of that number;
+ * only they are unzipped. MalformedImport with `missing` when there is none, or when the zip is unreadable.
+ */
+export function unzipNumberedParts(bytes: Uint8Array, part: RegExp, missing: string): [string, Uint8Array][] {
+  let files: Record<string, Uint8Array>;
+  try {
+    files = unzipSync(bytes, { filter: (file) => part.test(file.name) });
+  } catch {
+    throw new MalformedImport("The file is not a readable zip archive");
+  }
+  const numberOf = (name: string) => Number(part.exec(name)?.[2] ?? 0);
+  const parts = Object.entries(files).sort(([a], [b]) => numberOf(a) - numberOf(b));
+  if (parts.length === 0) throw new MalformedImport(missing);
+  return parts;
+}
+
 /** What kind of export a zip is, from the names of its files. */
 export function zipKind(bytes: Uint8Array): "pocket" | "omnivore" | null {
   const names = zipEntryNames(bytes);
@@ -39,21 +56,12 @@ export function zipKind(bytes: Uint8Array): "pocket" | "omnivore" | null {
  * Only the parts are unzipped. Each part's encoding is told on its own; the first guess is kept for the result.
  */
 export function parsePocketZip(bytes: Uint8Array): ParsedImport & { decoded: DecodedText | null } {
-  let files: Record<string, Uint8Array>;
-  try {
-    files = unzipSync(bytes, { filter: (file) => POCKET_PART.test(file.name) });
-  } catch {
-    throw new MalformedImport("The file is not a readable zip archive");
-  }
-  const names = Object.keys(files).sort(
-    (a, b) => Number(POCKET_PART.exec(a)?.[2] ?? 0) - Number(POCKET_PART.exec(b)?.[2] ?? 0),
-  );
-  if (names.length === 0) throw new MalformedImport("The zip has no Pocket part_*.csv file");
+  const parts = unzipNumberedParts(bytes, POCKET_PART, "The zip has no Pocket part_*.csv file");
   const collector = createCollector();
   let nextRow = 1;
   let guessed: DecodedText | null = null;
-  for (const name of names) {
-    const decoded = decodeText(files[name] as Uint8Array);
+  for (const [name, file] of parts) {
+    const decoded = decodeText(file);
     if (decoded.source === "detected" && !guessed) guessed = decoded;
     try {
       nextRow += addPocketCsv(decoded.text, collector, nextRow);
