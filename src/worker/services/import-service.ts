@@ -84,9 +84,11 @@ export type ProcessingPlan =
 export function createImportService({ imports, articles, tags, sources, queue, now = Date.now }: ImportServiceDeps) {
   async function processedOf(userId: number, records: ImportRecord[]) {
     const ids = records.map((r) => r.id);
-    const counts = await imports.processedCounts(userId, ids);
-    const open = await imports.unprocessedCounts(userId, ids);
-    return records.map((record) => toImportJson(record, counts.get(record.id) ?? 0, open.get(record.id) ?? 0));
+    const counts = await imports.processingCounts(userId, ids);
+    return records.map((record) => {
+      const { processed = 0, unprocessed = 0 } = counts.get(record.id) ?? {};
+      return toImportJson(record, processed, unprocessed);
+    });
   }
 
   return {
