@@ -10,6 +10,7 @@ import { authRoutes } from "./routes/auth";
 import { emailAddressRoutes } from "./routes/email-address";
 import { exportRoutes } from "./routes/export";
 import { healthRoutes } from "./routes/health";
+import { articleHighlightRoutes, highlightRoutes } from "./routes/highlights";
 import { importRoutes } from "./routes/imports";
 import { oauthRoutes } from "./routes/oauth";
 import { searchRoutes } from "./routes/search";
@@ -65,7 +66,9 @@ export function createApp() {
 
   app.route("/health", healthRoutes);
   app.route("/auth", authRoutes);
+  app.route("/articles", articleHighlightRoutes);
   app.route("/articles", articleRoutes);
+  app.route("/highlights", highlightRoutes);
   app.route("/topics", topicRoutes);
   app.route("/search", searchRoutes);
   app.route("/email-address", emailAddressRoutes);

@@ -9,6 +9,7 @@ import { createArticleTagsRepository } from "./db/repositories/article-tags-repo
 import { createArticlesRepository } from "./db/repositories/articles-repository";
 import { createEmailAddressesRepository } from "./db/repositories/email-addresses-repository";
 import { createExportRepository } from "./db/repositories/export-repository";
+import { createHighlightsRepository } from "./db/repositories/highlights-repository";
 import { createImportsRepository } from "./db/repositories/imports-repository";
 import { createIngestBacklogRepository } from "./db/repositories/ingest-backlog-repository";
 import { createSearchRepository } from "./db/repositories/search-repository";
@@ -25,6 +26,7 @@ import { createAuthService } from "./services/auth-service";
 import { createEmailCaptureService } from "./services/email-capture-service";
 import { createExportService } from "./services/export-service";
 import { createDohResolver } from "./services/fetching/host-resolver";
+import { createHighlightsService } from "./services/highlights-service";
 import { createImportService } from "./services/import-service";
 import { createArticlePipeline } from "./services/processing/article-pipeline";
 import { createRelatedService } from "./services/related-service";
@@ -74,6 +76,7 @@ export function createServices(env: Env) {
     topics: createTopicsService({ topics, ...adapters }),
     search: createSearchService({ search: createSearchRepository(db), topics, articles, tags, ...adapters }),
     articles: articleService,
+    highlights: createHighlightsService({ highlights: createHighlightsRepository(db), articles }),
     account: createAccountService({
       account: createAccountRepository(db),
       vectorIndex: adapters.vectorIndex,

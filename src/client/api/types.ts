@@ -28,6 +28,49 @@ export interface Article {
   updated_at: string;
   /** The article's tags (issue 23), alphabetical; absent in a list cached offline before tags existed. */
   tags?: string[];
+  /** Issue 32: the reader's note on the whole article (plain text, shown as typed). */
+  note?: string | null;
+  /** Issue 32: the first visible text offset of the content, and how far into the article that is (0-1). */
+  reading_position?: number | null;
+  reading_progress?: number | null;
+  /** Issue 32: how many highlights the article has (list items). */
+  highlight_count?: number;
+}
+
+export type HighlightColor = "yellow" | "green" | "blue" | "pink";
+export type HighlightTarget = "content" | "summary" | "title";
+export type TextQuoteSelector = { type: "TextQuoteSelector"; exact: string; prefix: string; suffix: string };
+export type TextPositionSelector = { type: "TextPositionSelector"; start: number; end: number };
+
+/** A highlight as the API returns it (issue 32). */
+export interface Highlight {
+  id: number;
+  article_id: number;
+  target: HighlightTarget;
+  quote: string;
+  color: HighlightColor;
+  note: string | null;
+  /** anchored: found in the current text; orphaned: "no longer in the text"; pending: the text is not there yet. */
+  anchor_status: "anchored" | "orphaned" | "pending";
+  selectors: (TextQuoteSelector | TextPositionSelector)[];
+  client_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LibraryHighlight extends Highlight {
+  article: { id: number; title: string | null; url: string; domain: string | null };
+}
+
+export interface HighlightPage {
+  highlights: LibraryHighlight[];
+  next_cursor: string | null;
+}
+
+export interface ReadingPosition {
+  reading_position: number | null;
+  reading_progress: number | null;
+  position_updated_at: string | null;
 }
 
 export interface ArticleList {

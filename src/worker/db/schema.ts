@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { ANCHOR_STATUSES, HIGHLIGHT_COLORS, HIGHLIGHT_TARGETS } from "../domain/highlights/targets";
 
 /**
  * The single source of truth for the database. `npm run db:generate` turns changes here into SQL in
@@ -134,6 +135,16 @@ export const articles = sqliteTable(
     processingRun: text("processing_run"),
     /** How often the recovery sweep queued the article again since it was saved or re-fetched (issue 31). */
     recoveries: integer("recoveries").notNull().default(0),
+    /** The reader's note on the whole article (issue 32), plain text shown as typed; searchable. */
+    note: text("note"),
+    noteUpdatedAt: integer("note_updated_at"),
+    /**
+     * Where the reader is (issue 32): a text offset into the content, not pixels, so another device's width and
+     * font size land on the same words; `readingProgress` (0-1) is what cards show. Newest write wins.
+     */
+    readingPosition: integer("reading_position"),
+    readingProgress: real("reading_progress"),
+    positionUpdatedAt: integer("position_updated_at"),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
   },
@@ -396,3 +407,43 @@ export const ingestTurns = sqliteTable("ingest_turns", {
     .references(() => users.id, { onDelete: "cascade" }),
   lastTurn: integer("last_turn").notNull(),
 });
+
+/**
+ * A highlight (issue 32, migration 0019): W3C Web Annotation selectors over the text of one part of an article
+ * (`target`). The quote (exact, prefix, suffix) finds it again after the text changes; the position is a hint.
+ * `highlights_fts` mirrors exact and note through triggers. `client_id` makes a device's retried write of an
+ * offline highlight idempotent.
+ */
+export const highlights = sqliteTable(
+  "highlights",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    articleId: integer("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    target: text("target", { enum: HIGHLIGHT_TARGETS }).notNull().default("content"),
+    exact: text("exact").notNull(),
+    prefix: text("prefix").notNull().default(""),
+    suffix: text("suffix").notNull().default(""),
+    positionStart: integer("position_start"),
+    positionEnd: integer("position_end"),
+    anchorStatus: text("anchor_status", { enum: ANCHOR_STATUSES }).notNull().default("anchored"),
+    color: text("color", { enum: HIGHLIGHT_COLORS }).notNull().default("yellow"),
+    note: text("note"),
+    clientId: text("client_id"),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [
+    index("highlights_user_created_idx").on(t.userId, sql`${t.createdAt} DESC`, sql`${t.id} DESC`),
+    index("highlights_article_idx").on(t.articleId, t.target, t.positionStart),
+    index("highlights_user_color_idx").on(t.userId, t.color, sql`${t.createdAt} DESC`, sql`${t.id} DESC`),
+    uniqueIndex("highlights_user_client_unique").on(t.userId, t.clientId),
+    check("highlights_target_check", sql`${t.target} IN ('content','summary','title')`),
+    check("highlights_color_check", sql`${t.color} IN ('yellow','green','blue','pink')`),
+    check("highlights_status_check", sql`${t.anchorStatus} IN ('anchored','orphaned','pending')`),
+  ],
+);

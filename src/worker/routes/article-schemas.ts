@@ -3,6 +3,7 @@ import { MAX_TIMEZONE_OFFSET_MINUTES } from "../domain/reading-stats";
 import { MAX_SEARCH_LENGTH } from "../domain/search-query";
 import { MAX_TAG_LENGTH, MAX_TAGS_PER_ARTICLE } from "../domain/tags/normalize-tags";
 import { MAX_BULK_URLS } from "../services/article-service";
+import { highlightNote } from "./highlight-schemas";
 
 /** Request shapes of the articles API; every message names the field and the rule. */
 export const MAX_PAGE = 100_000;
@@ -79,7 +80,7 @@ const editableText = (name: string, max: number) =>
     .nullable()
     .optional();
 
-export const EDITABLE_FIELDS = ["title", "author", "is_read"] as const;
+export const EDITABLE_FIELDS = ["title", "author", "is_read", "note"] as const;
 
 /** PUT body: only the fields a user may edit; any other field is refused with 422 (never silently ignored). */
 export const updateBody = z
@@ -88,6 +89,14 @@ export const updateBody = z
       title: editableText("title", MAX_TITLE_LENGTH),
       author: editableText("author", MAX_AUTHOR_LENGTH),
       is_read: z.boolean({ error: "is_read must be true or false" }).optional(),
+      /** The reader's note on the whole article (issue 32), kept as typed; null or blank clears it. */
+      note: highlightNote.optional(),
+      /** When the note was written, in ms since 1970: an older write than the stored one is not applied. */
+      note_updated_at: z
+        .number({ error: "note_updated_at must be a time in milliseconds since 1970" })
+        .int("note_updated_at must be a whole number of milliseconds")
+        .min(0, "note_updated_at must be a time in milliseconds since 1970")
+        .optional(),
     },
     {
       error: (issue) =>

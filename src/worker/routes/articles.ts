@@ -50,7 +50,16 @@ export const articleRoutes = new Hono<AppEnv>()
   })
   .put("/:id", validate("param", articleIdParams), validate("json", updateBody), async (c) => {
     const { id } = c.req.valid("param");
-    return c.json(await c.var.services.articles.update(c.var.auth.user.id, id, c.req.valid("json")), 200);
+    const userId = c.var.auth.user.id;
+    const { note, note_updated_at, ...fields } = c.req.valid("json");
+    if (note !== undefined) await c.var.services.highlights.writeNote(userId, id, note, note_updated_at);
+    const changesArticle = Object.values(fields).some((value) => value !== undefined);
+    return c.json(
+      changesArticle
+        ? await c.var.services.articles.update(userId, id, fields)
+        : await c.var.services.articles.get(userId, id),
+      200,
+    );
   })
   .put("/:id/tags", validate("param", articleIdParams), validate("json", tagsBody), async (c) => {
     const { id } = c.req.valid("param");

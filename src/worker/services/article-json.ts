@@ -43,6 +43,10 @@ export function toArticleJson(row: ArticleRecord | ArticleSummaryRecord, tags: r
     created_at: iso(row.createdAt),
     updated_at: iso(row.updatedAt),
     tags: [...tags],
+    /** Issue 32: the reader's note on the article, where they are (a text offset) and how far (0-1). */
+    note: row.note,
+    reading_position: row.readingPosition,
+    reading_progress: row.readingProgress,
   };
 }
 export type ArticleJson = ReturnType<typeof toArticleJson>;

@@ -183,6 +183,42 @@ export function createArticlesRepository(db: Database) {
         .get();
     },
 
+    /**
+     * Writes the article note (issue 32) unless a newer one is stored: `writtenAt` is when the reader wrote it
+     * (a device that was offline sends its own time), and the newest write wins. The article's updated_at is
+     * left alone: a note is not a change to the article (the recovery sweep reads updated_at).
+     */
+    async writeNote(userId: number, id: number, note: string | null, writtenAt: number): Promise<boolean> {
+      const rows = await db
+        .update(articles)
+        .set({ note, noteUpdatedAt: writtenAt })
+        .where(
+          and(owned(userId, id), sql`(${articles.noteUpdatedAt} IS NULL OR ${articles.noteUpdatedAt} <= ${writtenAt})`),
+        )
+        .returning({ id: articles.id });
+      return rows.length > 0;
+    },
+
+    /** Writes the reading position unless a newer one is stored (newest write wins, as for the note). */
+    async writePosition(
+      userId: number,
+      id: number,
+      position: { offset: number; progress: number },
+      writtenAt: number,
+    ): Promise<boolean> {
+      const rows = await db
+        .update(articles)
+        .set({ readingPosition: position.offset, readingProgress: position.progress, positionUpdatedAt: writtenAt })
+        .where(
+          and(
+            owned(userId, id),
+            sql`(${articles.positionUpdatedAt} IS NULL OR ${articles.positionUpdatedAt} <= ${writtenAt})`,
+          ),
+        )
+        .returning({ id: articles.id });
+      return rows.length > 0;
+    },
+
     /** Marks read, keeping the first read time if it was already read. */
     async markRead(userId: number, id: number, now: number): Promise<ArticleRecord | undefined> {
       return db

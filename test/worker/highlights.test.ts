@@ -1,0 +1,154 @@
+import { describe, expect, it } from "vitest";
+import { api, registerUser, seedArticle } from "./helpers";
+
+const CONTENT =
+  "<h2>Slow reading</h2><p>Reading is slow, and that is the point of it.</p>" +
+  "<ul><li>First, <em>take your time</em>.</li><li>Then <a href='https://example.com/'>follow a link</a>.</li></ul>";
+
+async function reader() {
+  const { token } = await registerUser();
+  const user = (await api("GET", "/api/auth/me", { token })).body as { id: number };
+  return { token, userId: user.id };
+}
+
+describe("highlights (issue 32)", () => {
+  it("stores W3C selectors, lists them in reading order and anchors a quote given alone", async () => {
+    const { token, userId } = await reader();
+    const id = await seedArticle(userId, { title: "On slow reading", content: CONTENT });
+    // The text is the content's textContent: "Slow reading" + "Reading is slow, and " puts the quote at 33.
+    const byQuote = await api("POST", `/api/articles/${id}/highlights`, {
+      token,
+      body: { quote: "that is the point", color: "green", note: "the *thesis*" },
+    });
+    expect(byQuote.status).toBe(201);
+    expect(byQuote.body).toMatchObject({
+      article_id: id,
+      target: "content",
+      quote: "that is the point",
+      color: "green",
+      note: "the *thesis*",
+      anchor_status: "anchored",
+      selectors: [
+        { type: "TextQuoteSelector", exact: "that is the point", prefix: "low readingReading is slow, and " },
+        { type: "TextPositionSelector", start: 33, end: 50 },
+      ],
+    });
+    const title = await api("POST", `/api/articles/${id}/highlights`, {
+      token,
+      body: {
+        target: "title",
+        selectors: [
+          { type: "TextQuoteSelector", exact: "slow", prefix: "On ", suffix: " reading" },
+          { type: "TextPositionSelector", start: 3, end: 7 },
+        ],
+      },
+    });
+    expect(title.status).toBe(201);
+    expect(title.body.color).toBe("yellow");
+
+    const listed = await api("GET", `/api/articles/${id}/highlights`, { token });
+    expect(listed.body.highlights.map((h: { quote: string }) => h.quote)).toEqual(["slow", "that is the point"]);
+  });
+
+  it("refuses bad input with a clear 422 or 404 and stores nothing", async () => {
+    const { token, userId } = await reader();
+    const other = await reader();
+    const id = await seedArticle(userId, { content: CONTENT });
+    const post = (body: unknown, articleId = id, as = token) =>
+      api("POST", `/api/articles/${articleId}/highlights`, { token: as, body });
+
+    expect((await post({ quote: "slow" }, 999_999)).status).toBe(404);
+    expect((await post({ quote: "slow" }, id, other.token)).status).toBe(404);
+    const oversize = await post({ quote: "x".repeat(5_001) });
+    expect(oversize.status).toBe(422);
+    expect(oversize.body.detail).toMatch(/quote must be 1 to 5,000 characters/);
+    const missing = await post({ quote: "a sentence that is nowhere in the article" });
+    expect(missing.status).toBe(422);
+    expect(missing.body.detail).toMatch(/not in the article's text/);
+    const noQuote = await post({ selectors: [{ type: "TextPositionSelector", start: 0, end: 4 }] });
+    expect(noQuote.status).toBe(422);
+    expect(noQuote.body.detail).toMatch(/exactly one TextQuoteSelector/);
+    const wrongSpan = await post({
+      selectors: [
+        { type: "TextQuoteSelector", exact: "slow" },
+        { type: "TextPositionSelector", start: 0, end: 9 },
+      ],
+    });
+    expect(wrongSpan.body.detail).toMatch(/as many characters as the quote/);
+    expect((await post({ quote: "slow", color: "red" })).body.detail).toMatch(/color must be one of/);
+    expect((await post({ quote: "slow", note: "n".repeat(10_001) })).body.detail).toMatch(
+      /note must be at most 10,000/,
+    );
+
+    expect((await api("GET", `/api/articles/${id}/highlights`, { token })).body.highlights).toEqual([]);
+  });
+
+  it("changes colour and note, deletes, and keeps another user's highlight out of reach", async () => {
+    const { token, userId } = await reader();
+    const other = await reader();
+    const id = await seedArticle(userId, { content: CONTENT });
+    const made = (await api("POST", `/api/articles/${id}/highlights`, { token, body: { quote: "take your time" } }))
+      .body;
+
+    expect(
+      (await api("PATCH", `/api/highlights/${made.id}`, { token: other.token, body: { color: "blue" } })).status,
+    ).toBe(404);
+    expect((await api("DELETE", `/api/highlights/${made.id}`, { token: other.token })).status).toBe(404);
+    const patched = await api("PATCH", `/api/highlights/${made.id}`, { token, body: { color: "pink", note: "nice" } });
+    expect(patched.body).toMatchObject({ color: "pink", note: "nice" });
+    // A change made earlier on a device that was offline loses to the newer one.
+    const stale = await api("PATCH", `/api/highlights/${made.id}`, {
+      token,
+      body: { note: "older", client_updated_at: Date.parse(patched.body.updated_at) - 60_000 },
+    });
+    expect(stale.body.note).toBe("nice");
+    expect((await api("DELETE", `/api/highlights/${made.id}`, { token })).status).toBe(204);
+    expect((await api("DELETE", `/api/highlights/${made.id}`, { token })).status).toBe(404);
+  });
+
+  it("searches the library's highlights by quote and note, filters by colour, pages with a cursor", async () => {
+    const { token, userId } = await reader();
+    const id = await seedArticle(userId, {
+      title: "Lesen",
+      content: "<p>Die Straße ist lang und die Nacht ist kühl.</p>",
+    });
+    await api("POST", `/api/articles/${id}/highlights`, { token, body: { quote: "Die Straße ist lang" } });
+    await api("POST", `/api/articles/${id}/highlights`, {
+      token,
+      body: { quote: "Nacht", color: "blue", note: "dunkel" },
+    });
+    await api("POST", `/api/articles/${id}/highlights`, { token, body: { quote: "kühl", color: "blue" } });
+
+    const search = await api("GET", "/api/highlights?search=stra%C3%9Fe", { token });
+    expect(search.body.highlights.map((h: { quote: string }) => h.quote)).toEqual(["Die Straße ist lang"]);
+    expect(search.body.highlights[0].article).toMatchObject({ id, title: "Lesen" });
+    expect((await api("GET", "/api/highlights?search=dunkel", { token })).body.highlights[0].quote).toBe("Nacht");
+    const blue = await api("GET", "/api/highlights?color=blue&limit=1", { token });
+    expect(blue.body.highlights.map((h: { quote: string }) => h.quote)).toEqual(["kühl"]);
+    const next = await api("GET", `/api/highlights?color=blue&limit=1&cursor=${blue.body.next_cursor}`, { token });
+    expect(next.body.highlights.map((h: { quote: string }) => h.quote)).toEqual(["Nacht"]);
+    expect(next.body.next_cursor).toBeNull();
+    expect((await api("GET", "/api/highlights?cursor=abc", { token })).status).toBe(422);
+  });
+
+  it("keeps the article note and the reading position, newest write wins", async () => {
+    const { token, userId } = await reader();
+    const id = await seedArticle(userId, { content: CONTENT });
+    const noted = await api("PUT", `/api/articles/${id}`, { token, body: { note: "# Why\nread *slowly*" } });
+    expect(noted.status).toBe(200);
+    expect(noted.body.note).toBe("# Why\nread *slowly*");
+
+    const put = await api("PUT", `/api/articles/${id}/progress`, { token, body: { position: 40, progress: 0.4 } });
+    expect(put.body).toMatchObject({ reading_position: 40, reading_progress: 0.4 });
+    const older = await api("PUT", `/api/articles/${id}/progress`, {
+      token,
+      body: { position: 5, progress: 0.05, client_updated_at: Date.now() - 3_600_000 },
+    });
+    expect(older.body).toMatchObject({ reading_position: 40, reading_progress: 0.4 });
+    const article = (await api("GET", `/api/articles/${id}`, { token })).body;
+    expect(article).toMatchObject({ reading_position: 40, reading_progress: 0.4 });
+    expect(
+      (await api("PUT", `/api/articles/${id}/progress`, { token, body: { position: 1, progress: 2 } })).status,
+    ).toBe(422);
+  });
+});
