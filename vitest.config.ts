@@ -21,6 +21,7 @@ const STORAGE_FREE = [
   "domain-rules",
   "extraction",
   "fetching",
+  "highlight-anchoring",
   "import-parsers",
   "inline-steps",
   "json-step",

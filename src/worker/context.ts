@@ -44,7 +44,17 @@ export function createServices(env: Env) {
   const topics = createTopicsRepository(db);
   const sources = createArticleSourcesRepository(db);
   const tags = createArticleTagsRepository(db);
-  const pipeline = createArticlePipeline({ config, articles, sources, adapters, resolver: createDohResolver() });
+  // Highlights are found again wherever the text they quote is rewritten: processing (first, Re-fetch,
+  // re-extraction, the summary), a re-summarize and a title edit all reanchor through this one service.
+  const highlights = createHighlightsService({ highlights: createHighlightsRepository(db), articles });
+  const pipeline = createArticlePipeline({
+    config,
+    articles,
+    sources,
+    adapters,
+    resolver: createDohResolver(),
+    reanchor: highlights.reanchor,
+  });
   const recovery = createRecovery(env);
   const articleService = createArticleService({
     articles,
@@ -54,6 +64,7 @@ export function createServices(env: Env) {
     vectorIndex: adapters.vectorIndex,
     pipeline,
     recoverStuck: (userId, ids) => recovery.recoverSaved(userId, ids, sweepClock(env)),
+    reanchor: highlights.reanchor,
   });
   const importsRepository = createImportsRepository(db);
   return {
@@ -76,7 +87,7 @@ export function createServices(env: Env) {
     topics: createTopicsService({ topics, ...adapters }),
     search: createSearchService({ search: createSearchRepository(db), topics, articles, tags, ...adapters }),
     articles: articleService,
-    highlights: createHighlightsService({ highlights: createHighlightsRepository(db), articles }),
+    highlights,
     account: createAccountService({
       account: createAccountRepository(db),
       vectorIndex: adapters.vectorIndex,

@@ -18,6 +18,7 @@ import { buildFtsQuery } from "../domain/search-query";
 import type { EnqueueIngest } from "../jobs/ingest-producer";
 import type { VectorIndex } from "../ports/vector-index";
 import { displayStatus, noFeedbackJson, toArticleJson, toFeedbackJson } from "./article-json";
+import type { HighlightsService } from "./highlights-service";
 import type { ArticlePipeline } from "./processing/article-pipeline";
 import { compressText, MAX_STEP_PAYLOAD_CHARS } from "./processing/compressed-text";
 
@@ -56,6 +57,8 @@ interface ArticleServiceDeps {
    * A save of a link already saved calls it, so saving a stuck link again restarts its processing.
    */
   recoverStuck?: (userId: number, articleIds: number[]) => Promise<number[]>;
+  /** Finds the title's highlights again after the user edits it (issue 32). */
+  reanchor?: HighlightsService["reanchor"];
 }
 
 const IN_PROGRESS = new Set(["pending", "processing", "retrying"]);
@@ -89,6 +92,7 @@ export function createArticleService({
   refetchWaitMs = 280_000,
   sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   recoverStuck = async () => [],
+  reanchor = async () => {},
 }: ArticleServiceDeps) {
   async function requireArticle(userId: number, id: number) {
     const article = await articles.findById(userId, id);
@@ -333,6 +337,12 @@ export function createArticleService({
         now(),
       );
       if (!updated) throw new NotFound("Article not found");
+      if (patch.title !== undefined && patch.title !== current.title) {
+        // Title highlights follow the edited title (orphaned when their words are gone); never fails the edit.
+        await reanchor(userId, id, ["title"]).catch((error: unknown) =>
+          console.error("Re-anchoring title highlights failed", id, error),
+        );
+      }
       return withTags(userId, updated);
     },
 

@@ -201,12 +201,13 @@ export function createHighlightsService({
      * orphaned ("no longer in the text"), never deleted. Only the parts in `targets` changed.
      */
     async reanchor(userId: number, articleId: number, targets?: readonly HighlightTarget[]) {
-      const article = await articles.findById(userId, articleId);
-      if (!article) return;
+      // The highlights first: most articles have none, and then the article (its whole content) is not read.
       const rows = (await highlights.ofArticle(userId, articleId)).filter(
         (row) => !targets || targets.includes(row.target),
       );
       if (rows.length === 0) return;
+      const article = await articles.findById(userId, articleId);
+      if (!article) return;
       const texts = new Map<HighlightTarget, string>();
       const textOf = (target: HighlightTarget, source: ArticleTexts) => {
         if (!texts.has(target)) texts.set(target, targetText(source, target));

@@ -53,8 +53,8 @@ function exactMatches(text: string, quote: string): number[] {
 
 /**
  * The best place of `quote` in `text`, or null when it is no longer there (not even with a fifth of its
- * characters changed). An exact occurrence always wins over a fuzzy one; among several, context and nearness
- * to the old position decide.
+ * characters changed). An exact occurrence in its stored context wins at once; otherwise exact and fuzzy
+ * candidates are scored alike on quote, context and nearness to the old position.
  */
 export function matchQuote(text: string, quote: string, hint: QuoteHint = {}): QuoteMatch | null {
   if (quote.length === 0 || text.length === 0) return null;
@@ -64,15 +64,50 @@ export function matchQuote(text: string, quote: string, hint: QuoteHint = {}): Q
       return { start: hint.position, end: hint.position + quote.length, score: 1, exact: true };
   }
   const exact = exactMatches(text, quote);
-  if (exact.length > 0) {
-    let best: QuoteMatch | null = null;
-    for (const start of exact) {
-      const s = score(text, start, start + quote.length, 0, quote, hint);
-      if (!best || s > best.score) best = { start, end: start + quote.length, score: s, exact: true };
-    }
-    return best;
+  // The usual case after a re-fetch: the passage is still there in its own words and context, maybe moved.
+  const fitting = exact.filter((start) => inContext(text, { start, end: start + quote.length }, hint));
+  if (fitting.length > 0) {
+    const near = (start: number) => Math.abs(start - (hint.position ?? 0));
+    const start = fitting.reduce((a, b) => (near(b) < near(a) ? b : a));
+    return { start, end: start + quote.length, score: 1, exact: true };
   }
-  return fuzzyMatch(text, quote, hint);
+  let best: QuoteMatch | null = null;
+  for (const start of exact) {
+    const s = score(text, start, start + quote.length, 0, quote, hint);
+    if (!best || s > best.score) best = { start, end: start + quote.length, score: s, exact: true };
+  }
+  // An exact occurrence whose context differs may be a repeat of the phrase elsewhere while the highlighted
+  // occurrence was reworded: fuzzy candidates compete with it, and the words in the highlight's context win.
+  // approx-string-match answers only the closest matches, so while an exact repeat exists the reworded
+  // occurrence is found by searching for the quote with its context around it.
+  const candidates = [best, best ? contextMatch(text, quote, hint) : fuzzyMatch(text, quote, hint)];
+  return candidates.reduce<QuoteMatch | null>((a, b) => (b && (!a || b.score > a.score) ? b : a), null);
+}
+
+/** The quote's best fuzzy place inside the best fuzzy places of prefix + quote + suffix. */
+function contextMatch(text: string, quote: string, hint: QuoteHint): QuoteMatch | null {
+  const whole = `${hint.prefix ?? ""}${quote}${hint.suffix ?? ""}`;
+  if (whole.length === quote.length || quote.length > MAX_FUZZY_LENGTH) return null;
+  const maxErrors = Math.floor(quote.length * MAX_ERROR_RATE);
+  let best: QuoteMatch | null = null;
+  for (const around of search(text, whole, Math.floor(whole.length * MAX_ERROR_RATE))) {
+    const window = text.slice(around.start, around.end);
+    for (const match of search(window, quote, maxErrors)) {
+      const start = around.start + match.start;
+      const end = around.start + match.end;
+      const s = score(text, start, end, match.errors, quote, hint);
+      if (!best || s > best.score) best = { start, end, score: s, exact: match.errors === 0 };
+    }
+  }
+  return best;
+}
+
+/** Whether the text around a match is the stored prefix and suffix (empty ones always fit). */
+function inContext(text: string, match: { start: number; end: number }, hint: QuoteHint): boolean {
+  const prefix = hint.prefix ?? "";
+  const suffix = hint.suffix ?? "";
+  const prefixFits = match.start >= prefix.length && text.slice(match.start - prefix.length, match.start) === prefix;
+  return prefixFits && text.startsWith(suffix, match.end);
 }
 
 function fuzzyMatch(text: string, quote: string, hint: QuoteHint): QuoteMatch | null {

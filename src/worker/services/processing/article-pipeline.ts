@@ -6,10 +6,12 @@ import { articleLanguage } from "../../domain/article-language";
 import { fitArticleRow } from "../../domain/article-row-budget";
 import { articleEmbeddingText } from "../../domain/embedding/article-embedding-text";
 import { extractArticle, hasTooLittleText, htmlToText } from "../../domain/extraction/extract-article";
+import type { HighlightTarget } from "../../domain/highlights/targets";
 import { isUrlTitle } from "../../domain/imports/import-item";
 import { RendererUnavailable } from "../../ports/page-renderer";
 import type { HostResolver } from "../fetching/host-resolver";
 import { assertFetchableUrl, FetchFailure, fetchPage } from "../fetching/page-fetcher";
+import type { HighlightsService } from "../highlights-service";
 import { compressText, decompressText, MAX_STEP_PAYLOAD_CHARS } from "./compressed-text";
 
 const RENDER_TIMEOUT_MS = 45_000;
@@ -25,6 +27,8 @@ interface PipelineDeps {
   sources: ArticleSourcesRepository;
   adapters: Adapters;
   resolver: HostResolver;
+  /** Finds the article's highlights again after a step rewrote the text they quote (issue 32). */
+  reanchor?: HighlightsService["reanchor"];
   now?: () => number;
 }
 
@@ -34,7 +38,22 @@ interface PipelineDeps {
  * own work and step results stay small. Steps that can fail for reasons a user should read return an
  * outcome instead of throwing, because an error's type does not survive the step boundary.
  */
-export function createArticlePipeline({ config, articles, sources, adapters, resolver, now = Date.now }: PipelineDeps) {
+export function createArticlePipeline({
+  config,
+  articles,
+  sources,
+  adapters,
+  resolver,
+  reanchor = async () => {},
+  now = Date.now,
+}: PipelineDeps) {
+  /** Re-anchoring never fails a step: the stored text is what the reader came for, and the viewer anchors by quote. */
+  async function reanchorHighlights(userId: number, articleId: number, targets: HighlightTarget[]) {
+    await reanchor(userId, articleId, targets).catch((error: unknown) =>
+      console.error("Re-anchoring highlights failed", articleId, error),
+    );
+  }
+
   async function asOutcome(load: () => Promise<{ url: string; html: string }>): Promise<PageOutcome> {
     try {
       const page = await load();
@@ -112,6 +131,9 @@ export function createArticlePipeline({ config, articles, sources, adapters, res
         wordCount: extracted.wordCount,
         language: extracted.htmlLanguage,
       });
+      // The content (and a stand-in title) just changed: every highlight is found again in the new text, and one
+      // whose quote is gone is kept as orphaned. The plain and the rendered extraction each do it; the last wins.
+      await reanchorHighlights(userId, articleId, ["content", "title"]);
       // The supplied HTML (if any) is kept until the run ends (complete / fail): a run that dies after this step
       // and is queued again (recovery sweep) extracts from it again instead of fetching a page the user could not.
       return { tooLittleText: hasTooLittleText(extracted), hasText: extracted.wordCount > 0 };
@@ -160,6 +182,8 @@ export function createArticlePipeline({ config, articles, sources, adapters, res
         ...(notes ? { notes } : {}),
       });
       await articles.updateProcessing(userId, articleId, { summary: summary || null });
+      // Processing's summary step and Re-summarize both come here: summary highlights follow the new summary.
+      await reanchorHighlights(userId, articleId, ["summary"]);
     },
 
     /** Embeds the article and puts it in the user's vector index; rejects on failure so the step can retry. */
