@@ -44,12 +44,14 @@ export function createServices(env: Env) {
   const topics = createTopicsRepository(db);
   const sources = createArticleSourcesRepository(db);
   const tags = createArticleTagsRepository(db);
+  const highlights = createHighlightsRepository(db);
   const pipeline = createArticlePipeline({ config, articles, sources, adapters, resolver: createDohResolver() });
   const recovery = createRecovery(env);
   const articleService = createArticleService({
     articles,
     sources,
     tags,
+    highlights,
     enqueue: createIngestProducer(env.INGEST_QUEUE, createIngestBacklogRepository(db)),
     vectorIndex: adapters.vectorIndex,
     pipeline,
@@ -76,7 +78,7 @@ export function createServices(env: Env) {
     topics: createTopicsService({ topics, ...adapters }),
     search: createSearchService({ search: createSearchRepository(db), topics, articles, tags, ...adapters }),
     articles: articleService,
-    highlights: createHighlightsService({ highlights: createHighlightsRepository(db), articles }),
+    highlights: createHighlightsService({ highlights, articles }),
     account: createAccountService({
       account: createAccountRepository(db),
       vectorIndex: adapters.vectorIndex,
