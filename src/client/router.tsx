@@ -49,6 +49,7 @@ export const router = createHashRouter([
   lazyRoute("/topics/:topicId", async () => (await import("./routes/topic-detail")).TopicDetailPage, {
     signedIn: true,
   }),
+  lazyRoute("/highlights", async () => (await import("./routes/highlights")).HighlightsPage, { signedIn: true }),
   lazyRoute("/stats", async () => (await import("./routes/stats")).StatsPage, { signedIn: true }),
   lazyRoute("/settings", async () => (await import("./routes/settings")).SettingsPage, { signedIn: true }),
   // The consent screen of an app connecting over OAuth: it sends signed-out visitors to /login itself, with the

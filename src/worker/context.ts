@@ -46,7 +46,8 @@ export function createServices(env: Env) {
   const tags = createArticleTagsRepository(db);
   // Highlights are found again wherever the text they quote is rewritten: processing (first, Re-fetch,
   // re-extraction, the summary), a re-summarize and a title edit all reanchor through this one service.
-  const highlights = createHighlightsService({ highlights: createHighlightsRepository(db), articles });
+  const highlightsRepository = createHighlightsRepository(db);
+  const highlights = createHighlightsService({ highlights: highlightsRepository, articles });
   const pipeline = createArticlePipeline({
     config,
     articles,
@@ -60,6 +61,7 @@ export function createServices(env: Env) {
     articles,
     sources,
     tags,
+    highlights: highlightsRepository,
     enqueue: createIngestProducer(env.INGEST_QUEUE, createIngestBacklogRepository(db)),
     vectorIndex: adapters.vectorIndex,
     pipeline,

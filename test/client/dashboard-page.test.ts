@@ -44,6 +44,19 @@ describe("the tag filter in the dashboard URL (issue 23)", () => {
   });
 });
 
+describe("the Has highlights filter in the dashboard URL (issue 32)", () => {
+  it("reads highlighted=1 only, and round-trips beside the tag", () => {
+    expect(parse("highlighted=1&page=2")).toEqual({ page: 2, perPage: 20, highlighted: true });
+    for (const query of ["highlighted=0", "highlighted=true", "highlighted="]) {
+      expect(parse(query)).toStrictEqual({ page: 1, perPage: 20 });
+    }
+    const params = dashboardPageParams({ page: 1, perPage: 20, tag: "rust", highlighted: true });
+    expect(params.toString()).toBe("tag=rust&highlighted=1");
+    expect(parseDashboardPage(params)).toEqual({ page: 1, perPage: 20, tag: "rust", highlighted: true });
+    expect(dashboardPageParams({ page: 1, perPage: 20, highlighted: false }).toString()).toBe("");
+  });
+});
+
 describe("dashboardPageParams", () => {
   it("leaves the defaults out, so the first page stays a plain /#/dashboard", () => {
     expect(dashboardPageParams({ page: 1, perPage: 20 }).toString()).toBe("");

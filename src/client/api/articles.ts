@@ -22,13 +22,16 @@ export interface ListQuery {
   search?: string;
   domain?: string;
   tag?: string;
+  /** Only articles with at least one highlight (issue 32). */
+  highlighted?: boolean;
 }
 
-function listPath({ page, perPage, search, domain, tag }: ListQuery): string {
+function listPath({ page, perPage, search, domain, tag, highlighted }: ListQuery): string {
   const params = new URLSearchParams({ page: String(page), per_page: String(perPage) });
   if (search?.trim()) params.set("search", search.trim());
   if (domain?.trim()) params.set("domain", domain.trim());
   if (tag?.trim()) params.set("tag", tag.trim());
+  if (highlighted) params.set("has_highlights", "true");
   return `/api/articles/?${params}`;
 }
 

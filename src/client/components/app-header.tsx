@@ -5,7 +5,7 @@ import { useDegradedNotice } from "../hooks/use-environment";
 import { LogoMark, SLOGAN } from "./logo";
 
 /**
- * The signed-in header: logo, name, tagline, the screens one click away (Topics, Stats, Settings), the welcome
+ * The signed-in header: logo, name, tagline, the screens one click away (Topics, Highlights, Stats, Settings), the welcome
  * line with the user's email, and Sign out.
  */
 export function AppHeader() {
@@ -29,6 +29,7 @@ export function AppHeader() {
       </Link>
       <nav className="header-nav" aria-label="Main">
         <NavLink to="/topics">Topics</NavLink>
+        <NavLink to="/highlights">Highlights</NavLink>
         <NavLink to="/stats">Stats</NavLink>
         <NavLink to="/settings">Settings</NavLink>
       </nav>

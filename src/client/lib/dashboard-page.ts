@@ -19,14 +19,16 @@ export interface DashboardPage {
   perPage: number;
   /** The tag filter (issue 23), absent for none. */
   tag?: string;
+  /** Only articles with highlights (issue 32), absent for all. */
+  highlighted?: boolean;
 }
 
 /** The longest tag the API accepts. */
 const MAX_TAG_LENGTH = 64;
 
 /**
- * `?page=2&per_page=10&tag=rust`; anything missing or malformed falls back to page 1, the default size and no
- * tag.
+ * `?page=2&per_page=10&tag=rust&highlighted=1`; anything missing or malformed falls back to page 1, the default
+ * size, no tag and all articles.
  */
 export function parseDashboardPage(params: URLSearchParams): DashboardPage {
   const rawPage = params.get("page") ?? "";
@@ -37,15 +39,17 @@ export function parseDashboardPage(params: URLSearchParams): DashboardPage {
     page: page >= 1 && page <= MAX_PAGE ? page : 1,
     perPage: (PAGE_SIZES as readonly number[]).includes(perPage) ? perPage : DEFAULT_PAGE_SIZE,
     ...(tag && tag.length <= MAX_TAG_LENGTH ? { tag } : {}),
+    ...(params.get("highlighted") === "1" ? { highlighted: true } : {}),
   };
 }
 
 /** The query for a page; the defaults are left out, so page 1 of 20 stays plain /#/dashboard. */
-export function dashboardPageParams({ page, perPage, tag }: DashboardPage): URLSearchParams {
+export function dashboardPageParams({ page, perPage, tag, highlighted }: DashboardPage): URLSearchParams {
   const params = new URLSearchParams();
   if (page > 1) params.set("page", String(page));
   if (perPage !== DEFAULT_PAGE_SIZE) params.set("per_page", String(perPage));
   if (tag) params.set("tag", tag);
+  if (highlighted) params.set("highlighted", "1");
   return params;
 }
 

@@ -4,17 +4,20 @@ import { ApiError } from "../api/client";
 import type { Article } from "../api/types";
 import { SignedInLayout } from "../components/app-header";
 import { ArticleHeader } from "../components/article/article-header";
+import { ArticleNote } from "../components/article/article-note";
 import { ContentPanel, OriginalPanel, SummaryPanel } from "../components/article/article-panels";
 import { ArticleRating } from "../components/article/article-rating";
 import { ArticleTabs } from "../components/article/article-tabs";
 import { ArticleTags } from "../components/article/article-tags";
 import { ConfirmDialog } from "../components/article/confirm-dialog";
+import { HighlightsPanel } from "../components/article/highlights-panel";
 import { QuoteSharing } from "../components/article/quote-sharing";
 import { RelatedArticles } from "../components/article/related-articles";
 import { OfflineNotice } from "../components/offline-notice";
 import { useGoBack } from "../hooks/article/use-go-back";
 import { useReadingActions } from "../hooks/article/use-reading-actions";
 import { useScrollMemory } from "../hooks/article/use-scroll-memory";
+import { useMediaQuery } from "../hooks/use-media-query";
 import { useOffline } from "../hooks/use-offline";
 import { usePageTitle } from "../hooks/use-page-title";
 import { useToast } from "../hooks/use-toast";
@@ -27,6 +30,8 @@ import { useFeedback } from "../queries/feedback";
 import "../styles/article.css";
 
 type TabId = "summary" | "content" | "original";
+/** From this width the highlights panel is a column beside the text (highlights.css lays it out). */
+const SIDE_PANEL_QUERY = "(min-width: 1140px)";
 const TAB_IDS: readonly TabId[] = ["summary", "content", "original"];
 const isTabId = (value: string | undefined): value is TabId => TAB_IDS.includes(value as TabId);
 
@@ -141,6 +146,8 @@ function ArticleView({
   const feedback = useFeedback(article.id);
   const [confirming, setConfirming] = useState(false);
   const viewer = useRef<HTMLElement>(null);
+  const sidePanel = useMediaQuery(SIDE_PANEL_QUERY);
+  const highlightsPanel = <HighlightsPanel articleId={article.id} root={viewer} onTab={onTab} side={sidePanel} />;
 
   const inProgress = isUnfinished(article);
   const direction = article.text_direction === "rtl" || isRightToLeft(article.language) ? "rtl" : "ltr";
@@ -203,7 +210,9 @@ function ArticleView({
           refetching={jobs.contentRunning}
           onRefetch={startContent}
         />
+        <ArticleNote article={article} />
         <ArticleTags article={article} />
+        {sidePanel ? null : highlightsPanel}
 
         <ArticleTabs<TabId>
           label="Article views"
@@ -271,6 +280,7 @@ function ArticleView({
       </article>
 
       {inProgress ? null : <RelatedArticles articleId={article.id} />}
+      {sidePanel ? highlightsPanel : null}
 
       <QuoteSharing root={viewer} article={article} direction={direction} />
 

@@ -29,6 +29,7 @@ export function DashboardPage() {
     page: list.page,
     perPage: list.perPage,
     tag: list.tag || undefined,
+    highlighted: list.highlighted || undefined,
     ready: list.loaded,
     onUrlChange: list.showPage,
   });
@@ -82,6 +83,8 @@ export function DashboardPage() {
           tag={list.tag}
           tags={tags.data ?? []}
           onTag={list.setTag}
+          highlighted={list.highlighted}
+          onHighlighted={list.setHighlighted}
         />
         {offline && (
           <OfflineNotice>

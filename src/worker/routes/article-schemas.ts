@@ -52,6 +52,11 @@ export const listQuery = z.object({
     .max(MAX_TAG_LENGTH, `tag must be at most ${MAX_TAG_LENGTH} characters`)
     .transform((s) => s.replace(/\s+/g, " ").trim() || undefined)
     .optional(),
+  /** Only articles with at least one highlight (issue 32); `false` is the same as leaving it out. */
+  has_highlights: z
+    .enum(["true", "false"], { error: "has_highlights must be true or false" })
+    .transform((s) => s === "true")
+    .optional(),
 });
 
 export const statsQuery = z.object({

@@ -31,13 +31,14 @@ export const articleRoutes = new Hono<AppEnv>()
     return c.json(await c.var.services.articles.createMany(c.var.auth.user.id, urls), 200);
   })
   .get("/", validate("query", listQuery), async (c) => {
-    const { page, per_page, search, domain, tag } = c.req.valid("query");
+    const { page, per_page, search, domain, tag, has_highlights } = c.req.valid("query");
     const result = await c.var.services.articles.list(c.var.auth.user.id, {
       page,
       perPage: per_page,
       search,
       domain,
       tag,
+      hasHighlights: has_highlights,
     });
     return c.json(result, 200);
   })

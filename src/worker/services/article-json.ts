@@ -16,7 +16,12 @@ export function displayStatus(status: ProcessingStatus): "processing" | "failed"
  * The Article entity of spec §3. List rows have no `content` and so carry none. `tags` (issue 23) are read
  * separately (article_tags); callers that did not read them pass none.
  */
-export function toArticleJson(row: ArticleRecord | ArticleSummaryRecord, tags: readonly string[] = []) {
+export function toArticleJson(
+  row: ArticleRecord | ArticleSummaryRecord,
+  tags: readonly string[] = [],
+  /** Issue 32: given where it was counted (list items, GET /api/articles/{id}); left out elsewhere, never guessed. */
+  highlightCount?: number,
+) {
   return {
     id: row.id,
     url: row.url,
@@ -47,6 +52,7 @@ export function toArticleJson(row: ArticleRecord | ArticleSummaryRecord, tags: r
     note: row.note,
     reading_position: row.readingPosition,
     reading_progress: row.readingProgress,
+    ...(highlightCount === undefined ? {} : { highlight_count: highlightCount }),
   };
 }
 export type ArticleJson = ReturnType<typeof toArticleJson>;

@@ -1,6 +1,7 @@
 import type { ArticleSourcesRepository } from "../db/repositories/article-sources-repository";
 import type { ArticleTagsRepository } from "../db/repositories/article-tags-repository";
 import type { ArticleRecord, ArticleSummaryRecord, ArticlesRepository } from "../db/repositories/articles-repository";
+import type { HighlightsRepository } from "../db/repositories/highlights-repository";
 import type { IngestLane } from "../db/schema";
 import { checkArticleUrl } from "../domain/article-url";
 import { AppError, Conflict, InvalidInput, NotFound } from "../domain/errors";
@@ -45,6 +46,8 @@ interface ArticleServiceDeps {
   articles: ArticlesRepository;
   sources: ArticleSourcesRepository;
   tags: ArticleTagsRepository;
+  /** Only for each article's highlight count (issue 32). */
+  highlights: Pick<HighlightsRepository, "countByArticle">;
   enqueue: EnqueueIngest;
   vectorIndex: VectorIndex;
   pipeline: Pick<ArticlePipeline, "summarize">;
@@ -85,6 +88,7 @@ export function createArticleService({
   articles,
   sources,
   tags,
+  highlights,
   enqueue,
   vectorIndex,
   pipeline,
@@ -100,10 +104,13 @@ export function createArticleService({
     return article;
   }
 
-  /** One article as JSON with its tags (issue 23). */
+  /** One article as JSON with its tags (issue 23) and its highlight count (issue 32). */
   async function withTags(userId: number, row: ArticleRecord) {
-    const found = await tags.ofArticles(userId, [row.id]);
-    return toArticleJson(row, found.get(row.id));
+    const [found, counts] = await Promise.all([
+      tags.ofArticles(userId, [row.id]),
+      highlights.countByArticle(userId, [row.id]),
+    ]);
+    return toArticleJson(row, found.get(row.id), counts.get(row.id) ?? 0);
   }
 
   /**
@@ -268,6 +275,7 @@ export function createArticleService({
         tag?: string;
         isRead?: boolean;
         language?: string;
+        hasHighlights?: boolean;
       },
     ) {
       const offset = (query.page - 1) * query.perPage;
@@ -281,17 +289,20 @@ export function createArticleService({
               offset,
               domain: query.domain,
               tagKey: query.tag?.toLowerCase(),
+              hasHighlights: query.hasHighlights,
               isRead: query.isRead,
               language: query.language,
               ftsQuery: ftsQuery ?? undefined,
             });
       const pages = Math.ceil(total / query.perPage);
-      const tagsOf = await tags.ofArticles(
-        userId,
-        rows.map((row) => row.id),
-      );
+      const ids = rows.map((row) => row.id);
+      // One grouped count for the whole page, beside the page's tags: not a query per card.
+      const [tagsOf, highlightCounts] = await Promise.all([
+        tags.ofArticles(userId, ids),
+        highlights.countByArticle(userId, ids),
+      ]);
       return {
-        articles: rows.map((row) => toArticleJson(row, tagsOf.get(row.id))),
+        articles: rows.map((row) => toArticleJson(row, tagsOf.get(row.id), highlightCounts.get(row.id) ?? 0)),
         page: query.page,
         per_page: query.perPage,
         total,

@@ -1,6 +1,7 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import type { Article } from "../../api/types";
 import { readingTime, relativeDate, sourceLabel, summaryPreview } from "../../lib/format";
+import { highlightCountLabel } from "../../lib/highlight-list";
 import { languageName } from "../../lib/languages";
 import { CardHeading } from "./card-heading";
 import { CardRetry } from "./card-retry";
@@ -96,6 +97,9 @@ export function ArticleCard({ article, onToggleRead, onDelete }: ArticleCardProp
         <time className="card-meta-text" dateTime={article.created_at}>
           {relativeDate(article.created_at)}
         </time>
+        {article.highlight_count ? (
+          <span className="card-meta-text card-highlights">{highlightCountLabel(article.highlight_count)}</span>
+        ) : null}
       </div>
       <CardHeading articleId={article.id} titleId={titleId} title={article.title} url={article.url} summary={summary} />
       {article.tags && article.tags.length > 0 && (

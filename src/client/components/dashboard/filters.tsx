@@ -10,13 +10,27 @@ interface FiltersProps {
   tag: string;
   tags: TagCount[];
   onTag: (value: string) => void;
+  highlighted: boolean;
+  onHighlighted: (value: boolean) => void;
 }
 
 /**
  * Search text and domain, which the list hook debounces (500 ms), with known domains offered as suggestions;
- * and the tag, chosen from the user's tags (it is in the URL, so a filtered list can be linked and gone back to).
+ * the tag, chosen from the user's tags, and "Has highlights" (both in the URL, so a filtered list can be linked and
+ * gone back to).
  */
-export function Filters({ search, domain, domains, onSearch, onDomain, tag, tags, onTag }: FiltersProps) {
+export function Filters({
+  search,
+  domain,
+  domains,
+  onSearch,
+  onDomain,
+  tag,
+  tags,
+  onTag,
+  highlighted,
+  onHighlighted,
+}: FiltersProps) {
   const searchId = useId();
   const domainId = useId();
   const listId = useId();
@@ -67,6 +81,12 @@ export function Filters({ search, domain, domains, onSearch, onDomain, tag, tags
             </option>
           ))}
         </select>
+      </div>
+      <div className="filter filter-check">
+        <label>
+          <input type="checkbox" checked={highlighted} onChange={(event) => onHighlighted(event.target.checked)} />
+          Has highlights
+        </label>
       </div>
     </search>
   );

@@ -40,6 +40,7 @@ export function useArticleList(initial: DashboardPage = { page: 1, perPage: DEFA
     page: initial.page,
     perPage: initial.perPage,
     tag: initial.tag ?? "",
+    highlighted: initial.highlighted ?? false,
     search: "",
     domain: "",
   });
@@ -162,20 +163,30 @@ export function useArticleList(initial: DashboardPage = { page: 1, perPage: DEFA
 
   /** Shows the page the dashboard's URL names (Back, Forward, a tag link or an edited address). */
   const showPage = useCallback(
-    ({ page, perPage, tag = "" }: DashboardPage) =>
-      setQuery((q) => (q.page === page && q.perPage === perPage && q.tag === tag ? q : { ...q, page, perPage, tag })),
+    ({ page, perPage, tag = "", highlighted = false }: DashboardPage) =>
+      setQuery((q) =>
+        q.page === page && q.perPage === perPage && q.tag === tag && q.highlighted === highlighted
+          ? q
+          : { ...q, page, perPage, tag, highlighted },
+      ),
     [],
   );
 
   /** A tag is chosen from a list, so it applies at once (no debounce), from page 1. */
   const setTag = useCallback((tag: string) => setQuery((q) => (q.tag === tag ? q : { ...q, tag, page: 1 })), []);
 
+  /** "Has highlights" (issue 32): a checkbox, so it applies at once, from page 1, like the tag. */
+  const setHighlighted = useCallback(
+    (highlighted: boolean) => setQuery((q) => (q.highlighted === highlighted ? q : { ...q, highlighted, page: 1 })),
+    [],
+  );
+
   const setPerPage = useCallback((perPage: number) => setQuery((q) => ({ ...q, perPage, page: 1 })), []);
 
   const clearFilters = useCallback(() => {
     setSearchInput("");
     setDomainInput("");
-    setQuery((q) => ({ ...q, search: "", domain: "", tag: "", page: 1 }));
+    setQuery((q) => ({ ...q, search: "", domain: "", tag: "", highlighted: false, page: 1 }));
   }, []);
 
   return {
@@ -185,9 +196,11 @@ export function useArticleList(initial: DashboardPage = { page: 1, perPage: DEFA
     page: query.page,
     perPage: query.perPage,
     /** Filters the shown list was asked with (not what is being typed). */
-    filtered: Boolean(query.search || query.domain || query.tag),
+    filtered: Boolean(query.search || query.domain || query.tag || query.highlighted),
     tag: query.tag,
     setTag,
+    highlighted: query.highlighted,
+    setHighlighted,
     searchInput,
     domainInput,
     setSearchInput,

@@ -18,6 +18,7 @@ export function useDashboardPage({
   page,
   perPage,
   tag,
+  highlighted,
   ready,
   onUrlChange,
 }: DashboardPage & { ready: boolean; onUrlChange: (page: DashboardPage) => void }) {
@@ -31,7 +32,7 @@ export function useDashboardPage({
   const readyRef = useRef(ready);
   readyRef.current = ready;
 
-  const wanted = dashboardPageParams({ page, perPage, tag }).toString();
+  const wanted = dashboardPageParams({ page, perPage, tag, highlighted }).toString();
   const urlPage = parseDashboardPage(params);
   const current = dashboardPageParams(urlPage).toString();
   /** The URL's page as last seen: a URL that moves on its own (an edited address) leads; otherwise the list does. */

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, gte, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import { integer, sqliteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "../client";
-import { articleFeedback, articles, articleTags } from "../schema";
+import { articleFeedback, articles, articleTags, highlights } from "../schema";
 
 /** An article as the app reads it: every column but `search_text`, which only feeds the full-text index. */
 export type ArticleRecord = Omit<typeof articles.$inferSelect, "searchText">;
@@ -38,6 +38,8 @@ export interface ListQuery {
   domain?: string;
   /** Only articles carrying this tag (its key: the lower-cased tag). */
   tagKey?: string;
+  /** Only articles with at least one highlight (issue 32). */
+  hasHighlights?: boolean;
   /** Only read (true) or unread (false) articles. */
   isRead?: boolean;
   /** An ISO 639-1 code, as stored. */
@@ -112,6 +114,12 @@ export function createArticlesRepository(db: Database) {
       if (query.tagKey !== undefined) {
         filters.push(
           sql`exists (select 1 from ${articleTags} where ${articleTags.articleId} = ${articles.id} and ${articleTags.userId} = ${userId} and ${articleTags.tagKey} = ${query.tagKey})`,
+        );
+      }
+      if (query.hasHighlights) {
+        // highlights_article_idx makes this one index probe per article.
+        filters.push(
+          sql`exists (select 1 from ${highlights} where ${highlights.articleId} = ${articles.id} and ${highlights.userId} = ${userId})`,
         );
       }
       if (query.isRead !== undefined) filters.push(eq(articles.isRead, query.isRead));

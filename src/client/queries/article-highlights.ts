@@ -1,0 +1,60 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMemo } from "react";
+import { type HighlightQuery, highlightsApi } from "../api/highlights";
+import type { Highlight } from "../api/types";
+import { panelGroups } from "../lib/highlight-list";
+import { articleKeys } from "./articles";
+import { retryWhileShown } from "./query-client";
+
+/**
+ * Issue 32, the library helper's stand-in until the viewer's queries/highlights.ts lands: the article's
+ * highlights for the viewer's panel, and the library's for /#/highlights. The merge keeps one module.
+ */
+export const articleHighlightKeys = {
+  all: ["highlights"] as const,
+  article: (articleId: number) => ["highlights", articleId] as const,
+  library: (query: Omit<HighlightQuery, "cursor">) => ["highlights", "library", query] as const,
+};
+
+/** The article's highlights: all of them in reading order, and those no longer in the text apart. */
+export function useArticleHighlights(articleId: number) {
+  const client = useQueryClient();
+  const queryKey = articleHighlightKeys.article(articleId);
+  const query = useQuery({
+    queryKey,
+    queryFn: () => highlightsApi.ofArticle(articleId),
+    enabled: Number.isSafeInteger(articleId) && articleId > 0,
+    retry: retryWhileShown(client, queryKey),
+  });
+  const data = query.data?.highlights;
+  return useMemo(() => {
+    const { inText, orphaned } = panelGroups(data ?? []);
+    return { highlights: inText, orphaned, total: data?.length ?? 0, isLoading: query.isLoading, error: query.error };
+  }, [data, query.isLoading, query.error]);
+}
+
+/** Deletes a highlight; every list of highlights and the article counts follow. */
+export function useDeleteHighlight() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (highlight: Highlight) => highlightsApi.remove(highlight.id),
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: articleHighlightKeys.all }),
+        client.invalidateQueries({ queryKey: articleKeys.all }),
+      ]),
+  });
+}
+
+export const LIBRARY_PAGE_SIZE = 30;
+
+/** The library's highlights, newest first, a page at a time (the API's cursor). */
+export function useLibraryHighlights(filters: Omit<HighlightQuery, "cursor" | "limit">) {
+  const query = { ...filters, limit: LIBRARY_PAGE_SIZE };
+  return useInfiniteQuery({
+    queryKey: articleHighlightKeys.library(query),
+    queryFn: ({ pageParam }) => highlightsApi.library({ ...query, cursor: pageParam ?? undefined }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.next_cursor,
+  });
+}
