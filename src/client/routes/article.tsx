@@ -10,11 +10,14 @@ import { ArticleTabs } from "../components/article/article-tabs";
 import { ArticleTags } from "../components/article/article-tags";
 import { ConfirmDialog } from "../components/article/confirm-dialog";
 import { QuoteSharing } from "../components/article/quote-sharing";
+import { ContinueReadingNote, EndOfArticle, PendingSyncNotice } from "../components/article/reading-position";
 import { RelatedArticles } from "../components/article/related-articles";
 import { OfflineNotice } from "../components/offline-notice";
 import { useGoBack } from "../hooks/article/use-go-back";
 import { useReadingActions } from "../hooks/article/use-reading-actions";
+import { useReadingPosition } from "../hooks/article/use-reading-position";
 import { useScrollMemory } from "../hooks/article/use-scroll-memory";
+import { useAnnotationsWaiting } from "../hooks/use-annotation-sync";
 import { useOffline } from "../hooks/use-offline";
 import { usePageTitle } from "../hooks/use-page-title";
 import { useToast } from "../hooks/use-toast";
@@ -68,6 +71,7 @@ function ArticleScreen({ articleId }: { articleId: number }) {
   const goBack = useGoBack();
   const toast = useToast();
   const offline = useOffline();
+  const waiting = useAnnotationsWaiting();
 
   usePageTitle(
     article ? displayTitle(article.title, article.url) : state.status === "error" ? "Error Loading Article" : "Article",
@@ -98,6 +102,7 @@ function ArticleScreen({ articleId }: { articleId: number }) {
       {state.status === "ready" && offline && (
         <OfflineNotice>Offline — showing the copy saved on this device</OfflineNotice>
       )}
+      {state.status === "ready" && waiting && <PendingSyncNotice />}
       {state.status === "loading" || notFound ? (
         <div className="viewer-loading" role="status">
           <span className="spinner" aria-hidden="true" />
@@ -116,7 +121,14 @@ function ArticleScreen({ articleId }: { articleId: number }) {
           </button>
         </section>
       ) : (
-        <ArticleView article={state.article} tab={tab} onTab={setTab} jobs={jobs} onDeleted={memory.forget} />
+        <ArticleView
+          article={state.article}
+          tab={tab}
+          onTab={setTab}
+          jobs={jobs}
+          onDeleted={memory.forget}
+          returning={memory.returning}
+        />
       )}
     </SignedInLayout>
   );
@@ -128,12 +140,15 @@ function ArticleView({
   onTab,
   jobs,
   onDeleted,
+  returning,
 }: {
   article: Article;
   tab: TabId;
   onTab: (tab: TabId) => void;
   jobs: ReturnType<typeof useArticleJobs>;
   onDeleted: () => void;
+  /** Back, forward or reload onto this page: its own scroll offset is restored, not the synced position. */
+  returning: boolean;
 }) {
   const navigate = useNavigate();
   const goBack = useGoBack();
@@ -141,6 +156,7 @@ function ArticleView({
   const feedback = useFeedback(article.id);
   const [confirming, setConfirming] = useState(false);
   const viewer = useRef<HTMLElement>(null);
+  const position = useReadingPosition({ article, tab, onTab, returning, root: viewer });
 
   const inProgress = isUnfinished(article);
   const direction = article.text_direction === "rtl" || isRightToLeft(article.language) ? "rtl" : "ltr";
@@ -240,6 +256,10 @@ function ArticleView({
           ]}
         />
 
+        {position.atEnd && !article.is_read && (
+          <EndOfArticle busy={actions.busy === "read"} onMarkRead={() => void actions.markRead()} />
+        )}
+
         <ArticleRating rating={feedback.rating} saving={feedback.saving} onRate={feedback.rate} />
 
         <div className="viewer-finish">
@@ -271,6 +291,8 @@ function ArticleView({
       </article>
 
       {inProgress ? null : <RelatedArticles articleId={article.id} />}
+
+      {position.continued && <ContinueReadingNote onStartOver={position.startOver} onDismiss={position.dismiss} />}
 
       <QuoteSharing root={viewer} article={article} direction={direction} />
 

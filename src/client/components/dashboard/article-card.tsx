@@ -3,6 +3,7 @@ import type { Article } from "../../api/types";
 import { readingTime, relativeDate, sourceLabel, summaryPreview } from "../../lib/format";
 import { languageName } from "../../lib/languages";
 import { CardHeading } from "./card-heading";
+import { CardProgress } from "./card-progress";
 import { CardRetry } from "./card-retry";
 
 interface ArticleCardProps {
@@ -107,6 +108,7 @@ export function ArticleCard({ article, onToggleRead, onDelete }: ArticleCardProp
           ))}
         </ul>
       )}
+      <CardProgress article={article} />
       <StatusLine article={article} />
       {confirming ? (
         <div className="card-confirm">
