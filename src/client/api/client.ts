@@ -30,6 +30,8 @@ interface RequestOptions {
   timeoutMs?: number;
   /** Requests of one group run one after another (spec §7), e.g. 'articles-list'. */
   group?: string;
+  /** Lets the request outlive the page (sent as the page is hidden); bodies up to 64 KB. */
+  keepalive?: boolean;
 }
 
 type UnauthorizedListener = () => void;
@@ -68,6 +70,7 @@ async function send<T>(method: string, path: string, options: RequestOptions): P
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: controller.signal,
+      keepalive: options.keepalive,
     });
   } catch (error) {
     const timedOut = controller.signal.aborted;

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
 import { useSendQueuedSaves } from "../hooks/dashboard/use-offline-saves";
+import { useSyncAnnotations } from "../hooks/use-annotation-sync";
 import { useAuth } from "../hooks/use-auth";
 import { loginPathFor } from "../lib/return-target";
 import { FullPageSpinner } from "./spinner";
@@ -22,9 +23,13 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   );
 }
 
-/** Sends the saves made offline once online, whichever signed-in screen is open (hooks/dashboard/use-offline-saves). */
+/**
+ * Sends the saves, highlights, notes and reading positions made offline once online, whichever signed-in screen is
+ * open (hooks/dashboard/use-offline-saves, hooks/use-annotation-sync).
+ */
 function QueuedSaveSender() {
   useSendQueuedSaves();
+  useSyncAnnotations();
   return null;
 }
 

@@ -12,12 +12,15 @@ import { ArticleTags } from "../components/article/article-tags";
 import { ConfirmDialog } from "../components/article/confirm-dialog";
 import { HighlightsPanel } from "../components/article/highlights-panel";
 import { QuoteSharing } from "../components/article/quote-sharing";
+import { ContinueReadingNote, EndOfArticle, PendingSyncNotice } from "../components/article/reading-position";
 import { RelatedArticles } from "../components/article/related-articles";
 import { OfflineNotice } from "../components/offline-notice";
 import { useGoBack } from "../hooks/article/use-go-back";
 import { useReadingActions } from "../hooks/article/use-reading-actions";
+import { useReadingPosition } from "../hooks/article/use-reading-position";
 import { useScrollMemory } from "../hooks/article/use-scroll-memory";
 import { useMediaQuery } from "../hooks/use-media-query";
+import { useAnnotationsWaiting } from "../hooks/use-annotation-sync";
 import { useOffline } from "../hooks/use-offline";
 import { usePageTitle } from "../hooks/use-page-title";
 import { useToast } from "../hooks/use-toast";
@@ -73,6 +76,7 @@ function ArticleScreen({ articleId }: { articleId: number }) {
   const goBack = useGoBack();
   const toast = useToast();
   const offline = useOffline();
+  const waiting = useAnnotationsWaiting();
 
   usePageTitle(
     article ? displayTitle(article.title, article.url) : state.status === "error" ? "Error Loading Article" : "Article",
@@ -103,6 +107,7 @@ function ArticleScreen({ articleId }: { articleId: number }) {
       {state.status === "ready" && offline && (
         <OfflineNotice>Offline — showing the copy saved on this device</OfflineNotice>
       )}
+      {state.status === "ready" && waiting && <PendingSyncNotice />}
       {state.status === "loading" || notFound ? (
         <div className="viewer-loading" role="status">
           <span className="spinner" aria-hidden="true" />
@@ -121,7 +126,14 @@ function ArticleScreen({ articleId }: { articleId: number }) {
           </button>
         </section>
       ) : (
-        <ArticleView article={state.article} tab={tab} onTab={setTab} jobs={jobs} onDeleted={memory.forget} />
+        <ArticleView
+          article={state.article}
+          tab={tab}
+          onTab={setTab}
+          jobs={jobs}
+          onDeleted={memory.forget}
+          returning={memory.returning}
+        />
       )}
     </SignedInLayout>
   );
@@ -133,12 +145,15 @@ function ArticleView({
   onTab,
   jobs,
   onDeleted,
+  returning,
 }: {
   article: Article;
   tab: TabId;
   onTab: (tab: TabId) => void;
   jobs: ReturnType<typeof useArticleJobs>;
   onDeleted: () => void;
+  /** Back, forward or reload onto this page: its own scroll offset is restored, not the synced position. */
+  returning: boolean;
 }) {
   const navigate = useNavigate();
   const goBack = useGoBack();
@@ -148,6 +163,7 @@ function ArticleView({
   const viewer = useRef<HTMLElement>(null);
   const sidePanel = useMediaQuery(SIDE_PANEL_QUERY);
   const highlightsPanel = <HighlightsPanel articleId={article.id} root={viewer} onTab={onTab} side={sidePanel} />;
+  const position = useReadingPosition({ article, tab, onTab, returning, root: viewer });
 
   const inProgress = isUnfinished(article);
   const direction = article.text_direction === "rtl" || isRightToLeft(article.language) ? "rtl" : "ltr";
@@ -249,6 +265,10 @@ function ArticleView({
           ]}
         />
 
+        {position.atEnd && !article.is_read && (
+          <EndOfArticle busy={actions.busy === "read"} onMarkRead={() => void actions.markRead()} />
+        )}
+
         <ArticleRating rating={feedback.rating} saving={feedback.saving} onRate={feedback.rate} />
 
         <div className="viewer-finish">
@@ -281,6 +301,8 @@ function ArticleView({
 
       {inProgress ? null : <RelatedArticles articleId={article.id} />}
       {sidePanel ? highlightsPanel : null}
+
+      {position.continued && <ContinueReadingNote onStartOver={position.startOver} onDismiss={position.dismiss} />}
 
       <QuoteSharing root={viewer} article={article} direction={direction} />
 

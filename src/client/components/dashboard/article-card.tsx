@@ -4,6 +4,7 @@ import { readingTime, relativeDate, sourceLabel, summaryPreview } from "../../li
 import { highlightCountLabel } from "../../lib/highlight-list";
 import { languageName } from "../../lib/languages";
 import { CardHeading } from "./card-heading";
+import { CardProgress } from "./card-progress";
 import { CardRetry } from "./card-retry";
 
 interface ArticleCardProps {
@@ -111,6 +112,7 @@ export function ArticleCard({ article, onToggleRead, onDelete }: ArticleCardProp
           ))}
         </ul>
       )}
+      <CardProgress article={article} />
       <StatusLine article={article} />
       {confirming ? (
         <div className="card-confirm">

@@ -62,5 +62,9 @@ export function useScrollMemory(articleId: number, { ready, tab }: { ready: bool
     store.forget(articleId, location.pathname);
   }, [store, articleId, location.pathname]);
 
-  return { initialTab: saved?.tab, forget };
+  /**
+   * `returning`: this visit came back through history to a page this tab showed, and its own scroll offset is
+   * restored; otherwise the synced reading position may place the reader (use-reading-position.ts).
+   */
+  return { initialTab: saved?.tab, forget, returning: saved !== null };
 }
