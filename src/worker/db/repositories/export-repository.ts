@@ -53,7 +53,12 @@ export function createExportRepository(db: Database) {
      */
     async details(userId: number, ids: number[], withContent = true) {
       if (ids.length === 0) {
-        return { contents: new Map(), ratings: new Map(), topicNames: new Map(), highlightsOf: new Map() };
+        return {
+          contents: new Map<number, string | null>(),
+          ratings: new Map<number, number>(),
+          topicNames: new Map<number, string[]>(),
+          highlightsOf: new Map<number, HighlightRecord[]>(),
+        };
       }
       const [contentRows, ratingRows, topicRows, highlightRows] = await db.batch([
         db
