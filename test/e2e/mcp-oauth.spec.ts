@@ -101,7 +101,7 @@ test.describe("connecting an AI assistant (OAuth 2.1 + MCP)", () => {
     const abilities = page.getByRole("list", { name: "What the app may do" });
     await expect(abilities).toContainText("Read your library");
     await expect(abilities).toContainText("Save new articles to your library");
-    await expect(abilities).toContainText("Mark articles read or unread and rate them");
+    await expect(abilities).toContainText("Mark articles read or unread, rate them and highlight passages in them");
     await page.getByRole("button", { name: "Approve" }).click();
 
     const redirected = await callback();

@@ -213,3 +213,126 @@ describe("GET /api/export (issue 23)", () => {
     expect((await api("GET", "/api/export?format=json")).status).toBe(401);
   });
 });
+
+/** A user with one article carrying a note, a reading position and highlights (one orphaned), and one without. */
+async function keptLibrary() {
+  const { token } = await registerUser();
+  const user = (await api("GET", "/api/auth/me", { token })).body as { id: number };
+  const kept = await seedArticle(user.id, {
+    url: "https://example.com/kept",
+    title: "Gardens in winter",
+    content: "<p>Cover the beds with leaves.</p><p>Prune the roses late.\nWater little.</p>",
+  });
+  const bare = await seedArticle(user.id, { url: "https://example.com/bare", title: "Nothing kept" });
+  const add = (body: Record<string, unknown>) => api("POST", `/api/articles/${kept}/highlights`, { token, body });
+  const first = await add({ quote: "Prune the roses late.\nWater little.", color: "green", note: "Before March" });
+  const second = await add({ quote: "Cover the beds with leaves." });
+  await env.DB.prepare("UPDATE highlights SET anchor_status = 'orphaned' WHERE id = ?").bind(second.body.id).run();
+  await api("PUT", `/api/articles/${kept}`, { token, body: { note: "My garden plan.\nSecond line." } });
+  await api("PUT", `/api/articles/${kept}/progress`, { token, body: { position: 29, progress: 0.4 } });
+  return { token, kept, bare, first: first.body, second: second.body };
+}
+
+describe("GET /api/export: highlights, notes and reading position (issue 32)", () => {
+  it("JSON: every highlight with its selectors, colour, note, status and dates, the note and the position", async () => {
+    const { token, kept, bare, first, second } = await keptLibrary();
+    const body = JSON.parse(await (await download(token, "json")).text());
+    const [article, other] = body.articles;
+    expect(article).toMatchObject({
+      id: kept,
+      note: "My garden plan.\nSecond line.",
+      note_updated_at: expect.any(String),
+      reading_position: 29,
+      reading_progress: 0.4,
+      position_updated_at: expect.any(String),
+    });
+    // Reading order: "Cover the beds" comes first in the text.
+    expect(article.highlights).toEqual([
+      {
+        id: second.id,
+        target: "content",
+        quote: "Cover the beds with leaves.",
+        color: "yellow",
+        note: null,
+        anchor_status: "orphaned",
+        selectors: second.selectors,
+        created_at: second.created_at,
+        updated_at: second.updated_at,
+      },
+      {
+        id: first.id,
+        target: "content",
+        quote: "Prune the roses late.\nWater little.",
+        color: "green",
+        note: "Before March",
+        anchor_status: "anchored",
+        selectors: [
+          {
+            type: "TextQuoteSelector",
+            exact: "Prune the roses late.\nWater little.",
+            prefix: "Cover the beds with leaves.",
+            suffix: "",
+          },
+          { type: "TextPositionSelector", start: 27, end: 62 },
+        ],
+        created_at: first.created_at,
+        updated_at: first.updated_at,
+      },
+    ]);
+    expect(other).toMatchObject({ id: bare, note: null, reading_position: null, highlights: [] });
+  });
+
+  it("Markdown: the note and the highlights under the article, as block quotes with the note and a colour tag", async () => {
+    const { token, kept } = await keptLibrary();
+    const files = unzipSync(new Uint8Array(await (await download(token, "markdown")).arrayBuffer()));
+    const name = Object.keys(files).find((n) => n.endsWith(`-${kept}.md`)) as string;
+    const doc = strFromU8(files[name] as Uint8Array);
+    expect(doc).toContain("highlights: 2\n");
+    expect(doc).toContain("reading_progress: 0.4\n");
+    expect(doc).toContain(
+      [
+        "## Note",
+        "",
+        "My garden plan.",
+        "Second line.",
+        "",
+        "## Highlights",
+        "",
+        "> Cover the beds with leaves.",
+        "",
+        "_No longer in the article's text._",
+        "",
+        "#highlight/yellow",
+        "",
+        "> Prune the roses late.",
+        "> Water little.",
+        "",
+        "Before March",
+        "",
+        "#highlight/green",
+        "",
+        "## Content",
+      ].join("\n"),
+    );
+  });
+
+  it("Highlights only: one Markdown file per article with highlights or a note, without the article's text", async () => {
+    const { token, kept } = await keptLibrary();
+    const response = await download(token, "highlights");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/zip");
+    expect(response.headers.get("content-disposition")).toMatch(/filename="viberead-highlights-[\d-]+\.md\.zip"/);
+    const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
+    expect(Object.keys(files)).toEqual([expect.stringMatching(new RegExp(`-gardens-in-winter-${kept}\\.md$`))]);
+    const doc = strFromU8(Object.values(files)[0] as Uint8Array);
+    expect(doc).toContain('title: "Gardens in winter"');
+    expect(doc).toContain("# Gardens in winter\n\n<https://example.com/kept>\n\n## Note\n\nMy garden plan.");
+    expect(doc).toContain("> Prune the roses late.\n> Water little.\n\nBefore March\n\n#highlight/green");
+    expect(doc).not.toContain("## Content");
+
+    // Nothing kept: a valid, empty zip.
+    const empty = await registerUser();
+    const none = unzipSync(new Uint8Array(await (await download(empty.token, "highlights")).arrayBuffer()));
+    expect(Object.keys(none)).toEqual([]);
+  });
+});

@@ -40,7 +40,10 @@ describe("OAuth scopes", () => {
 
   it("describes each scope in plain words and drops unknown ones", () => {
     expect(describeScopes(["articles:update", "other"])).toEqual([
-      { scope: "articles:update", description: "Mark articles read or unread and rate them" },
+      {
+        scope: "articles:update",
+        description: "Mark articles read or unread, rate them and highlight passages in them",
+      },
     ]);
   });
 });

@@ -267,8 +267,10 @@ describe("the MCP tools", () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(
       [
+        "add_highlight",
         "get_article",
         "get_topic",
+        "list_highlights",
         "list_articles",
         "list_topics",
         "mark_read",

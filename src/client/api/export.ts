@@ -1,13 +1,15 @@
 import { readStoredToken } from "../lib/auth-storage";
 import { ApiError } from "./client";
 
-export const EXPORT_FORMATS = ["json", "csv", "html", "markdown"] as const;
+export const EXPORT_FORMATS = ["json", "csv", "html", "markdown", "highlights"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /** The file name the server gave in Content-Disposition, or a dated default. */
 function filenameOf(response: Response, format: ExportFormat): string {
   const match = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "");
-  return match?.[1] ?? `viberead-export.${format === "markdown" ? "md.zip" : format}`;
+  if (match?.[1]) return match[1];
+  if (format === "highlights") return "viberead-highlights.md.zip";
+  return `viberead-export.${format === "markdown" ? "md.zip" : format}`;
 }
 
 /**

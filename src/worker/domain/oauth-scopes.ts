@@ -6,7 +6,7 @@
 export const OAUTH_SCOPES = {
   "library:read": "Read your library: search, list and open your articles, topics and reading statistics",
   "articles:write": "Save new articles to your library",
-  "articles:update": "Mark articles read or unread and rate them",
+  "articles:update": "Mark articles read or unread, rate them and highlight passages in them",
 } as const;
 
 export type OAuthScope = keyof typeof OAUTH_SCOPES;
@@ -40,6 +40,7 @@ const CHANGING_TOOLS: Readonly<Record<string, OAuthScope>> = {
   mark_read: "articles:update",
   mark_unread: "articles:update",
   rate_article: "articles:update",
+  add_highlight: "articles:update",
 };
 
 /** The scope an MCP tool call needs (unknown tools read: the server answers them "not found"). */

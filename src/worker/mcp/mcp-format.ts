@@ -55,3 +55,33 @@ const FEEDBACK_WORDS: Record<number, string> = { [-1]: "poor", 0: "alright", 1: 
 export function ratingWord(value: -1 | 0 | 1): string {
   return FEEDBACK_WORDS[value] ?? String(value);
 }
+
+/** A highlight as the tools show it: its quote, colour, where it stands and its note. */
+export interface HighlightLine {
+  id: number;
+  quote: string;
+  color: string;
+  note: string | null;
+  anchor_status: string;
+  article?: { id: number; title: string | null; url: string };
+}
+
+const ANCHOR_WORDS: Record<string, string | undefined> = {
+  anchored: undefined,
+  orphaned: "no longer in the text",
+  pending: "not placed yet: the article's text has not arrived",
+};
+
+/** `> quote` then `(yellow; no longer in the text) [h7]`, the note and the article it is in. */
+export function highlightLine(h: HighlightLine, quoteChars = 600): string {
+  const status = ANCHOR_WORDS[h.anchor_status];
+  const lines = [`> ${clip(h.quote, quoteChars)}`, `(${[h.color, status].filter(Boolean).join("; ")}) [h${h.id}]`];
+  if (h.note) lines.push(`Note: ${clip(h.note, 1_000)}`);
+  if (h.article) lines.push(`From [${h.article.id}] **${h.article.title?.trim() || h.article.url}** ${h.article.url}`);
+  return lines.join("\n");
+}
+
+export function highlightList(highlights: HighlightLine[], heading: string, empty: string): string {
+  if (highlights.length === 0) return empty;
+  return `${heading}\n\n${highlights.map((h) => highlightLine(h)).join("\n\n")}`;
+}

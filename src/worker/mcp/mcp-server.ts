@@ -3,11 +3,15 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/cfworker";
 import { z } from "zod";
 import type { Services } from "../context";
-import { AppError } from "../domain/errors";
+import { AppError, InvalidInput } from "../domain/errors";
+import { targetText } from "../domain/highlights/article-text";
+import { matchQuote } from "../domain/highlights/match-quote";
+import { MAX_NOTE_LENGTH, MAX_QUOTE_LENGTH } from "../domain/highlights/selectors";
+import { HIGHLIGHT_COLORS, HIGHLIGHT_TARGETS } from "../domain/highlights/targets";
 import { htmlToMarkdown } from "../domain/html-to-markdown";
 import { OAUTH_SCOPES, type OAuthScope } from "../domain/oauth-scopes";
 import { MAX_BULK_URLS } from "../services/article-service";
-import { articleLine, articleList, clip, pageFooter, ratingWord } from "./mcp-format";
+import { articleLine, articleList, clip, highlightLine, highlightList, pageFooter, ratingWord } from "./mcp-format";
 
 /** A long article is cut here; `get_article` with `content_offset` reads on. */
 const CONTENT_CHARS = 20_000;
@@ -104,7 +108,10 @@ export function createMcpServer(services: Services, caller: McpCaller): McpServe
     },
     ({ id, content_offset }) =>
       run("library:read", async () => {
-        const article = await services.articles.get(userId, id);
+        const [article, { highlights }] = await Promise.all([
+          services.articles.get(userId, id),
+          services.highlights.ofArticle(userId, id),
+        ]);
         const markdown = article.content ? htmlToMarkdown(article.content) : "";
         const part = markdown.slice(content_offset, content_offset + CONTENT_CHARS);
         const more = content_offset + CONTENT_CHARS < markdown.length;
@@ -124,6 +131,10 @@ export function createMcpServer(services: Services, caller: McpCaller): McpServe
           `# ${article.title?.trim() || article.url} [${article.id}]`,
           facts.join("\n"),
           `## Summary\n\n${article.summary?.trim() || "No summary yet."}`,
+          article.note?.trim() ? `## Note\n\n${article.note.trim()}` : undefined,
+          highlights.length > 0
+            ? `## Highlights (${highlights.length}, in reading order)\n\n${highlights.map((h) => highlightLine(h)).join("\n\n")}`
+            : undefined,
           `## Content\n\n${part || (content_offset > 0 ? "(end of the text)" : "No text yet.")}`,
           more
             ? `(Text continues: ${markdown.length - content_offset - CONTENT_CHARS} more characters; call again with content_offset ${content_offset + CONTENT_CHARS}.)`
@@ -131,6 +142,95 @@ export function createMcpServer(services: Services, caller: McpCaller): McpServe
         ]
           .filter(Boolean)
           .join("\n\n");
+      }),
+  );
+
+  server.registerTool(
+    "list_highlights",
+    {
+      title: "List highlights",
+      description:
+        "The passages the user highlighted, with their notes, colours and the article each is in: newest first " +
+        "across the library, or in reading order for one article. Filter by words (in quotes and notes) or colour.",
+      inputSchema: {
+        article_id: articleId.optional().describe("Only this article's highlights, in reading order"),
+        search: z.string().trim().max(500).optional().describe("Only highlights whose quote or note has these words"),
+        color: z.enum(HIGHLIGHT_COLORS).optional().describe("Only highlights of this colour"),
+        limit: z.number().int().min(1).max(50).default(20).describe("How many highlights (1 to 50)"),
+        cursor: z.string().max(64).optional().describe("The cursor a previous call gave, for the next page"),
+      },
+      annotations: { readOnlyHint: true },
+    },
+    ({ article_id, search, color, limit, cursor }) =>
+      run("library:read", async () => {
+        if (article_id !== undefined) return articleHighlights(article_id, { search, color, limit, cursor });
+        const page = await services.highlights.library(userId, {
+          search: search || undefined,
+          color,
+          cursor,
+          limit,
+        });
+        const more = page.next_cursor ? `\n\nMore: call again with cursor "${page.next_cursor}".` : "";
+        return highlightList(page.highlights, "Highlights, newest first:", "No highlights match.") + more;
+      }),
+  );
+
+  /** One article's highlights in reading order, filtered here (an article has hundreds at most). */
+  async function articleHighlights(
+    id: number,
+    query: { search?: string; color?: string; limit: number; cursor?: string },
+  ): Promise<string> {
+    const offset = query.cursor === undefined ? 0 : Number(/^@(\d{1,9})$/.exec(query.cursor)?.[1] ?? Number.NaN);
+    if (Number.isNaN(offset)) throw new InvalidInput("cursor: not a cursor this tool returned");
+    const [article, { highlights }] = await Promise.all([
+      services.articles.get(userId, id),
+      services.highlights.ofArticle(userId, id),
+    ]);
+    const words = (query.search ?? "").toLowerCase().split(/\s+/).filter(Boolean);
+    const matching = highlights.filter(
+      (h) =>
+        (!query.color || h.color === query.color) &&
+        words.every((word) => `${h.quote}\n${h.note ?? ""}`.toLowerCase().includes(word)),
+    );
+    const page = matching.slice(offset, offset + query.limit).map((h) => ({ ...h, article }));
+    const next =
+      offset + query.limit < matching.length ? `\n\nMore: call again with cursor "@${offset + query.limit}".` : "";
+    const heading = `Highlights of [${article.id}] ${article.title?.trim() || article.url}, in reading order:`;
+    return highlightList(page, heading, "No highlights match.") + next;
+  }
+
+  server.registerTool(
+    "add_highlight",
+    {
+      title: "Highlight a passage",
+      description:
+        "Highlight a passage of a saved article, given as its exact words (copy them from get_article), with an " +
+        "optional note and colour. The passage must be in the article's text, summary or title.",
+      inputSchema: {
+        article_id: articleId,
+        quote: z.string().min(1).max(MAX_QUOTE_LENGTH).describe("The passage, word for word as in the article"),
+        note: z.string().max(MAX_NOTE_LENGTH).optional().describe("The user's note on the passage"),
+        color: z.enum(HIGHLIGHT_COLORS).default("yellow").describe("yellow (the default), green, blue or pink"),
+      },
+    },
+    ({ article_id, quote, note, color }) =>
+      run("articles:update", async () => {
+        const article = await services.articles.get(userId, article_id);
+        const exact = quote.trim();
+        if (!exact) throw new InvalidInput("quote: give the passage's words");
+        // The part of the article that holds the passage; with no text yet it waits there, `pending`.
+        const target =
+          HIGHLIGHT_TARGETS.find((t) => {
+            const text = targetText({ ...article, content: article.content ?? null }, t);
+            return text.length > 0 && matchQuote(text, exact) !== null;
+          }) ?? "content";
+        const created = await services.highlights.create(userId, article_id, {
+          target,
+          color,
+          note: note?.trim() || null,
+          quote: { exact, prefix: "", suffix: "" },
+        });
+        return `Highlighted in [${article.id}] ${article.title?.trim() || article.url}:\n\n${highlightLine(created)}`;
       }),
   );
 

@@ -2,6 +2,7 @@ import type { ArticleTagsRepository } from "../db/repositories/article-tags-repo
 import type { ExportMetaRecord, ExportRepository } from "../db/repositories/export-repository";
 import { type ExportArticle, type ExportFormat, ratingName } from "../domain/export/export-article";
 import { createExportWriter } from "../domain/export/export-writers";
+import { toHighlightJson } from "./highlights-service";
 
 /** Article fields read per D1 query (small: no content). */
 export const EXPORT_PAGE_SIZE = 100;
@@ -24,6 +25,8 @@ export function createExportService({ exports, tags, now = Date.now }: ExportSer
   return {
     export(userId: number, format: ExportFormat) {
       const writer = createExportWriter(format);
+      // The highlights-only export needs neither the articles without highlights or a note, nor any content.
+      const keptOnly = format === "highlights";
       const exportedAt = new Date(now());
       let page: ExportMetaRecord[] = [];
       let lastId = 0;
@@ -37,7 +40,7 @@ export function createExportService({ exports, tags, now = Date.now }: ExportSer
           async pull(controller) {
             const emit = (chunk: Uint8Array) => controller.enqueue(chunk);
             if (page.length === 0 && !exhausted) {
-              page = await exports.pageAfter(userId, lastId, EXPORT_PAGE_SIZE);
+              page = await (keptOnly ? exports.keptPageAfter : exports.pageAfter)(userId, lastId, EXPORT_PAGE_SIZE);
               if (page.length < EXPORT_PAGE_SIZE) exhausted = true;
               lastId = page.at(-1)?.id ?? lastId;
             }
@@ -48,7 +51,10 @@ export function createExportService({ exports, tags, now = Date.now }: ExportSer
             }
             const batch = page.splice(0, EXPORT_CONTENT_BATCH);
             const ids = batch.map((row) => row.id);
-            const [details, tagsOf] = await Promise.all([exports.details(userId, ids), tags.ofArticles(userId, ids)]);
+            const [details, tagsOf] = await Promise.all([
+              exports.details(userId, ids, !keptOnly),
+              tags.ofArticles(userId, ids),
+            ]);
             for (const row of batch) {
               const article: ExportArticle = {
                 id: row.id,
@@ -73,6 +79,15 @@ export function createExportService({ exports, tags, now = Date.now }: ExportSer
                 processing_status: row.processingStatus,
                 processing_error: row.processingError,
                 processed_at: iso(row.processedAt),
+                note: row.note,
+                note_updated_at: iso(row.noteUpdatedAt),
+                reading_position: row.readingPosition,
+                reading_progress: row.readingProgress,
+                position_updated_at: iso(row.positionUpdatedAt),
+                highlights: (details.highlightsOf.get(row.id) ?? []).map((h) => {
+                  const { article_id: _articleId, client_id: _clientId, ...json } = toHighlightJson(h);
+                  return json;
+                }),
               };
               writer.article(article, emit);
             }
@@ -85,7 +100,10 @@ export function createExportService({ exports, tags, now = Date.now }: ExportSer
       return {
         stream,
         contentType: writer.contentType,
-        filename: `viberead-export-${date}.${format === "markdown" ? "md.zip" : writer.extension}`,
+        filename:
+          format === "highlights"
+            ? `viberead-highlights-${date}.md.zip`
+            : `viberead-export-${date}.${format === "markdown" ? "md.zip" : writer.extension}`,
       };
     },
   };

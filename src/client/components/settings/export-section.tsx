@@ -8,6 +8,11 @@ const CHOICES: { format: ExportFormat; label: string; hint: string }[] = [
   { format: "csv", label: "CSV", hint: "Pocket's columns plus ours, for spreadsheets" },
   { format: "html", label: "Bookmarks (HTML)", hint: "Imports into any browser" },
   { format: "markdown", label: "Markdown (zip)", hint: "One file per article, for note-taking apps" },
+  {
+    format: "highlights",
+    label: "Highlights only (Markdown)",
+    hint: "Your highlights and notes, one file per article, for Obsidian",
+  },
 ];
 
 /** Downloads the whole library (issue 23): one button per format. */
@@ -30,7 +35,7 @@ export function ExportSection() {
   return (
     <SettingsSection
       title="Export"
-      description="Download your whole library: every article with its summary, content, tags, rating and dates."
+      description="Download your whole library: every article with its summary, content, tags, rating, dates, highlights, notes and reading position."
     >
       <ul className="export-list">
         {CHOICES.map(({ format, label, hint }) => (

@@ -1,6 +1,10 @@
-import { and, asc, eq, getTableColumns, gt, inArray } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, gt, inArray, isNotNull, or, sql } from "drizzle-orm";
 import type { Database } from "../client";
-import { articleFeedback, articles, topicArticles, topics } from "../schema";
+import { articleFeedback, articles, highlights, topicArticles, topics } from "../schema";
+import type { HighlightRecord } from "./highlights-repository";
+
+/** Reading order inside an article, as highlights-repository gives it: title, summary, content, by position. */
+const TARGET_ORDER = sql`CASE ${highlights.target} WHEN 'title' THEN 0 WHEN 'summary' THEN 1 ELSE 2 END`;
 
 const {
   searchText: _searchText,
@@ -28,12 +32,37 @@ export function createExportRepository(db: Database) {
         .all();
     },
 
-    /** The content, rating and topic names of a few of the user's articles (ids: at most 90). */
-    async details(userId: number, ids: number[]) {
-      if (ids.length === 0) return { contents: new Map(), ratings: new Map(), topicNames: new Map() };
-      const [contentRows, ratingRows, topicRows] = await db.batch([
+    /**
+     * Like pageAfter, but only articles with a highlight or a note (the highlights-only export): the Worker pages
+     * through what the reader kept, not the whole library.
+     */
+    async keptPageAfter(userId: number, afterId: number, limit: number): Promise<ExportMetaRecord[]> {
+      const hasHighlight = sql`EXISTS (SELECT 1 FROM ${highlights} WHERE ${highlights.userId} = ${userId} AND ${highlights.articleId} = ${articles.id})`;
+      return db
+        .select(metaColumns)
+        .from(articles)
+        .where(and(eq(articles.userId, userId), gt(articles.id, afterId), or(isNotNull(articles.note), hasHighlight)))
+        .orderBy(asc(articles.id))
+        .limit(limit)
+        .all();
+    },
+
+    /**
+     * The content (unless `withContent` is false), rating, topic names and highlights of a few of the user's
+     * articles (ids: at most 90).
+     */
+    async details(userId: number, ids: number[], withContent = true) {
+      if (ids.length === 0) {
+        return {
+          contents: new Map<number, string | null>(),
+          ratings: new Map<number, number>(),
+          topicNames: new Map<number, string[]>(),
+          highlightsOf: new Map<number, HighlightRecord[]>(),
+        };
+      }
+      const [contentRows, ratingRows, topicRows, highlightRows] = await db.batch([
         db
-          .select({ id: articles.id, content: articles.content })
+          .select({ id: articles.id, content: withContent ? articles.content : sql<string | null>`NULL` })
           .from(articles)
           .where(and(eq(articles.userId, userId), inArray(articles.id, ids))),
         db
@@ -46,13 +75,22 @@ export function createExportRepository(db: Database) {
           .innerJoin(topics, eq(topics.id, topicArticles.topicId))
           .where(and(eq(topics.userId, userId), inArray(topicArticles.articleId, ids)))
           .orderBy(asc(topics.label)),
+        db
+          .select()
+          .from(highlights)
+          .where(and(eq(highlights.userId, userId), inArray(highlights.articleId, ids)))
+          .orderBy(highlights.articleId, TARGET_ORDER, highlights.positionStart, highlights.id),
       ]);
+      const highlightsOf = new Map<number, HighlightRecord[]>();
+      for (const row of highlightRows)
+        highlightsOf.set(row.articleId, [...(highlightsOf.get(row.articleId) ?? []), row]);
       const topicNames = new Map<number, string[]>();
       for (const row of topicRows) topicNames.set(row.id, [...(topicNames.get(row.id) ?? []), row.label]);
       return {
         contents: new Map<number, string | null>(contentRows.map((r) => [r.id, r.content])),
         ratings: new Map<number, number>(ratingRows.map((r) => [r.id, r.value])),
         topicNames,
+        highlightsOf,
       };
     },
   };

@@ -2,6 +2,7 @@ import { Zip, ZipDeflate } from "fflate";
 import Papa from "papaparse";
 import { htmlToMarkdown } from "../html-to-markdown";
 import type { ExportArticle, ExportFormat } from "./export-article";
+import { hasKept, keptSections } from "./highlights-markdown";
 
 /** Bytes out, in order; a writer never holds more than the article it is writing. */
 export type Emit = (chunk: Uint8Array) => void;
@@ -150,6 +151,8 @@ export function frontMatter(a: ExportArticle): string {
     `rating: ${a.rating === null ? "null" : yamlString(a.rating)}`,
     `tags: [${a.tags.map(yamlString).join(", ")}]`,
     `topics: [${a.topics.map(yamlString).join(", ")}]`,
+    `reading_progress: ${a.reading_progress ?? "null"}`,
+    `highlights: ${a.highlights.length}`,
     "---",
   ];
   return `${lines.join("\n")}\n`;
@@ -170,13 +173,29 @@ export function markdownFilename(a: ExportArticle): string {
 
 export function markdownDocument(a: ExportArticle): string {
   const parts = [frontMatter(a), `# ${(a.title ?? a.url).replace(/\s+/g, " ")}`, "", `<${a.url}>`, ""];
+  parts.push(...keptSections(a));
   if (a.summary) parts.push("## Summary", "", a.summary.trim(), "");
   if (a.content) parts.push("## Content", "", htmlToMarkdown(a.content), "");
   return parts.join("\n");
 }
 
-/** A zip streamed file by file (fflate's streaming Zip): one Markdown file per article. */
-function markdownWriter(): ExportWriter {
+/** The highlights-only export's file: front matter, title, link, the note and the highlights; no text. */
+export function highlightsDocument(a: ExportArticle): string {
+  return [
+    frontMatter(a),
+    `# ${(a.title ?? a.url).replace(/\s+/g, " ")}`,
+    "",
+    `<${a.url}>`,
+    "",
+    ...keptSections(a),
+  ].join("\n");
+}
+
+/**
+ * A zip streamed file by file (fflate's streaming Zip): one Markdown file per article, or (highlights only) one
+ * per article with highlights or a note.
+ */
+function markdownWriter(document: (a: ExportArticle) => string | null): ExportWriter {
   let zip: Zip | null = null;
   let sink: Emit = () => {};
   const start = (emit: Emit) => {
@@ -191,10 +210,12 @@ function markdownWriter(): ExportWriter {
     extension: "zip",
     begin: (emit) => start(emit),
     article(a, emit) {
+      const body = document(a);
+      if (body === null) return;
       sink = emit;
       const file = new ZipDeflate(markdownFilename(a), { level: 6 });
       zip?.add(file);
-      file.push(encoder.encode(markdownDocument(a)), true);
+      file.push(encoder.encode(body), true);
     },
     end(emit) {
       sink = emit;
@@ -212,6 +233,8 @@ export function createExportWriter(format: ExportFormat): ExportWriter {
     case "html":
       return htmlWriter();
     case "markdown":
-      return markdownWriter();
+      return markdownWriter(markdownDocument);
+    case "highlights":
+      return markdownWriter((a) => (hasKept(a) ? highlightsDocument(a) : null));
   }
 }
