@@ -6,18 +6,24 @@ export const TOAST_DURATION_MS = 10_000;
 export const TOAST_FADE_MS = 300;
 
 export type ToastType = "success" | "error" | "info";
+/** A button in the toast that undoes what it reports ('Undo' after a delete); pressing it closes the toast. */
+export interface ToastAction {
+  label: string;
+  onAction: () => void;
+}
 interface Toast {
   id: number;
   type: ToastType;
   message: string;
   leaving: boolean;
+  action?: ToastAction;
 }
 
 /** Each call returns the toast's id, for `dismiss` (a note that has stopped being true, e.g. "may take..."). */
 interface ToastApi {
-  success(message: string, durationMs?: number): number;
+  success(message: string, durationMs?: number, action?: ToastAction): number;
   error(message: string, durationMs?: number): number;
-  info(message: string, durationMs?: number): number;
+  info(message: string, durationMs?: number, action?: ToastAction): number;
   dismiss(id: number): void;
 }
 
@@ -33,7 +39,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const show = useCallback(
-    (type: ToastType, message: string, durationMs = TOAST_DURATION_MS) => {
+    (type: ToastType, message: string, durationMs = TOAST_DURATION_MS, action?: ToastAction) => {
       const id = nextId.current++;
       setToasts((all) => {
         // Decided here, on the latest list, because one poll can raise dozens of toasts in the same tick. The
@@ -41,7 +47,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         const evicted = new Set(toastsToMakeRoomFor(all));
         for (const old of evicted) setTimeout(() => setToasts((now) => now.filter((t) => t.id !== old)), TOAST_FADE_MS);
         const kept = all.map((t) => (evicted.has(t.id) ? { ...t, leaving: true } : t));
-        return [...kept, { id, type, message, leaving: false }];
+        return [...kept, { id, type, message, leaving: false, action }];
       });
       setTimeout(() => dismiss(id), durationMs);
       return id;
@@ -51,9 +57,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
   const api = useMemo<ToastApi>(
     () => ({
-      success: (m, d) => show("success", m, d),
+      success: (m, d, a) => show("success", m, d, a),
       error: (m, d) => show("error", m, d),
-      info: (m, d) => show("info", m, d),
+      info: (m, d, a) => show("info", m, d, a),
       dismiss,
     }),
     [show, dismiss],
@@ -70,6 +76,18 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             role={toast.type === "error" ? "alert" : "status"}
           >
             <span>{toast.message}</span>
+            {toast.action ? (
+              <button
+                type="button"
+                className="toast-action"
+                onClick={() => {
+                  toast.action?.onAction();
+                  dismiss(toast.id);
+                }}
+              >
+                {toast.action.label}
+              </button>
+            ) : null}
             <button
               type="button"
               className="toast-close"
