@@ -247,3 +247,52 @@ describe("highlights found again after the text changes (issue 32 item 2)", () =
     expect(after.anchor_status).toBe(stillThere ? "anchored" : "orphaned");
   });
 });
+
+describe("notes and highlights are searchable (issue 32 item 3)", () => {
+  it("finds an article by a word only in a highlight's note or the article note: dashboard, library search and MCP", async () => {
+    const { token, userId } = await reader();
+    const stranger = await reader();
+    const id = await seedArticle(userId, {
+      title: "Lesen",
+      content: "<p>Die Straße ist lang und die Nacht ist kühl. La route est longue et la nuit est fraîche.</p>",
+    });
+    await seedArticle(userId, { title: "Unrelated", content: "<p>Nothing about puzzles or dusk here.</p>" });
+    const german = await api("POST", `/api/articles/${id}/highlights`, {
+      token,
+      body: { quote: "Die Straße ist lang", note: "Wie ein Zauberwürfel" },
+    });
+    await api("POST", `/api/articles/${id}/highlights`, {
+      token,
+      body: { quote: "la nuit est fraîche", note: "le crépuscule arrive" },
+    });
+    await api("PUT", `/api/articles/${id}`, { token, body: { note: "Über die Dämmerung: Schmetterlingsflügel" } });
+
+    const dashboard = async (word: string, as = token) =>
+      (await api("GET", `/api/articles/?search=${encodeURIComponent(word)}`, { token: as })).body.articles.map(
+        (a: { id: number }) => a.id,
+      );
+    const library = async (word: string) =>
+      (await api("POST", "/api/search/chat", { token, body: { query: word } })).body.results.map(
+        (r: { article: { id: number } }) => r.article.id,
+      );
+    // German (with and without its umlaut), French, and the article note.
+    for (const word of ["Zauberwürfel", "zauberwurfel", "crépuscule", "Schmetterlingsflügel"]) {
+      expect(await dashboard(word)).toEqual([id]);
+      expect(await library(word)).toContain(id);
+    }
+    expect(await dashboard("Zauberwürfel", stranger.token)).toEqual([]);
+    const { connect, mcpClient, callTool } = await import("./oauth-helpers");
+    const client = await mcpClient((await connect(token)).accessToken);
+    for (const query of ["Zauberwürfel", "crépuscule", "Schmetterlingsflügel"]) {
+      expect((await callTool(client, "search_articles", { query })).text).toContain(`[${id}]`);
+    }
+
+    // A note changed or a highlight deleted is no longer found.
+    await api("PATCH", `/api/highlights/${german.body.id}`, { token, body: { note: "Rubik" } });
+    expect(await dashboard("Zauberwürfel")).toEqual([]);
+    expect(await dashboard("Rubik")).toEqual([id]);
+    await api("DELETE", `/api/highlights/${german.body.id}`, { token });
+    expect(await dashboard("Rubik")).toEqual([]);
+    expect(await dashboard("crépuscule")).toEqual([id]);
+  });
+});
