@@ -281,6 +281,10 @@ describe("notes and highlights are searchable (issue 32 item 3)", () => {
       expect(await library(word)).toContain(id);
     }
     expect(await dashboard("Zauberwürfel", stranger.token)).toEqual([]);
+    // The library search says where it found the word, quoting the reader's note.
+    const chat = await api("POST", "/api/search/chat", { token, body: { query: "Zauberwürfel" } });
+    const result = chat.body.results.find((r: { article: { id: number } }) => r.article.id === id);
+    expect(result.match_explanation).toMatch(/in the notes and highlights: ".*Wie ein Zauberwürfel/);
     const { connect, mcpClient, callTool } = await import("./oauth-helpers");
     const client = await mcpClient((await connect(token)).accessToken);
     for (const query of ["Zauberwürfel", "crépuscule", "Schmetterlingsflügel"]) {
