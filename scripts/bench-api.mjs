@@ -1,8 +1,9 @@
-// `npm run bench:api`: measures the articles API of the built Worker against a realistic library.
+// `npm run bench:api`: measures the articles and highlights APIs of the built Worker against a realistic library.
 //
 // Builds the app, serves it (as `npm start` does) on its own port ($BENCH_PORT, default 8797) with a fresh
 // database in .wrangler/bench-state, registers two users through the API, seeds 10,000 articles for each
-// straight into the local D1 (seeding through the API would queue 20,000 processing jobs), checks that the
+// straight into the local D1 (seeding through the API would queue 20,000 processing jobs) and 50,000 highlights
+// for the first (issue 32), checks that the
 // library is correct and isolated per user, then times sequential requests per case and compares each case's
 // p95 with the p95 of GET /api/health. Figures are reported, not asserted: the exit code is 0 unless the
 // benchmark itself failed (a server error, a wrong count).
@@ -20,6 +21,10 @@ const serverLog = join(ROOT, ".wrangler", "bench-server.log");
 const seedLog = join(ROOT, ".wrangler", "bench-seed.log");
 
 const ARTICLES_PER_USER = 10_000;
+/** Issue 32: user 1's highlights, quoted from their articles' text; /api/highlights must stay within 2x health. */
+const HIGHLIGHTS = 50_000;
+const HIGHLIGHT_TARGET_RATIO = 2;
+const HIGHLIGHT_SEARCHES = ["people", "river", "climate", "photo", "garden"];
 // D1 refuses statements over 100 KB; an article row is ~3 KB.
 const MAX_STATEMENT_CHARS = 90_000;
 const ROWS_PER_FILE = 5_000;
@@ -235,7 +240,10 @@ function writeSeedFiles(userIds, dir) {
     const isRead = done && random() < 0.44;
     const readAt = isRead ? createdAt + Math.floor(random() * Math.min(now - createdAt, 30 * DAY_MS)) : null;
     const processedAt = status === "pending" ? null : createdAt + int(5, 90) * 1000;
-    const updatedAt = Math.max(createdAt, readAt ?? 0, processedAt ?? 0);
+    // A pending row's last sign of life is after the run ends: the recovery sweep (issue 31), which the server runs
+    // on requests, would otherwise queue every seeded pending article (a year old, "lost") in the middle of the
+    // checks and the timing.
+    const updatedAt = done || status === "failed" ? Math.max(createdAt, readAt ?? 0, processedAt ?? 0) : now + DAY_MS;
     const row = `(${[
       userId,
       url,
@@ -277,6 +285,39 @@ function writeSeedFiles(userIds, dir) {
   }
   flushFile();
   return { files, expected };
+}
+
+/**
+ * 50,000 highlights for one user in one INSERT ... SELECT, run by SQLite itself: each quotes 30 to 190 characters
+ * of one of the user's completed articles' text, one in four has a note (a piece of the summary), colours rotate,
+ * newest first a minute apart. The highlights_fts triggers index them as the API's writes would.
+ */
+function highlightSeedSql(userId, now) {
+  return `INSERT INTO highlights (user_id, article_id, target, exact, prefix, suffix, position_start, position_end,
+  anchor_status, color, note, created_at, updated_at)
+WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ${HIGHLIGHTS - 1}),
+a AS (SELECT id, search_text, summary, row_number() OVER (ORDER BY id) - 1 AS k
+  FROM articles WHERE user_id = ${userId} AND processing_status = 'completed'),
+c AS (SELECT count(*) AS total FROM a)
+SELECT ${userId}, a.id, 'content',
+  substr(a.search_text, 1 + (n.i * 37) % 1500, 30 + (n.i * 13) % 160), '', '',
+  (n.i * 37) % 1500, (n.i * 37) % 1500 + 30 + (n.i * 13) % 160, 'anchored',
+  CASE n.i % 4 WHEN 0 THEN 'yellow' WHEN 1 THEN 'green' WHEN 2 THEN 'blue' ELSE 'pink' END,
+  CASE WHEN n.i % 4 = 3 THEN substr(a.summary, 1 + (n.i * 7) % 100, 80) END,
+  ${now} - n.i * 60000, ${now} - n.i * 60000
+FROM n, c JOIN a ON a.k = (n.i * 7919) % c.total;
+`;
+}
+
+/** One row of the local database, as JSON (wrangler d1 execute --json). */
+async function queryOne(sqlText) {
+  const args = ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--command", sqlText, "--json"];
+  const log = openSync(seedLog, "w");
+  const code = await run(tool("wrangler"), args, { spawn: { stdio: ["ignore", log, log] } });
+  closeSync(log);
+  const output = readFileSync(seedLog, "utf8");
+  if (code !== 0) throw new Error(`wrangler ${args.join(" ")} exited with ${code}:\n${output.slice(-2000)}`);
+  return JSON.parse(output.slice(output.indexOf("[")))[0].results[0];
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -451,6 +492,29 @@ async function main() {
   }
   const seedSeconds = (performance.now() - seedStart) / 1000;
 
+  console.log(`\n› Seeding ${HIGHLIGHTS.toLocaleString("en-US")} highlights for user 1...`);
+  const highlightStart = performance.now();
+  const highlightFile = join(tmpdir(), `viberead-bench-highlights-${process.pid}.sql`);
+  writeFileSync(highlightFile, highlightSeedSql(one.id, Date.now()));
+  try {
+    const args = ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--file", highlightFile, "--yes"];
+    const log = openSync(seedLog, "w");
+    const code = await run(tool("wrangler"), args, { spawn: { stdio: ["ignore", log, log] } });
+    closeSync(log);
+    if (code !== 0)
+      throw new Error(`seeding highlights exited with ${code}:\n${readFileSync(seedLog, "utf8").slice(-2000)}`);
+  } finally {
+    rmSync(highlightFile, { force: true });
+  }
+  const seeded = await queryOne(`SELECT count(*) AS n FROM highlights WHERE user_id = ${one.id}`);
+  check(seeded.n === HIGHLIGHTS, `${seeded.n} highlights seeded, expected ${HIGHLIGHTS}`);
+  // A cursor 40,000 highlights deep: what the library screen sends after scrolling far back.
+  const deep = await queryOne(
+    `SELECT created_at, id FROM highlights WHERE user_id = ${one.id} ORDER BY created_at DESC, id DESC LIMIT 1 OFFSET 40000`,
+  );
+  const deepCursor = `${deep.created_at}.${deep.id}`;
+  console.log(`› Seeded in ${((performance.now() - highlightStart) / 1000).toFixed(1)} s.`);
+
   // Correctness and isolation, once, before timing.
   console.log("\n› Checking the seeded library through the API...");
   const ownUrls = expected.urls.get(one.id);
@@ -509,6 +573,24 @@ async function main() {
     foreign.statuses.length === 0 && foreign.missing_ids.length === 1 && foreign.missing_ids[0] === foreignId,
     `batch status of user 2's article answered ${JSON.stringify(foreign)} to user 1`,
   );
+  const firstHighlights = await json("GET", "/api/highlights?limit=100", { token: one.token });
+  check(firstHighlights.highlights.length === 100, `highlights page 1 has ${firstHighlights.highlights.length}`);
+  for (const highlight of firstHighlights.highlights) {
+    check(ownUrls.has(highlight.article.url), `highlight ${highlight.id} is in an article not user 1's`);
+  }
+  const deepPage = await json("GET", `/api/highlights?cursor=${deepCursor}`, { token: one.token });
+  check(deepPage.highlights.length === 20 && deepPage.next_cursor, "the deep cursor page is not a full page");
+  const green = await json("GET", "/api/highlights?color=green", { token: one.token });
+  check(green.highlights.every((h) => h.color === "green") && green.highlights.length === 20, "colour filter");
+  for (const search of HIGHLIGHT_SEARCHES) {
+    const found = await json("GET", `/api/highlights?search=${search}`, { token: one.token });
+    check(
+      found.highlights.every((h) => `${h.quote} ${h.note ?? ""}`.toLowerCase().includes(search)),
+      `highlight search "${search}" returned a highlight without it`,
+    );
+  }
+  const strangers = await json("GET", "/api/highlights?limit=100", { token: two.token });
+  check(strangers.highlights.length === 0, `user 2 sees ${strangers.highlights.length} of user 1's highlights`);
   console.log(
     `› OK: ${ARTICLES_PER_USER} articles per user, searches ${SEARCHES.map((s) => `"${s}"=${expected.searches.get(s)}`).join(" ")}, ` +
       "no article of user 2 visible to user 1.",
@@ -534,15 +616,27 @@ async function main() {
       () => ({ method: "POST", path: "/api/articles/batch/status", body: { article_ids: batchIds } }),
     ],
   ];
+  const highlightCases = [
+    ["highlights page 1", () => ({ method: "GET", path: "/api/highlights" })],
+    [
+      "highlights search",
+      (i) => ({ method: "GET", path: `/api/highlights?search=${HIGHLIGHT_SEARCHES[i % HIGHLIGHT_SEARCHES.length]}` }),
+    ],
+    ["highlights colour", (i) => ({ method: "GET", path: `/api/highlights?color=${["green", "pink"][i % 2]}` })],
+    ["highlights cursor 40,000 deep", () => ({ method: "GET", path: `/api/highlights?cursor=${deepCursor}` })],
+  ];
   const results = [];
-  for (const [name, request] of cases) results.push(await measure(name, request));
+  for (const [name, request] of cases) results.push({ ...(await measure(name, request)), target: TARGET_RATIO });
+  for (const [name, request] of highlightCases) {
+    results.push({ ...(await measure(name, request)), target: HIGHLIGHT_TARGET_RATIO });
+  }
 
   const health = results[0].p95;
-  const table = [["case", "n", "p50 ms", "p95 ms", "p95 / health p95", `target ≤ ${TARGET_RATIO}x`]];
+  const table = [["case", "n", "p50 ms", "p95 ms", "p95 / health p95", "target", "result"]];
   const over = [];
   for (const result of results) {
     const ratio = result.p95 / health;
-    const pass = ratio <= TARGET_RATIO;
+    const pass = ratio <= result.target;
     if (!pass) over.push(`${result.name} (${ratio.toFixed(1)}x)`);
     table.push([
       result.name,
@@ -550,6 +644,7 @@ async function main() {
       result.p50.toFixed(2),
       result.p95.toFixed(2),
       `${ratio.toFixed(2)}x`,
+      `≤ ${result.target}x`,
       pass ? "PASS" : "FAIL",
     ]);
   }
@@ -567,8 +662,8 @@ async function main() {
   );
   console.log(
     over.length === 0
-      ? `bench:api: all cases within ${TARGET_RATIO}x health p95`
-      : `bench:api: over ${TARGET_RATIO}x health p95: ${over.join(", ")}`,
+      ? "bench:api: all cases within their target of health p95"
+      : `bench:api: over their target of health p95: ${over.join(", ")}`,
   );
 }
 

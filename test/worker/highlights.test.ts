@@ -247,3 +247,247 @@ describe("highlights found again after the text changes (issue 32 item 2)", () =
     expect(after.anchor_status).toBe(stillThere ? "anchored" : "orphaned");
   });
 });
+
+describe("notes and highlights are searchable (issue 32 item 3)", () => {
+  it("finds an article by a word only in a highlight's note or the article note: dashboard, library search and MCP", async () => {
+    const { token, userId } = await reader();
+    const stranger = await reader();
+    const id = await seedArticle(userId, {
+      title: "Lesen",
+      content: "<p>Die Straße ist lang und die Nacht ist kühl. La route est longue et la nuit est fraîche.</p>",
+    });
+    await seedArticle(userId, { title: "Unrelated", content: "<p>Nothing about puzzles or dusk here.</p>" });
+    const german = await api("POST", `/api/articles/${id}/highlights`, {
+      token,
+      body: { quote: "Die Straße ist lang", note: "Wie ein Zauberwürfel" },
+    });
+    await api("POST", `/api/articles/${id}/highlights`, {
+      token,
+      body: { quote: "la nuit est fraîche", note: "le crépuscule arrive" },
+    });
+    await api("PUT", `/api/articles/${id}`, { token, body: { note: "Über die Dämmerung: Schmetterlingsflügel" } });
+
+    const dashboard = async (word: string, as = token) =>
+      (await api("GET", `/api/articles/?search=${encodeURIComponent(word)}`, { token: as })).body.articles.map(
+        (a: { id: number }) => a.id,
+      );
+    const library = async (word: string) =>
+      (await api("POST", "/api/search/chat", { token, body: { query: word } })).body.results.map(
+        (r: { article: { id: number } }) => r.article.id,
+      );
+    // German (with and without its umlaut), French, and the article note.
+    for (const word of ["Zauberwürfel", "zauberwurfel", "crépuscule", "Schmetterlingsflügel"]) {
+      expect(await dashboard(word)).toEqual([id]);
+      expect(await library(word)).toContain(id);
+    }
+    expect(await dashboard("Zauberwürfel", stranger.token)).toEqual([]);
+    // The library search says where it found the word, quoting the reader's note.
+    const chat = await api("POST", "/api/search/chat", { token, body: { query: "Zauberwürfel" } });
+    const result = chat.body.results.find((r: { article: { id: number } }) => r.article.id === id);
+    expect(result.match_explanation).toMatch(/in the notes and highlights: ".*Wie ein Zauberwürfel/);
+    const { connect, mcpClient, callTool } = await import("./oauth-helpers");
+    const client = await mcpClient((await connect(token)).accessToken);
+    for (const query of ["Zauberwürfel", "crépuscule", "Schmetterlingsflügel"]) {
+      expect((await callTool(client, "search_articles", { query })).text).toContain(`[${id}]`);
+    }
+
+    // A note changed or a highlight deleted is no longer found.
+    await api("PATCH", `/api/highlights/${german.body.id}`, { token, body: { note: "Rubik" } });
+    expect(await dashboard("Zauberwürfel")).toEqual([]);
+    expect(await dashboard("Rubik")).toEqual([id]);
+    await api("DELETE", `/api/highlights/${german.body.id}`, { token });
+    expect(await dashboard("Rubik")).toEqual([]);
+    expect(await dashboard("crépuscule")).toEqual([id]);
+  });
+});
+
+describe("highlights API: bad input, other users, API tokens, retries (issue 32 item 8)", () => {
+  async function owned() {
+    const me = await reader();
+    const id = await seedArticle(me.userId, { title: "On slow reading", content: CONTENT });
+    const made = await api("POST", `/api/articles/${id}/highlights`, {
+      token: me.token,
+      body: { quote: "take your time", note: "mine" },
+    });
+    return { ...me, id, highlight: made.body as { id: number; updated_at: string } };
+  }
+
+  it("answers 404 for an unknown article or highlight and for another user's, on every route, and changes nothing", async () => {
+    const { token, id, highlight } = await owned();
+    const other = await reader();
+    const calls = (article: number, hl: number, as: string) => [
+      api("GET", `/api/articles/${article}/highlights`, { token: as }),
+      api("POST", `/api/articles/${article}/highlights`, { token: as, body: { quote: "slow" } }),
+      api("PATCH", `/api/highlights/${hl}`, { token: as, body: { color: "blue", note: "theirs" } }),
+      api("DELETE", `/api/highlights/${hl}`, { token: as }),
+      api("PUT", `/api/articles/${article}/progress`, { token: as, body: { position: 10, progress: 0.5 } }),
+      api("PUT", `/api/articles/${article}`, { token: as, body: { note: "theirs" } }),
+    ];
+    for (const response of await Promise.all([
+      ...calls(id, highlight.id, other.token),
+      ...calls(999_999_999, 999_999_999, token),
+    ])) {
+      expect(response.status).toBe(404);
+      expect(response.body.detail).toMatch(/^(Article|Highlight) not found$/);
+    }
+    const [listed] = (await api("GET", `/api/articles/${id}/highlights`, { token })).body.highlights;
+    expect(listed).toMatchObject({ id: highlight.id, color: "yellow", note: "mine" });
+    expect((await api("GET", `/api/articles/${id}/highlights`, { token })).body.highlights).toHaveLength(1);
+    const article = (await api("GET", `/api/articles/${id}`, { token })).body;
+    expect(article).toMatchObject({ note: null, reading_position: null, reading_progress: null });
+    expect((await api("GET", "/api/highlights", { token: other.token })).body.highlights).toEqual([]);
+  });
+
+  it("refuses every malformed field with a 422 naming it, and stores nothing", async () => {
+    const { token, id, highlight } = await owned();
+    const quote = { type: "TextQuoteSelector", exact: "slow" };
+    const cases: [string, string, unknown, RegExp][] = [
+      ["POST", "h", "not json", /JSON object/],
+      ["POST", "h", {}, /Provide selectors .* or a quote/],
+      ["POST", "h", { quote: 42 }, /^quote: quote must be a string/],
+      ["POST", "h", { quote: "   " }, /^quote: quote must contain text/],
+      ["POST", "h", { quote: "x".repeat(5_001) }, /^quote: quote must be 1 to 5,000 characters/],
+      ["POST", "h", { quote: "slow", target: "footer" }, /^target: target must be one of content, summary, title/],
+      ["POST", "h", { quote: "slow", color: "red" }, /^color: color must be one of yellow, green, blue, pink/],
+      ["POST", "h", { quote: "slow", color: 1 }, /^color: color must be one of/],
+      ["POST", "h", { quote: "slow", note: 7 }, /^note: note must be a string or null/],
+      ["POST", "h", { quote: "slow", note: "n".repeat(10_001) }, /^note: note must be at most 10,000 characters/],
+      ["POST", "h", { quote: "slow", client_id: "short" }, /^client_id: client_id must be 8 to 64/],
+      ["POST", "h", { quote: "slow", colour: "blue" }, /colour/],
+      ["POST", "h", { selectors: "TextQuoteSelector" }, /^selectors: selectors must be a list/],
+      ["POST", "h", { selectors: [] }, /^selectors: selectors must contain a TextQuoteSelector/],
+      [
+        "POST",
+        "h",
+        { selectors: [{ type: "RangeSelector" }] },
+        /^selectors\.0\.type: each selector must be a TextQuoteSelector or a TextPositionSelector/,
+      ],
+      ["POST", "h", { selectors: [{ ...quote, exact: 5 }] }, /^selectors\.0\.exact: exact must be a string/],
+      ["POST", "h", { selectors: [{ ...quote, prefix: "p".repeat(257) }] }, /prefix must be at most 256/],
+      ["POST", "h", { selectors: [{ ...quote, suffix: "s".repeat(257) }] }, /suffix must be at most 256/],
+      ["POST", "h", { selectors: [{ ...quote, extra: true }] }, /^selectors\.0: .*"extra"/],
+      ["POST", "h", { selectors: [quote, quote] }, /exactly one TextQuoteSelector/],
+      [
+        "POST",
+        "h",
+        { selectors: [quote, { type: "TextPositionSelector", start: -1, end: 3 }] },
+        /^selectors\.1\.start: start must be at least 0/,
+      ],
+      [
+        "POST",
+        "h",
+        { selectors: [quote, { type: "TextPositionSelector", start: 1.5, end: 5.5 }] },
+        /^selectors\.1\.start: start must be a whole number/,
+      ],
+      [
+        "POST",
+        "h",
+        { selectors: [quote, { type: "TextPositionSelector", start: 9, end: 5 }] },
+        /end must be greater than start/,
+      ],
+      [
+        "POST",
+        "h",
+        { selectors: [quote, { type: "TextPositionSelector", start: 5, end: 5 }] },
+        /end must be greater than start/,
+      ],
+      [
+        "POST",
+        "h",
+        { selectors: [quote, { type: "TextPositionSelector", start: "0", end: 4 }] },
+        /^selectors\.1\.start: start must be a whole number/,
+      ],
+      ["PATCH", "p", {}, /Provide at least one field to change: color, note/],
+      ["PATCH", "p", { color: "red" }, /^color: color must be one of/],
+      ["PATCH", "p", { note: "n".repeat(10_001) }, /^note: note must be at most 10,000/],
+      ["PATCH", "p", { note: ["a"] }, /^note: note must be a string or null/],
+      ["PATCH", "p", { quote: "changed" }, /quote/],
+      ["PATCH", "p", { color: "blue", client_updated_at: "yesterday" }, /^client_updated_at: /],
+      ["PUT", "note", { note: "n".repeat(10_001) }, /^note: note must be at most 10,000/],
+      ["PUT", "note", { note: 3 }, /^note: note must be a string or null/],
+      ["PUT", "progress", { position: -1, progress: 0.5 }, /^position: position must be at least 0/],
+      ["PUT", "progress", { position: 1.5, progress: 0.5 }, /^position: position must be a whole number/],
+      ["PUT", "progress", { position: 3, progress: "half" }, /^progress: progress must be a number from 0 to 1/],
+      ["PUT", "progress", { position: 3 }, /^progress: /],
+      ["PUT", "progress", { position: 3, progress: 0.5, scroll_y: 200 }, /scroll_y/],
+    ];
+    const paths: Record<string, string> = {
+      h: `/api/articles/${id}/highlights`,
+      p: `/api/highlights/${highlight.id}`,
+      note: `/api/articles/${id}`,
+      progress: `/api/articles/${id}/progress`,
+    };
+    const wrong = [];
+    for (const [method, path, body, detail] of cases) {
+      const response = await api(method, paths[path] as string, { token, body });
+      if (response.status !== 422 || !detail.test(response.body.detail)) {
+        wrong.push({ body, status: response.status, detail: response.body.detail });
+      }
+    }
+    expect(wrong).toEqual([]);
+    for (const query of [
+      "cursor=abc",
+      "cursor=1.2.3",
+      `cursor=${"9".repeat(41)}`,
+      "limit=0",
+      "limit=101",
+      "limit=ten",
+      "color=red",
+      `search=${"s".repeat(201)}`,
+    ]) {
+      const response = await api("GET", `/api/highlights?${query}`, { token });
+      expect(response.status).toBe(422);
+      expect(response.body.detail).toMatch(/^(cursor|limit|color|search)\b/);
+    }
+    expect((await api("PATCH", "/api/highlights/abc", { token, body: { color: "blue" } })).status).toBe(422);
+
+    const listed = (await api("GET", `/api/articles/${id}/highlights`, { token })).body.highlights;
+    expect(listed).toMatchObject([
+      { id: highlight.id, color: "yellow", note: "mine", updated_at: highlight.updated_at },
+    ]);
+    const article = (await api("GET", `/api/articles/${id}`, { token })).body;
+    expect(article).toMatchObject({ note: null, reading_position: null, reading_progress: null });
+  });
+
+  it("works with a personal API token on every verb", async () => {
+    const { token, id } = await owned();
+    const apiToken = (await api("POST", "/api/tokens", { token, body: { name: "script" } })).body.token as string;
+    expect(apiToken).toMatch(/^vr_/);
+    const made = await api("POST", `/api/articles/${id}/highlights`, {
+      token: apiToken,
+      body: { quote: "follow a link", color: "blue" },
+    });
+    expect(made.status).toBe(201);
+    expect((await api("GET", `/api/articles/${id}/highlights`, { token: apiToken })).body.highlights).toHaveLength(2);
+    expect((await api("GET", "/api/highlights?color=blue", { token: apiToken })).body.highlights).toHaveLength(1);
+    const patched = await api("PATCH", `/api/highlights/${made.body.id}`, { token: apiToken, body: { note: "n" } });
+    expect(patched.body.note).toBe("n");
+    const progress = await api("PUT", `/api/articles/${id}/progress`, {
+      token: apiToken,
+      body: { position: 12, progress: 0.25 },
+    });
+    expect(progress.body).toMatchObject({ reading_position: 12, reading_progress: 0.25 });
+    const noted = await api("PUT", `/api/articles/${id}`, { token: apiToken, body: { note: "from a script" } });
+    expect(noted.body.note).toBe("from a script");
+    expect((await api("DELETE", `/api/highlights/${made.body.id}`, { token: apiToken })).status).toBe(204);
+    expect((await api("GET", `/api/articles/${id}/highlights`, { token })).body.highlights).toHaveLength(1);
+  });
+
+  it("stores one highlight for concurrent retries of the same offline create (client_id)", async () => {
+    const { token, id } = await owned();
+    const body = { quote: "Reading is slow", client_id: "device-1-highlight-42" };
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, () => api("POST", `/api/articles/${id}/highlights`, { token, body })),
+    );
+    expect(responses.map((r) => r.status)).toEqual(Array(6).fill(201));
+    expect(new Set(responses.map((r) => r.body.id)).size).toBe(1);
+    const listed = (await api("GET", `/api/articles/${id}/highlights`, { token })).body.highlights;
+    expect(listed.filter((h: { client_id: string | null }) => h.client_id === body.client_id)).toHaveLength(1);
+    // The same client_id from another user is another highlight: ids are per user.
+    const other = await reader();
+    const theirs = await seedArticle(other.userId, { content: CONTENT });
+    const again = await api("POST", `/api/articles/${theirs}/highlights`, { token: other.token, body });
+    expect(again.status).toBe(201);
+    expect(again.body.id).not.toBe(responses[0]?.body.id);
+  });
+});

@@ -94,8 +94,8 @@ export type ProcessingStatus = (typeof PROCESSING_STATUSES)[number];
 
 /**
  * A saved article. `url` is what the user gave; `normalized_url` decides duplicates (unique per user).
- * The full-text index `articles_fts` (migrations 0002, 0011) mirrors title, summary, search_text (the content
- * as plain text), domain, author and user_id through triggers; user_id is indexed there too, so a search is restricted to one user inside the
+ * The full-text index `articles_fts` (migrations 0002, 0011, 0020) mirrors title, summary, search_text (the
+ * content as plain text), domain, author, annotation_text (notes and highlights) and user_id through triggers; user_id is indexed there too, so a search is restricted to one user inside the
  * index instead of after it.
  */
 export const articles = sqliteTable(
@@ -145,6 +145,11 @@ export const articles = sqliteTable(
     readingPosition: integer("reading_position"),
     readingProgress: real("reading_progress"),
     positionUpdatedAt: integer("position_updated_at"),
+    /**
+     * The article note and the article's highlight quotes and notes as one text (migration 0020), indexed in
+     * `articles_fts` so every search of the library finds the reader's own words; written by the highlights service.
+     */
+    annotationText: text("annotation_text"),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
   },

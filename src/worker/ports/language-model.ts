@@ -32,7 +32,15 @@ export interface TopicLabelRequest {
 export interface MatchExplanationRequest {
   query: string;
   /** `language`: the article's, so a term's inflections in it count as mentions in term-based explanations. */
-  articles: { title: string; summary: string; text: string; similarity?: number; language?: string | null }[];
+  articles: {
+    title: string;
+    summary: string;
+    text: string;
+    similarity?: number;
+    language?: string | null;
+    /** The reader's note and highlights around the first term, when only they have the terms. */
+    notes?: string;
+  }[];
 }
 
 export interface LanguageModel {

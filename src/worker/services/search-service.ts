@@ -14,7 +14,12 @@ import {
 } from "../domain/search/chat-query";
 import { followUpReference, resolveReference } from "../domain/search/follow-up-reference";
 import { suggestFollowUps } from "../domain/search/follow-up-suggestions";
-import { explainMatch, mentionsAnyTerm, textAroundFirstTerm } from "../domain/search/match-explanation";
+import {
+  type ExplainableArticle,
+  explainMatch,
+  mentionsAnyTerm,
+  textAroundFirstTerm,
+} from "../domain/search/match-explanation";
 import { hasFilters, parseQuestionFilters, type QuestionFilters } from "../domain/search/question-filters";
 import type { Embedder } from "../ports/embedder";
 import type { LanguageModel } from "../ports/language-model";
@@ -38,6 +43,8 @@ const MAX_SUGGESTIONS = 4;
  * search's time.
  */
 const EXPLANATION_TEXT_CHARS = 4_000;
+/** How much of the reader's notes and highlights an explanation reads around the first term. */
+const NOTES_TEXT_CHARS = 600;
 
 /** What the response's `notice` says when a model or the vector index failed and search did without it. */
 export const MEANING_UNAVAILABLE =
@@ -185,7 +192,7 @@ export function createSearchService({
         shown.map((r) => r.article.id),
         EXPLANATION_TEXT_CHARS,
       );
-      const explained = shown.map((r) => ({
+      const explained: (ExplainableArticle & { id: number })[] = shown.map((r) => ({
         id: r.article.id,
         title: r.article.title ?? "",
         summary: r.article.summary ?? "",
@@ -208,6 +215,18 @@ export function createSearchService({
             article.language,
           );
           if (around) article.text = around;
+        }
+      }
+      // Found by the reader's own words (a note, a highlight): the explanation quotes those.
+      const inNotesOnly = explained.filter((a) => rank.has(a.id) && !mentionsAnyTerm(terms, a));
+      if (inNotesOnly.length > 0) {
+        const notes = await search.annotationTexts(
+          userId,
+          inNotesOnly.map((a) => a.id),
+        );
+        for (const article of inNotesOnly) {
+          const around = textAroundFirstTerm(terms, notes.get(article.id) ?? "", NOTES_TEXT_CHARS, article.language);
+          if (around) article.notes = around;
         }
       }
       const toExplain = explained.map(({ id: _id, ...article }) => article);

@@ -97,7 +97,11 @@ export function createWorkersAiLanguageModel(binding: Ai, modelId: string): Lang
       const fallback = articles.map((article) => explainMatch(queryTerms(query), article));
       if (articles.length === 0) return [];
       const listing = articles
-        .map((a, i) => `${i + 1}. ${a.title}\n${(a.summary || a.text).slice(0, 600)}`)
+        .map(
+          (a, i) =>
+            `${i + 1}. ${a.title}\n${(a.summary || a.text).slice(0, 600)}` +
+            (a.notes ? `\nThe reader's notes and highlights: ${a.notes.slice(0, 300)}` : ""),
+        )
         .join("\n\n");
       // A failed call rejects (the search service then degrades to these same term-based explanations).
       const answer = await ask(

@@ -18,6 +18,8 @@ export type HighlightCursor = { createdAt: number; id: number };
 const highlightsFts = sqliteTable("highlights_fts", { rowid: integer("rowid") });
 
 const IN_CHUNK = 90;
+/** The most of an article's notes and highlights the articles' full-text index reads (the row's 2 MB cap). */
+const MAX_ANNOTATION_TEXT_CHARS = 30_000;
 /** Reading order inside an article: the title, then the summary, then the content, each by position. */
 const TARGET_ORDER = sql`CASE ${highlights.target} WHEN 'title' THEN 0 WHEN 'summary' THEN 1 ELSE 2 END`;
 
@@ -92,6 +94,19 @@ export function createHighlightsRepository(db: Database) {
       );
       const [first, ...rest] = statements;
       if (first) await db.batch([first, ...rest]);
+    },
+
+    /**
+     * Writes the article's `annotation_text` (migration 0020) from its note and its highlights' quotes and notes,
+     * in one UPDATE: what the library's full-text search reads. The FTS row is rewritten only when it changed.
+     */
+    async refreshAnnotationText(userId: number, articleId: number): Promise<void> {
+      await db
+        .update(articles)
+        .set({
+          annotationText: sql`(SELECT nullif(substr(trim(coalesce(${articles.note}, '') || char(10) || coalesce(group_concat(${highlights.exact} || char(10) || coalesce(${highlights.note}, ''), char(10)), '')), 1, ${MAX_ANNOTATION_TEXT_CHARS}), '') FROM ${highlights} WHERE ${highlights.articleId} = ${articles.id} AND ${highlights.userId} = ${userId})`,
+        })
+        .where(and(eq(articles.userId, userId), eq(articles.id, articleId)));
     },
 
     /** How many highlights each of the given articles has (articles without any are absent). */

@@ -55,6 +55,20 @@ export function createSearchRepository(db: Database) {
       return new Map(rows.map((row) => [row.id, row.start ?? ""]));
     },
 
+    /**
+     * The reader's own words on some of the user's articles (migration 0020: the note, highlight quotes and notes),
+     * by id: what a full-text match found when the article's text does not have the terms.
+     */
+    async annotationTexts(userId: number, ids: number[]): Promise<Map<number, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({ id: articles.id, text: articles.annotationText })
+        .from(articles)
+        .where(and(eq(articles.userId, userId), inArray(articles.id, ids)))
+        .all();
+      return new Map(rows.map((row) => [row.id, row.text ?? ""]));
+    },
+
     /** The user's distinct domains, so a site named in a question ("from the Guardian") can be recognised. */
     async domains(userId: number): Promise<string[]> {
       const rows = await db

@@ -10,6 +10,8 @@ export interface ExplainableArticle {
   similarity?: number;
   /** The article's language: its words also match a term by their Snowball stem in it (term-matching). */
   language?: string | null;
+  /** The reader's note and highlights around the first term, when only they have the terms (issue 32). */
+  notes?: string;
 }
 
 const PASSAGE_CHARS = 160;
@@ -25,6 +27,7 @@ export function explainMatch(terms: string[], article: ExplainableArticle): stri
     { name: "title", text: article.title },
     { name: "summary", text: summary },
     { name: "article", text: article.text },
+    { name: "notes and highlights", text: article.notes ?? "" },
   ];
   const languages = languagesOf(article);
   const termsByField = fields.map((f) => ({ name: f.name, found: termsIn(f.text, terms, languages) }));
@@ -35,13 +38,13 @@ export function explainMatch(terms: string[], article: ExplainableArticle): stri
   }
   const where = termsByField.filter((f) => f.found.size > 0).map((f) => f.name);
   const quoted = found.slice(0, 4).map((t) => `"${t}"`);
-  const passage = bestPassage(found, `${summary}\n${article.text}`, languages);
+  const passage = bestPassage(found, `${summary}\n${article.text}\n${article.notes ?? ""}`, languages);
   return `Mentions ${joinWords(quoted)} in the ${joinWords(where)}${passage ? `: "${passage}"` : "."}`;
 }
 
 /** Whether the title, summary or text uses any of the terms (a word the term matches, see term-matching). */
 export function mentionsAnyTerm(terms: string[], article: Omit<ExplainableArticle, "similarity">): boolean {
-  const texts = [article.title, markdownToText(article.summary), article.text];
+  const texts = [article.title, markdownToText(article.summary), article.text, article.notes ?? ""];
   return texts.some((text) => firstTermStart(text, terms, languagesOf(article)) !== -1);
 }
 
