@@ -93,9 +93,9 @@ test.describe("highlights in the library (issue 32)", () => {
     const toggle = panel(page).getByRole("button", { name: /^Highlights/ });
     await expect(toggle).toHaveText(/4/);
     await expect(toggle).toHaveAttribute("aria-expanded", "true");
-    const entries = panel(page).locator("button.highlight-entry");
+    const entries = panel(page).locator("button.hl-panel-entry");
     await expect(entries).toHaveCount(4);
-    await expect(entries.locator(".highlight-quote")).toHaveText([
+    await expect(entries.locator(".hl-panel-quote")).toHaveText([
       "Panel order",
       summaryWord,
       "Tomatoes like the sun",
@@ -143,7 +143,7 @@ test.describe("highlights in the library (issue 32)", () => {
     const orphaned = panel(page).getByRole("region", { name: "No longer in the text" });
     await expect(orphaned).toContainText("Orphaned passages");
     await expect(orphaned).toContainText("the old title");
-    await expect(panel(page).locator("button.highlight-entry")).toHaveText(/A careful gardener/);
+    await expect(panel(page).locator("button.hl-panel-entry")).toHaveText(/A careful gardener/);
     await shot(page, "panel-orphaned-375");
 
     await orphaned.getByRole("button", { name: "Delete" }).click();

@@ -74,10 +74,10 @@ export function HighlightsPanel({
         ) : (
           <>
             {highlights.length > 0 && (
-              <ol className="highlight-entries" aria-label="Highlights in reading order">
+              <ol className="hl-panel-entries" aria-label="Highlights in reading order">
                 {highlights.map((highlight) => (
                   <li key={highlight.id}>
-                    <button type="button" className="highlight-entry" onClick={() => void show(highlight)}>
+                    <button type="button" className="hl-panel-entry" onClick={() => void show(highlight)}>
                       <HighlightBody highlight={highlight} />
                     </button>
                   </li>
@@ -97,14 +97,14 @@ function HighlightBody({ highlight }: { highlight: Highlight }) {
   return (
     <>
       <span className={`color-dot color-${highlight.color}`} aria-hidden="true" />
-      <span className="highlight-entry-text">
+      <span className="hl-panel-entry-text">
         <span className="visually-hidden">{COLOR_NAMES[highlight.color]} highlight: </span>
-        {where && <span className="highlight-where">{where}</span>}
-        <span className="highlight-quote" dir="auto">
+        {where && <span className="hl-panel-where">{where}</span>}
+        <span className="hl-panel-quote" dir="auto">
           {highlight.quote}
         </span>
         {highlight.note && (
-          <span className="highlight-note" dir="auto">
+          <span className="hl-panel-note" dir="auto">
             <span className="visually-hidden">Note: </span>
             {highlight.note}
           </span>
@@ -121,7 +121,7 @@ function OrphanedHighlights({ highlights }: { highlights: Highlight[] }) {
     <section className="orphaned-highlights" aria-labelledby={headingId}>
       <h3 id={headingId}>No longer in the text</h3>
       <p className="orphaned-hint">The article's text changed and these passages are not in it any more.</p>
-      <ul className="highlight-entries">
+      <ul className="hl-panel-entries">
         {highlights.map((highlight) => (
           <li key={highlight.id}>
             <OrphanedEntry highlight={highlight} />
@@ -157,9 +157,9 @@ function OrphanedEntry({ highlight }: { highlight: Highlight }) {
   }
 
   return (
-    <div className="highlight-entry is-orphaned">
+    <div className="hl-panel-entry is-orphaned">
       <HighlightBody highlight={highlight} />
-      <div className="highlight-entry-actions">
+      <div className="hl-panel-entry-actions">
         {confirming ? (
           <>
             <span>Delete this highlight?</span>
