@@ -44,8 +44,12 @@ export function useSyncAnnotations(): void {
   const client = useQueryClient();
   const toast = useToast();
 
+  // At start, when the browser says it is back online, and when answers come from the network again.
   useEffect(() => {
-    if (userId !== null && !offline) syncAnnotations();
+    if (userId === null) return;
+    syncAnnotations();
+    window.addEventListener("online", syncAnnotations);
+    return () => window.removeEventListener("online", syncAnnotations);
   }, [userId, offline]);
 
   useEffect(
