@@ -47,7 +47,9 @@ export function useSyncAnnotations(): void {
   // At start, when the browser says it is back online, and when answers come from the network again.
   useEffect(() => {
     if (userId === null) return;
-    syncAnnotations();
+    // Sent whenever the browser is online, even while lib/offline still shows the device's copies: a write that
+    // reaches the server is the network answer that ends that.
+    if (!offline || navigator.onLine) syncAnnotations();
     window.addEventListener("online", syncAnnotations);
     return () => window.removeEventListener("online", syncAnnotations);
   }, [userId, offline]);
