@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { articleUrl, createAccount, saveArticles, shot, signInWithToken } from "./helpers";
 
@@ -144,12 +144,8 @@ test.describe("offline, in the installed app", () => {
       return (await cache.keys()).map((request) => new URL(request.url).pathname);
     });
 
-  test("a position read offline waits on the device, survives a reload, and reaches the server when back online", async ({
-    page,
-    context,
-    request,
-  }) => {
-    const title = `Reading in the tunnel ${Date.now()}`;
+  /** A long article opened once online under the service worker (so it is on the device), then the app offline. */
+  async function offlineWithArticle(page: Page, context: BrowserContext, request: APIRequestContext, title: string) {
     const { email, token, id } = await accountWithArticle(page, request, longArticleUrl(title));
     await page.setViewportSize({ width: 1280, height: 800 });
     await openArticle(page, email, id, title);
@@ -162,9 +158,22 @@ test.describe("offline, in the installed app", () => {
     await page.route(/\/api\//, (route) =>
       route.request().method() === "GET" ? route.fallback() : route.abort("internetdisconnected"),
     );
+    return { token, id };
+  }
+
+  const waitingNotice = (page: Page) =>
+    page.getByRole("status").filter({ hasText: "Saved on this device — will sync" });
+
+  test("a position read offline waits on the device, survives a reload, and reaches the server when back online", async ({
+    page,
+    context,
+    request,
+  }) => {
+    const title = `Reading in the tunnel ${Date.now()}`;
+    const { token, id } = await offlineWithArticle(page, context, request, title);
     await page.getByRole("tab", { name: "Content" }).click();
     await scrollToParagraph(page, 40);
-    const waiting = page.getByRole("status").filter({ hasText: "Saved on this device — will sync" });
+    const waiting = waitingNotice(page);
     await expect(waiting).toBeVisible();
     await shot(page, "reading-position-offline-1280");
     expect((await readArticle(request, token, id)).reading_position).toBeNull();
@@ -191,5 +200,44 @@ test.describe("offline, in the installed app", () => {
     await page.getByRole("link", { name: new RegExp(title) }).click();
     await expect(continueNote(page)).toBeVisible();
     await expect.poll(() => paragraphAtTop(page)).toBe(40);
+  });
+
+  test("an article note and a position written offline both reach the server when back online, the newest note kept", async ({
+    page,
+    context,
+    request,
+  }) => {
+    const title = `Notes in the tunnel ${Date.now()}`;
+    const { token, id } = await offlineWithArticle(page, context, request, title);
+    // The note field is the viewer's (components/article/article-note.tsx, another part of issue 32).
+    const note = page.getByRole("textbox", { name: "Your note" });
+    test.skip((await note.count()) === 0, "the article note field is not on this branch");
+
+    await note.fill("Draft from the tunnel");
+    await note.fill("Written in the tunnel, read on the train");
+    await note.blur();
+    await page.getByRole("tab", { name: "Content" }).click();
+    await scrollToParagraph(page, 20);
+    await expect(waitingNotice(page)).toBeVisible();
+    await page.reload();
+    await expect(waitingNotice(page)).toBeVisible();
+    let stored = await readArticle(request, token, id);
+    expect([stored.note, stored.reading_position]).toEqual([null, null]);
+
+    await page.unrouteAll();
+    await context.setOffline(false);
+    await expect
+      .poll(async () => {
+        const article = await readArticle(request, token, id);
+        return [article.note, (article.reading_position ?? 0) > 0];
+      })
+      .toEqual(["Written in the tunnel, read on the train", true]);
+    await expect(waitingNotice(page)).toHaveCount(0);
+
+    // Kept after a reload, online.
+    await page.reload();
+    await expect(note).toHaveValue("Written in the tunnel, read on the train");
+    stored = await readArticle(request, token, id);
+    expect(stored.reading_progress).toBeGreaterThan(0);
   });
 });
