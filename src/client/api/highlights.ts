@@ -14,7 +14,8 @@ import {
 } from "../lib/annotation-queue";
 import { changeQueue, loadQueue } from "../lib/annotation-storage";
 import { readStoredSession } from "../lib/auth-storage";
-import { API_CACHE, isOffline } from "../lib/offline";
+import { newClientId } from "../lib/client-id";
+import { API_CACHE } from "../lib/offline";
 import { ApiError, request } from "./client";
 import type {
   Article,
@@ -83,6 +84,11 @@ let running = false;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
 const signedInUser = () => readStoredSession()?.user.id ?? null;
+/**
+ * Only the browser's word counts here, not lib/offline's "the device's copy answered": that stays set until some
+ * answer comes from the network, and a write sent is such an answer. A write that cannot go stays queued anyway.
+ */
+const browserOffline = () => typeof navigator !== "undefined" && !navigator.onLine;
 
 function remember<T extends Highlight>(highlight: T): T {
   known.set(highlight.id, highlight);
@@ -143,7 +149,7 @@ async function drain(userId: number): Promise<void> {
   for (;;) {
     const write = nextWrite(loadQueue(userId));
     if (!write) break;
-    if (isOffline() || signedInUser() !== userId) {
+    if (browserOffline() || signedInUser() !== userId) {
       stoppedEarly = true;
       break;
     }
@@ -193,7 +199,7 @@ async function drain(userId: number): Promise<void> {
   running = false;
   // Callers still waiting get their provisional answer; their writes stay on the device.
   for (const seq of [...waiters.keys()]) settleWaiters(seq, { sent: false });
-  if (stoppedEarly && !isOffline() && signedInUser() === userId) {
+  if (stoppedEarly && !browserOffline() && signedInUser() === userId) {
     retryTimer = setTimeout(() => void drain(userId), RETRY_MS);
   }
   if (synced.size > 0 || annotations) {
@@ -234,7 +240,7 @@ async function submit<T>(
   });
   const queued = () => loadQueue(userId).writes.find((q) => q.seq === seq);
   if (seq === null) return provisional(undefined);
-  if (isOffline()) return provisional(queued());
+  if (browserOffline()) return provisional(queued());
   const outcome = new Promise<Outcome>((resolve) => {
     waiters.set(seq, [...(waiters.get(seq) ?? []), resolve]);
   });
@@ -263,7 +269,7 @@ async function articleWithNote(articleId: number, note: string | null): Promise<
 /** Starts sending what this device has queued (at start, and when the app is back online). */
 export function syncAnnotations(): void {
   const userId = signedInUser();
-  if (userId !== null && !isOffline()) void drain(userId);
+  if (userId !== null && !browserOffline()) void drain(userId);
 }
 
 /** Calls `listener` after writes waiting on this device reached the server, so screens can refetch. */
@@ -302,7 +308,7 @@ export const highlightsApi = {
             const taken = takeTempId(state);
             return { state: taken.state, result: taken.tempId };
           });
-    const queuedHighlight = { ...highlight, client_id: highlight.client_id ?? crypto.randomUUID() };
+    const queuedHighlight = { ...highlight, client_id: highlight.client_id ?? newClientId() };
     return submit<Highlight>({ kind: "create", articleId, tempId, highlight: queuedHighlight }, (queued) =>
       remember(
         queued?.kind === "create"

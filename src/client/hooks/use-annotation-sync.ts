@@ -44,8 +44,14 @@ export function useSyncAnnotations(): void {
   const client = useQueryClient();
   const toast = useToast();
 
+  // At start, when the browser says it is back online, and when answers come from the network again.
   useEffect(() => {
-    if (userId !== null && !offline) syncAnnotations();
+    if (userId === null) return;
+    // Sent whenever the browser is online, even while lib/offline still shows the device's copies: a write that
+    // reaches the server is the network answer that ends that.
+    if (!offline || navigator.onLine) syncAnnotations();
+    window.addEventListener("online", syncAnnotations);
+    return () => window.removeEventListener("online", syncAnnotations);
   }, [userId, offline]);
 
   useEffect(
