@@ -56,6 +56,8 @@ export function createServices(env: Env) {
     recoverStuck: (userId, ids) => recovery.recoverSaved(userId, ids, sweepClock(env)),
   });
   const importsRepository = createImportsRepository(db);
+  const highlightsRepository = createHighlightsRepository(db);
+  const highlights = createHighlightsService({ highlights: highlightsRepository, articles });
   return {
     config,
     db,
@@ -76,7 +78,7 @@ export function createServices(env: Env) {
     topics: createTopicsService({ topics, ...adapters }),
     search: createSearchService({ search: createSearchRepository(db), topics, articles, tags, ...adapters }),
     articles: articleService,
-    highlights: createHighlightsService({ highlights: createHighlightsRepository(db), articles }),
+    highlights,
     account: createAccountService({
       account: createAccountRepository(db),
       vectorIndex: adapters.vectorIndex,
@@ -91,6 +93,8 @@ export function createServices(env: Env) {
       tags: createArticleTagsRepository(db),
       sources,
       queue: createImportQueue(env.IMPORT_QUEUE),
+      highlights: highlightsRepository,
+      reanchor: (userId, articleId) => highlights.reanchor(userId, articleId),
     }),
     emailCapture: createEmailCaptureService({
       addresses: createEmailAddressesRepository(db),
