@@ -69,6 +69,8 @@ export function createServices(env: Env) {
     reanchor: highlights.reanchor,
   });
   const importsRepository = createImportsRepository(db);
+  const highlightsRepository = createHighlightsRepository(db);
+  const highlights = createHighlightsService({ highlights: highlightsRepository, articles });
   return {
     config,
     db,
@@ -104,6 +106,8 @@ export function createServices(env: Env) {
       tags: createArticleTagsRepository(db),
       sources,
       queue: createImportQueue(env.IMPORT_QUEUE),
+      highlights: highlightsRepository,
+      reanchor: (userId, articleId) => highlights.reanchor(userId, articleId),
     }),
     emailCapture: createEmailCaptureService({
       addresses: createEmailAddressesRepository(db),

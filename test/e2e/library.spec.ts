@@ -59,7 +59,9 @@ test.describe("tags, export and account deletion (issue 23)", () => {
     ]);
   });
 
-  test("the Export buttons download the library as JSON, CSV, bookmarks HTML and a Markdown zip", async ({ page }) => {
+  test("the Export buttons download the library as JSON, CSV, bookmarks HTML, a Markdown zip and highlights only", async ({
+    page,
+  }) => {
     const { email, token } = await createAccount(page);
     const saved = await saveArticles(page, token, [
       articleUrl(`Export one ${Date.now()}`),
@@ -96,6 +98,17 @@ test.describe("tags, export and account deletion (issue 23)", () => {
     expect(zip.name).toMatch(/\.md\.zip$/);
     expect(zip.bytes.subarray(0, 2).toString("latin1")).toBe("PK");
     await expect(page.getByText(/Downloaded viberead-export-.*\.md\.zip/)).toBeVisible();
+
+    // Issue 32: only what the reader kept, one Markdown file per article with highlights or a note.
+    const first = saved.results[0]?.article.id as number;
+    await page.request.put(`/api/articles/${first}`, {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { note: "Worth keeping" },
+    });
+    const kept = await download("Highlights only (Markdown)");
+    expect(kept.name).toMatch(/^viberead-highlights-\d{4}-\d{2}-\d{2}\.md\.zip$/);
+    expect(kept.bytes.subarray(0, 2).toString("latin1")).toBe("PK");
+    expect(kept.bytes.toString("latin1")).toContain(`-${first}.md`);
   });
 
   test("Delete account: a wrong password deletes nothing; the right one, confirmed, deletes and signs out", async ({

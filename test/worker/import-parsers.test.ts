@@ -1,6 +1,8 @@
 import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { type ImportFormat, MalformedImport } from "../../src/worker/domain/imports/import-item";
+import { highlightColor } from "../../src/worker/domain/imports/kept";
+import { parseOmnivoreHighlights } from "../../src/worker/domain/imports/omnivore-highlights";
 import { parseDate } from "../../src/worker/domain/imports/parse-date";
 import { detectFormat, parseImport } from "../../src/worker/domain/imports/parse-import";
 import bookmarksHtml from "../fixtures/imports/bookmarks.html?raw";
@@ -29,6 +31,7 @@ import pocketPart0 from "../fixtures/imports/pocket-zip/part_000000.csv?raw";
 import pocketPart1 from "../fixtures/imports/pocket-zip/part_000001.csv?raw";
 import raindropCsv from "../fixtures/imports/raindrop.csv?raw";
 import readwiseCsv from "../fixtures/imports/readwise.csv?raw";
+import readwiseHighlightsCsv from "../fixtures/imports/readwise-highlights.csv?raw";
 import readwiseReaderCsv from "../fixtures/imports/readwise-reader.csv?raw";
 import urlList from "../fixtures/imports/urls.txt?raw";
 import vibereadJson from "../fixtures/imports/viberead.json?raw";
@@ -391,6 +394,64 @@ describe("imports from real exports (issue 31)", () => {
       [1, "https://example.com/onetab-1", "First tab | with a bar in its title"],
       [2, "https://example.com/onetab-2", null],
       [4, "https://example.com/onetab-3", "After a blank line: a second group"],
+    ]);
+  });
+});
+
+describe("highlights in import files (issue 32)", () => {
+  it("Readwise's highlights CSV is told by its columns; rows group by article title, empty highlights are invalid", () => {
+    expect(detectFormat(bytes(readwiseHighlightsCsv))).toBe("readwise-highlights-csv");
+    const parsed = parseImport(bytes(readwiseHighlightsCsv));
+    expect(parsed.rows).toEqual([]);
+    expect(
+      parsed.titled?.map((t) => [t.row, t.title, t.item.kept?.highlights.map((h) => [h.exact, h.color, h.note])]),
+    ).toEqual([
+      [
+        1,
+        "Gardens in Winter",
+        [
+          ["Prune the roses late.", "blue", "Before March"],
+          ["Cover the beds with leaves.", "yellow", null],
+        ],
+      ],
+      [3, "Unknown Book", [["A passage of a book never saved here.", "yellow", null]]],
+    ]);
+    expect(parsed.titled?.[0]?.item.tags).toEqual(["garden"]);
+    expect(parsed.invalid).toEqual([{ row: 4, reason: "the highlight has no text" }]);
+  });
+
+  it("a highlights CSV with a URL column attaches by URL", () => {
+    const csv =
+      "Highlight,Title,URL,Note,Color\nA line,Some page,https://example.com/p,n,pink\nAnother,Some page,https://example.com/p,,\n";
+    const parsed = parseImport(bytes(csv));
+    expect(parsed.format).toBe("readwise-highlights-csv");
+    expect(parsed.rows.map((r) => [r.item.url, r.item.kept?.highlights.map((h) => h.exact)])).toEqual([
+      ["https://example.com/p", ["A line", "Another"]],
+    ]);
+  });
+
+  it("Omnivore's highlights markdown: quotes over paragraphs, labels apart from notes, a note before any quote", () => {
+    const parsed = parseOmnivoreHighlights(
+      "An article note.\n\n> First quote \n\n#label #other\n\nIts note\n\nsecond paragraph of the note\n\n> Two\n> \nparagraphs ",
+    );
+    expect(parsed).toEqual({
+      note: "An article note.",
+      highlights: [
+        { quote: "First quote", labels: ["label", "other"], note: "Its note\n\nsecond paragraph of the note" },
+        { quote: "Two\n\nparagraphs", labels: [], note: null },
+      ],
+    });
+  });
+
+  it("colours of other apps map to ours, anything unknown to yellow", () => {
+    expect(["Yellow", "orange", "red", "purple", "green", "teal", undefined].map(highlightColor)).toEqual([
+      "yellow",
+      "yellow",
+      "pink",
+      "blue",
+      "green",
+      "yellow",
+      "yellow",
     ]);
   });
 });

@@ -46,6 +46,7 @@ export const IMPORT_FORMAT_OPTIONS: { value: string; label: string }[] = [
   { value: "omnivore-zip", label: "Omnivore (zip)" },
   { value: "karakeep-json", label: "Karakeep / Hoarder (JSON)" },
   { value: "readwise-csv", label: "Readwise Reader (CSV)" },
+  { value: "readwise-highlights-csv", label: "Readwise highlights (CSV)" },
   { value: "raindrop-csv", label: "Raindrop.io (CSV)" },
   { value: "netscape-html", label: "Browser bookmarks (HTML)" },
   { value: "onetab", label: "OneTab (url | title lines)" },

@@ -11,6 +11,8 @@ const importItemSchema = z.object({
   tags: z.array(z.string()),
   /** Our own export's content, gzip + base64 (compressed-text), stored as the page's own HTML for processing. */
   compressedContent: z.string().nullable().optional(),
+  /** Highlights, article note and reading position (domain/imports/kept.ts) as JSON, gzip + base64 (issue 32). */
+  compressedKept: z.string().nullable().optional(),
 });
 export type QueuedImportItem = z.infer<typeof importItemSchema>;
 

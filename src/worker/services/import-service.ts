@@ -1,16 +1,25 @@
 import type { ArticleSourcesRepository } from "../db/repositories/article-sources-repository";
 import type { ArticleTagsRepository } from "../db/repositories/article-tags-repository";
 import type { ArticlesRepository } from "../db/repositories/articles-repository";
+import type { HighlightsRepository } from "../db/repositories/highlights-repository";
 import type { ImportedArticle, ImportRecord, ImportsRepository } from "../db/repositories/imports-repository";
 import { checkArticleUrl } from "../domain/article-url";
 import { AppError, InvalidInput, NotFound } from "../domain/errors";
 import { encodingNote } from "../domain/imports/decode-text";
-import { IMPORT_FORMAT_NAMES, type ImportFormat, type ImportRow, MalformedImport } from "../domain/imports/import-item";
+import {
+  IMPORT_FORMAT_NAMES,
+  type ImportFormat,
+  type ImportRow,
+  type InvalidRow,
+  MalformedImport,
+  type ParsedImport,
+} from "../domain/imports/import-item";
+import { isKeptEmpty, type KeptByReader } from "../domain/imports/kept";
 import { detectFormat, parseImport } from "../domain/imports/parse-import";
 import { isZip } from "../domain/imports/zip-export";
 import type { ImportProcessMessage, ImportRowsMessage, QueuedImportItem } from "../jobs/import-message";
 import type { ImportQueue } from "../jobs/import-producer";
-import { compressText } from "./processing/compressed-text";
+import { compressText, decompressText } from "./processing/compressed-text";
 
 /** Invalid rows kept with their reasons (all are counted). */
 export const MAX_STORED_ERRORS = 500;
@@ -24,10 +33,13 @@ const QUEUE_FAILURE = "The import could not be queued. Please upload the file ag
 
 interface ImportServiceDeps {
   imports: ImportsRepository;
-  articles: Pick<ArticlesRepository, "findByNormalizedUrls">;
+  articles: Pick<ArticlesRepository, "findByNormalizedUrls" | "writeNote" | "writePosition">;
   tags: Pick<ArticleTagsRepository, "add">;
   sources: Pick<ArticleSourcesRepository, "store">;
   queue: ImportQueue;
+  /** Imported highlights are stored here, `pending`; `reanchor` places them in an article that has its text. */
+  highlights: Pick<HighlightsRepository, "importMany">;
+  reanchor: (userId: number, articleId: number) => Promise<void>;
   now?: () => number;
 }
 
@@ -65,14 +77,66 @@ export function toImportJson(record: ImportRecord, processed = 0, unprocessed = 
   };
 }
 
-/** Keeps our own export's content for processing (compressed), unless it is too big for a queue message. */
-async function toQueuedItem({ item }: ImportRow): Promise<QueuedImportItem> {
-  const { summary: _summary, language: _language, content, ...rest } = item;
+/**
+ * A row as a queue message carries it: what the reader kept (highlights, note, position) compressed and first in
+ * the budget, since it exists nowhere else; our own export's content after it, unless the two are too big for a
+ * queue message (the page is then fetched again). Highlights that do not fit are left out with a warning.
+ */
+async function toQueuedItem({ row, item }: ImportRow, warn: (warning: InvalidRow) => void): Promise<QueuedImportItem> {
+  const { summary: _summary, language: _language, content, kept, ...rest } = item;
+  const compressedKept = isKeptEmpty(kept) ? null : await compressKept(kept as KeptByReader, row, warn);
+  const budget = MAX_QUEUED_CONTENT_CHARS - (compressedKept?.length ?? 0);
   const compressed = content ? await compressText(content) : null;
   return {
     ...rest,
-    compressedContent: compressed && compressed.length <= MAX_QUEUED_CONTENT_CHARS ? compressed : null,
+    compressedContent: compressed && compressed.length <= budget ? compressed : null,
+    compressedKept,
   };
+}
+
+async function compressKept(kept: KeptByReader, row: number, warn: (warning: InvalidRow) => void): Promise<string> {
+  let fitting = kept;
+  let compressed = await compressText(JSON.stringify(fitting));
+  while (compressed.length > MAX_QUEUED_CONTENT_CHARS && fitting.highlights.length > 0) {
+    const share = (MAX_QUEUED_CONTENT_CHARS / compressed.length) * 0.9;
+    fitting = { ...fitting, highlights: fitting.highlights.slice(0, Math.floor(fitting.highlights.length * share)) };
+    compressed = await compressText(JSON.stringify(fitting));
+  }
+  const left = kept.highlights.length - fitting.highlights.length;
+  if (left > 0) {
+    warn({
+      row,
+      reason: `${left} of the article's ${kept.highlights.length} highlights were too many to import at once; import them from a file of their own`,
+    });
+  }
+  return compressed;
+}
+
+/**
+ * Rows that name their article by title only become rows of the article of that title in the user's library
+ * (its URL), or invalid rows saying so.
+ */
+async function resolveTitled(imports: ImportsRepository, userId: number, parsed: ParsedImport): Promise<ParsedImport> {
+  const titled = parsed.titled ?? [];
+  if (titled.length === 0) return parsed;
+  const urls = await imports.urlsByTitles(
+    userId,
+    titled.map((t) => t.title),
+  );
+  const rows = [...parsed.rows];
+  const invalid = [...parsed.invalid];
+  for (const { row, title, item } of titled) {
+    const url = urls.get(title.trim().toLowerCase());
+    if (url) rows.push({ row, item: { ...item, url } });
+    else {
+      invalid.push({
+        row,
+        reason: `no article titled "${title.slice(0, 80)}" in your library (the file has no links): save it, then import the file again`,
+      });
+    }
+  }
+  const byRow = (a: { row: number }, b: { row: number }) => a.row - b.row;
+  return { ...parsed, rows: rows.sort(byRow), invalid: invalid.sort(byRow), titled: [] };
 }
 
 export type ProcessingPlan =
@@ -81,7 +145,49 @@ export type ProcessingPlan =
   | { kind: "done" }
   | { kind: "gone" };
 
-export function createImportService({ imports, articles, tags, sources, queue, now = Date.now }: ImportServiceDeps) {
+export function createImportService({
+  imports,
+  articles,
+  tags,
+  sources,
+  queue,
+  highlights,
+  reanchor,
+  now = Date.now,
+}: ImportServiceDeps) {
+  /**
+   * Brings what the reader kept to an article: the note and the reading position unless newer ones are stored
+   * (newest write wins; a file's undated note never replaces one written here), and the highlights, `pending`.
+   * An article that already has its text gets them anchored now; a new one when its processing completes.
+   */
+  async function applyKept(userId: number, articleId: number, encoded: string[], hasText: boolean) {
+    let brought = false;
+    for (const compressed of encoded) {
+      const kept = JSON.parse(await decompressText(compressed)) as KeptByReader;
+      if (kept.note !== null) await articles.writeNote(userId, articleId, kept.note, kept.noteWrittenAt ?? 0);
+      if (kept.position) {
+        const { offset, progress, writtenAt } = kept.position;
+        await articles.writePosition(userId, articleId, { offset, progress }, writtenAt ?? 0);
+      }
+      if (kept.highlights.length > 0) {
+        brought = true;
+        await highlights.importMany(
+          userId,
+          articleId,
+          kept.highlights.map(({ createdAt, ...h }) => ({
+            ...h,
+            anchorStatus: "pending" as const,
+            clientId: null,
+            createdAt: createdAt ?? now(),
+          })),
+          now(),
+        );
+      }
+    }
+    // Also when every highlight was there already: an import again places those still waiting for the text.
+    if (brought && hasText) await reanchor(userId, articleId);
+  }
+
   async function processedOf(userId: number, records: ImportRecord[]) {
     const ids = records.map((r) => r.id);
     const counts = await imports.processingCounts(userId, ids);
@@ -110,10 +216,16 @@ export function createImportService({ imports, articles, tags, sources, queue, n
         if (error instanceof MalformedImport) throw new InvalidInput(error.message);
         throw error;
       }
+      parsed = { ...parsed, ...(await resolveTitled(imports, userId, parsed)) };
       const total = parsed.rows.length + parsed.invalid.length + parsed.duplicates;
       if (total === 0) throw new InvalidInput("The file has no links to import");
       const note = parsed.decoded ? encodingNote(parsed.decoded) : null;
-      const warnings = [...(note ? [{ row: 0, reason: note }] : []), ...parsed.warnings];
+      const queuedWarnings: InvalidRow[] = [];
+      const rows: { row: number; item: QueuedImportItem }[] = [];
+      for (const row of parsed.rows) {
+        rows.push({ row: row.row, item: await toQueuedItem(row, (w) => queuedWarnings.push(w)) });
+      }
+      const warnings = [...(note ? [{ row: 0, reason: note }] : []), ...parsed.warnings, ...queuedWarnings];
       const record = await imports.create(
         userId,
         {
@@ -131,8 +243,6 @@ export function createImportService({ imports, articles, tags, sources, queue, n
       );
       if (parsed.rows.length > 0) {
         try {
-          const rows = [];
-          for (const row of parsed.rows) rows.push({ row: row.row, item: await toQueuedItem(row) });
           // Processing first: if the queue fails, nothing is on it yet. It waits for the rows (nextProcessing).
           await queue.sendProcessing({ importId: record.id, userId, afterArticleId: 0 });
           await queue.sendRows(record.id, userId, rows);
@@ -166,6 +276,8 @@ export function createImportService({ imports, articles, tags, sources, queue, n
       if (!(await imports.findById(userId, importId))) return; // deleted meanwhile (account deletion)
       const timestamp = now();
       const fresh = new Map<string, ImportedArticle & { item: QueuedImportItem }>();
+      /** What the reader kept, per article URL: a URL twice in the chunk brings both copies' highlights. */
+      const keptOf = new Map<string, string[]>();
       let duplicates = 0;
       let failed = 0;
       for (const { item } of message.rows) {
@@ -173,6 +285,9 @@ export function createImportService({ imports, articles, tags, sources, queue, n
         if (!check.ok) {
           failed += 1; // checked when the file was read; only a changed rule could get here
           continue;
+        }
+        if (item.compressedKept) {
+          keptOf.set(check.normalizedUrl, [...(keptOf.get(check.normalizedUrl) ?? []), item.compressedKept]);
         }
         if (fresh.has(check.normalizedUrl)) {
           duplicates += 1;
@@ -193,6 +308,8 @@ export function createImportService({ imports, articles, tags, sources, queue, n
       for (const existing of await articles.findByNormalizedUrls(userId, [...fresh.keys()])) {
         const { item } = fresh.get(existing.normalizedUrl) ?? {};
         if (item && item.tags.length > 0) await tags.add(userId, existing.id, item.tags);
+        const kept = keptOf.get(existing.normalizedUrl);
+        if (kept) await applyKept(userId, existing.id, kept, existing.processingStatus === "completed");
         fresh.delete(existing.normalizedUrl);
         duplicates += 1;
       }
@@ -209,6 +326,25 @@ export function createImportService({ imports, articles, tags, sources, queue, n
         if (!item) continue;
         if (item.tags.length > 0) await tags.add(userId, article.id, item.tags);
         if (item.compressedContent) await sources.store(userId, article.id, item.compressedContent);
+        const kept = keptOf.get(article.normalizedUrl);
+        if (kept) await applyKept(userId, article.id, kept, false);
+      }
+      const insertedUrls = new Set(inserted.map((article) => article.normalizedUrl));
+      const savedMeanwhile = candidates.filter(
+        (c) => !insertedUrls.has(c.normalizedUrl) && keptOf.has(c.normalizedUrl),
+      );
+      if (savedMeanwhile.length > 0) {
+        for (const article of await articles.findByNormalizedUrls(
+          userId,
+          savedMeanwhile.map((c) => c.normalizedUrl),
+        )) {
+          await applyKept(
+            userId,
+            article.id,
+            keptOf.get(article.normalizedUrl) ?? [],
+            article.processingStatus === "completed",
+          );
+        }
       }
       await imports.addCounts(userId, importId, { imported: inserted.length, duplicates, failed }, now());
     },

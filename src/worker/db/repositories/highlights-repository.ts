@@ -55,6 +55,40 @@ export function createHighlightsRepository(db: Database) {
       return stored;
     },
 
+    /**
+     * Stores highlights brought by an import, skipping any the article already has (same part, same quote), so
+     * importing a file twice adds nothing. Returns how many were stored.
+     */
+    async importMany(
+      userId: number,
+      articleId: number,
+      values: readonly (NewHighlight & { createdAt: number })[],
+      now: number,
+    ): Promise<number> {
+      const existing = await db
+        .select({ target: highlights.target, exact: highlights.exact })
+        .from(highlights)
+        .where(and(eq(highlights.userId, userId), eq(highlights.articleId, articleId)));
+      const seen = new Set(existing.map((row) => `${row.target}\u0000${row.exact}`));
+      const fresh = values.filter((value) => {
+        const key = `${value.target}\u0000${value.exact}`;
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      });
+      const inserts = fresh.map((value) =>
+        db
+          .insert(highlights)
+          .values({ ...value, userId, articleId, updatedAt: now })
+          .onConflictDoNothing(),
+      );
+      for (let i = 0; i < inserts.length; i += 50) {
+        const [first, ...rest] = inserts.slice(i, i + 50);
+        if (first) await db.batch([first, ...rest]);
+      }
+      return fresh.length;
+    },
+
     async get(userId: number, id: number): Promise<HighlightRecord | null> {
       const [row] = await db.select().from(highlights).where(owned(userId, id));
       return row ?? null;

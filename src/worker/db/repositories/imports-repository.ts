@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { articleFeedback, articles, importArticles, imports } from "../schema";
 
@@ -67,6 +67,40 @@ export function createImportsRepository(db: Database) {
         .orderBy(desc(imports.createdAt), desc(imports.id))
         .limit(limit)
         .all();
+    },
+
+    /**
+     * The user's articles whose title is one of `titles`, keyed by the title lower-cased and trimmed (in
+     * JavaScript: SQLite's lower() folds only ASCII, so titles are also matched as given): how a file that names
+     * articles only by title (Readwise's highlights CSV) finds them. The oldest article of a title wins.
+     */
+    async urlsByTitles(userId: number, titles: string[]): Promise<Map<string, string>> {
+      const found = new Map<string, string>();
+      for (let i = 0; i < titles.length; i += 40) {
+        const chunk = titles.slice(i, i + 40).map((title) => title.trim());
+        const rows = await db
+          .select({ title: articles.title, url: articles.url })
+          .from(articles)
+          .where(
+            and(
+              eq(articles.userId, userId),
+              or(
+                inArray(sql`trim(${articles.title})`, chunk),
+                inArray(
+                  sql`lower(trim(${articles.title}))`,
+                  chunk.map((title) => title.toLowerCase()),
+                ),
+              ),
+            ),
+          )
+          .orderBy(articles.id)
+          .all();
+        for (const row of rows) {
+          const key = (row.title ?? "").trim().toLowerCase();
+          if (!found.has(key)) found.set(key, row.url);
+        }
+      }
+      return found;
     },
 
     /** Up to `limit` of the articles an import created after `afterArticleId`, in id order, with their status. */

@@ -1,4 +1,5 @@
 import { checkArticleUrl } from "../article-url";
+import { type KeptByReader, mergeKept } from "./kept";
 import { parseDate } from "./parse-date";
 
 /** The formats the importer reads; `detectFormat` picks one from the file when the user does not. */
@@ -16,6 +17,7 @@ export const IMPORT_FORMATS = [
   "csv",
   "viberead-json",
   "viberead-csv",
+  "readwise-highlights-csv",
 ] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
@@ -34,6 +36,7 @@ export const IMPORT_FORMAT_NAMES: Record<ImportFormat, string> = {
   csv: "a CSV file",
   "viberead-json": "VibeRead",
   "viberead-csv": "VibeRead",
+  "readwise-highlights-csv": "Readwise highlights",
 };
 
 /** One link of an import file, as every format maps to it. Dates are epoch milliseconds. */
@@ -50,6 +53,8 @@ export interface ImportItem {
   summary?: string | null;
   content?: string | null;
   language?: string | null;
+  /** Highlights, the article note and the reading position, from the exports that carry them (issue 32). */
+  kept?: KeptByReader;
 }
 
 /** A link a file gives with nothing but (maybe) its title: unread, unrated, untagged, no date. */
@@ -75,6 +80,17 @@ export interface ParsedImport {
   warnings: InvalidRow[];
   /** Rows whose URL came earlier in the file: merged into that row (tags, read state), counted as duplicates. */
   duplicates: number;
+  /**
+   * Rows that name their article by title only (Readwise's highlights CSV has no URL column): the import finds
+   * the article of that title in the user's library, or lists the row as invalid.
+   */
+  titled?: TitledRow[];
+}
+
+export interface TitledRow {
+  row: number;
+  title: string;
+  item: Omit<ImportItem, "url">;
 }
 
 /** A file that cannot be read at all (not the format, broken quoting or JSON): the API answers 422 with this. */
@@ -96,6 +112,7 @@ function mergeInto(kept: ImportItem, copy: ImportItem) {
   kept.readAt = kept.read ? earlier(kept.readAt, copy.readAt) : null;
   kept.title ??= copy.title;
   kept.rating ??= copy.rating;
+  if (copy.kept) kept.kept = mergeKept(kept.kept, copy.kept);
 }
 
 /**

@@ -12,6 +12,7 @@ import { parsePocketCsv } from "./pocket-csv";
 import { parsePocketHtml } from "./pocket-html";
 import { parseRaindropCsv } from "./raindrop-csv";
 import { parseReadwiseCsv } from "./readwise-csv";
+import { parseReadwiseHighlightsCsv } from "./readwise-highlights-csv";
 import { parseUrlList } from "./url-list";
 import { parseVibereadJson } from "./viberead-json";
 import { isZip, parsePocketZip, zipKind } from "./zip-export";
@@ -59,6 +60,7 @@ export function detectFormat(bytes: Uint8Array): ImportFormat {
     return /<h1>\s*(unread|read archive)\s*<\/h1>|\btime_added=/i.test(head) ? "pocket-html" : "netscape-html";
   }
   const columns = headerColumns(head);
+  if (columns.has("highlight") && (columns.has("book title") || columns.has("title"))) return "readwise-highlights-csv";
   if (columns.has("url")) {
     if (columns.has("time_added")) {
       return columns.has("rating") && columns.has("read_at") ? "viberead-csv" : "pocket-csv";
@@ -116,6 +118,7 @@ export function parseImport(
     csv: parseGenericCsv,
     "viberead-json": parseVibereadJson,
     "viberead-csv": parsePocketCsv,
+    "readwise-highlights-csv": parseReadwiseHighlightsCsv,
   };
   return { format, decoded, ...parsers[format](decoded.text) };
 }

@@ -6,6 +6,8 @@ import { addPocketCsv } from "./pocket-csv";
 /** Pocket's export download (2025): `part_000000.csv`, `part_000001.csv`... at the top or in a folder. */
 export const POCKET_PART = /(^|\/)part_(\d+)\.csv$/i;
 export const OMNIVORE_METADATA = /(^|\/)metadata_(\d+)_to_\d+\.json$/;
+/** Omnivore's highlights of one article, by its slug (second group). */
+export const OMNIVORE_HIGHLIGHTS = /(^|\/)highlights\/([^/]+)\.md$/;
 
 export const isZip = (bytes: Uint8Array) =>
   bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
@@ -41,6 +43,15 @@ export function unzipNumberedParts(bytes: Uint8Array, part: RegExp, missing: str
   const parts = Object.entries(files).sort(([a], [b]) => numberOf(a) - numberOf(b));
   if (parts.length === 0) throw new MalformedImport(missing);
   return parts;
+}
+
+/** The files of a zip whose names match `pattern` (only they are unzipped); none is an empty record. */
+export function unzipMatching(bytes: Uint8Array, pattern: RegExp): Record<string, Uint8Array> {
+  try {
+    return unzipSync(bytes, { filter: (file) => pattern.test(file.name) });
+  } catch {
+    throw new MalformedImport("The file is not a readable zip archive");
+  }
 }
 
 /** What kind of export a zip is, from the names of its files. */
