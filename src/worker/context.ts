@@ -69,8 +69,6 @@ export function createServices(env: Env) {
     reanchor: highlights.reanchor,
   });
   const importsRepository = createImportsRepository(db);
-  const highlightsRepository = createHighlightsRepository(db);
-  const highlights = createHighlightsService({ highlights: highlightsRepository, articles });
   return {
     config,
     db,
