@@ -54,8 +54,14 @@ export const MAX_ID_MAPPINGS = 200;
 /** A write the server answered with a 5xx this many times is dropped (and reported), not retried forever. */
 export const MAX_ATTEMPTS = 5;
 
+/**
+ * Temporary ids count down from here: far from the ids a screen gives what it shows before the API answers
+ * (queries/highlights.ts counts down from -1 per page load), so the two kinds never meet.
+ */
+export const FIRST_TEMP_ID = -1_000_000_000;
+
 export function emptyQueue(): QueueState {
-  return { writes: [], nextSeq: 1, nextTempId: -1, ids: {} };
+  return { writes: [], nextSeq: 1, nextTempId: FIRST_TEMP_ID, ids: {} };
 }
 
 /** A new temporary highlight id and the state that will not hand it out again. */
@@ -241,14 +247,14 @@ export function parseQueue(raw: string | null): QueueState {
       typeof w.attempts === "number",
   );
   const maxSeq = writes.reduce((max, w) => Math.max(max, w.seq), 0);
-  const minTemp = writes.reduce((min, w) => (w.kind === "create" ? Math.min(min, w.tempId) : min), 0);
+  const minTemp = writes.reduce((min, w) => (w.kind === "create" ? Math.min(min, w.tempId) : min), FIRST_TEMP_ID + 1);
   const ids = isObject(value.ids)
     ? Object.fromEntries(Object.entries(value.ids).filter((e): e is [string, number] => typeof e[1] === "number"))
     : {};
   return {
     writes,
     nextSeq: Math.max(typeof value.nextSeq === "number" ? value.nextSeq : 1, maxSeq + 1),
-    nextTempId: Math.min(typeof value.nextTempId === "number" ? value.nextTempId : -1, minTemp - 1),
+    nextTempId: Math.min(typeof value.nextTempId === "number" ? value.nextTempId : FIRST_TEMP_ID, minTemp - 1),
     ids,
   };
 }
