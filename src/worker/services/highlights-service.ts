@@ -163,8 +163,11 @@ export function createHighlightsService({
     ) {
       const current = await requireHighlight(userId, id);
       const at = writtenTime(writtenAt);
-      if (at < current.updatedAt) return toHighlightJson(current);
-      const updated = await highlights.update(userId, id, patch, at);
+      // Newest write wins between edits. A highlight never edited since it was made takes any edit: an edit
+      // cannot predate its highlight, so an older time only means the device's clock is behind the server's.
+      const edited = current.updatedAt > current.createdAt;
+      if (edited && at < current.updatedAt) return toHighlightJson(current);
+      const updated = await highlights.update(userId, id, patch, Math.max(at, current.createdAt + 1));
       if (!updated) throw new NotFound("Highlight not found");
       if (patch.note !== undefined) await highlights.refreshAnnotationText(userId, updated.articleId);
       return toHighlightJson(updated);
