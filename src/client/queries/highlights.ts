@@ -5,6 +5,7 @@ import { highlightsApi, type NewHighlight } from "../api/highlights";
 import type { Highlight, HighlightColor, HighlightTarget, TextPositionSelector, TextQuoteSelector } from "../api/types";
 import { useToast } from "../hooks/use-toast";
 import { newClientId } from "../lib/client-id";
+import { sameHighlight } from "../lib/highlight-anchoring";
 import {
   inReadingOrder,
   isOrphaned,
@@ -102,10 +103,6 @@ function draftOf(highlight: Highlight): HighlightDraft {
     note: highlight.note,
     selectors: position ? [quote, position] : [quote],
   };
-}
-
-function sameHighlight(a: Highlight, b: Highlight): boolean {
-  return a.id === b.id || (a.client_id !== null && a.client_id === b.client_id);
 }
 
 function afterChange(client: QueryClient) {
