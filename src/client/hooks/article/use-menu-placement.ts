@@ -34,7 +34,9 @@ export function useMenuPlacement(menuRef: RefObject<HTMLElement | null>, anchor:
       right: window.scrollX + document.documentElement.clientWidth,
       bottom: window.scrollY + window.innerHeight,
     };
-    const { left, top } = placeMenu(anchor, { width, height }, view);
+    // A finger's selection has the phone's own handles and menu above it: ours goes below when it can.
+    const touch = window.matchMedia?.("(pointer: coarse)").matches;
+    const { left, top } = placeMenu(anchor, { width, height }, view, 8, touch ? "below" : "above");
     const origin = containingOrigin(element);
     element.style.left = `${left - origin.left}px`;
     element.style.top = `${top - origin.top}px`;
