@@ -296,9 +296,11 @@ test.describe("Highlights in the viewer", () => {
     await expect(drawn(content(page), "A well-oiled c")).toBeFocused();
   });
 
-  test("a note: added, saved when the field loses focus, edited and saved with Ctrl+Enter, kept after a reload", async ({
+  test("a note: added, saved when the field loses focus, edited and saved with Ctrl+Enter, kept after a reload; shared as the caption; Copy", async ({
     page,
+    context,
   }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     const reader = await openArticle(page, "Noted");
     await page.getByRole("tab", { name: "Content" }).click();
     await selectPhrase(content(page), "Oil the chain after riding in the rain.");
@@ -332,6 +334,29 @@ test.describe("Highlights in the viewer", () => {
     await drawn(content(page), "Oil the chain").click();
     await highlightMenu(page).getByRole("menuitem", { name: "Edit note" }).click();
     await expect(page.getByRole("textbox", { name: "Note" })).toHaveValue("Rain washes the oil off; oil it again.");
+    await page.keyboard.press("Escape");
+    await expect(highlightMenu(page)).toHaveCount(0);
+
+    // 'Share as Image' offers the note as the card's caption.
+    await drawn(content(page), "Oil the chain").click();
+    await highlightMenu(page).getByRole("menuitem", { name: "Share as Image" }).click();
+    const dialog = page.getByRole("dialog", { name: "Share as Image" });
+    const card = dialog.getByTestId("share-card");
+    await expect(card.locator(".share-card-quote")).toHaveText("Oil the chain after riding in the rain.");
+    await expect(card.locator(".share-card-caption")).toHaveText("Rain washes the oil off; oil it again.");
+    await dialog.getByRole("checkbox", { name: "Include note" }).uncheck();
+    await expect(card.locator(".share-card-caption")).toHaveCount(0);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toHaveCount(0);
+
+    // 'Copy' copies the quote (C from the keyboard).
+    await drawn(content(page), "Oil the chain").focus();
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("c");
+    await expect(highlightMenu(page)).toHaveCount(0);
+    await expect
+      .poll(() => page.evaluate(() => navigator.clipboard.readText()))
+      .toBe("Oil the chain after riding in the rain.");
   });
 
   test("Delete takes it away; Undo in the toast brings it back with its colour and note", async ({ page }) => {
