@@ -160,6 +160,15 @@ describe("placeMenu (the menu never covers the selected text)", () => {
     expect(overlaps(at, selection)).toBe(false);
   });
 
+  it("goes below first when asked (a touch screen), above when there is no room below", () => {
+    const selection = { left: 300, top: 1200, right: 500, bottom: 1260 };
+    expect(placeMenu(selection, menu, view, 8, "below").top).toBe(1268);
+    const low = { left: 300, top: 1500, right: 500, bottom: 1580 };
+    const at = placeMenu(low, menu, view, 8, "below");
+    expect(at.top).toBe(1500 - 8 - 40);
+    expect(overlaps(at, low)).toBe(false);
+  });
+
   it("stays inside the window at the sides", () => {
     expect(placeMenu({ left: 0, top: 1300, right: 20, bottom: 1320 }, menu, view).left).toBe(8);
     expect(placeMenu({ left: 780, top: 1300, right: 800, bottom: 1320 }, menu, view).left).toBe(800 - 300 - 8);

@@ -290,7 +290,7 @@ test.describe("quote to image", () => {
     await page.mouse.up();
 
     await expectMenuBesideSelection(page);
-    await expect(menu(page).getByRole("menuitem")).toHaveText(["Share as Image", "Copy Text", "Cancel"]);
+    await expect(menu(page).getByRole("menuitem")).toHaveText(["Highlight", "Share as Image", "Copy Text", "Cancel"]);
     const selected = await page.evaluate(() => (document.getSelection() as Selection).toString().trim());
     expect(selected.length).toBeGreaterThanOrEqual(3);
 
@@ -419,7 +419,7 @@ test.describe("quote to image", () => {
     await page.keyboard.press("ArrowDown");
     await expect(items.nth(1)).toBeFocused();
     await page.keyboard.press("End");
-    await expect(items.nth(2)).toBeFocused();
+    await expect(items.nth(3)).toBeFocused();
     await page.keyboard.press("ArrowDown");
     await expect(items.nth(0)).toBeFocused();
     // Escape closes it and gives focus back to the text's panel, where the right click put it.

@@ -295,7 +295,7 @@ describe("one article: get, update, delete, mark, feedback", () => {
     });
     expect(readOnly.status).toBe(422);
     expect(readOnly.body.detail).toBe(
-      "summary, processing_status: cannot be changed (editable fields: title, author, is_read)",
+      "summary, processing_status: cannot be changed (editable fields: title, author, is_read, note)",
     );
     expect((await api("PUT", `/api/articles/${id}`, { token, body: {} })).body.detail).toBe(
       "Provide at least one field to change: title, author, is_read",

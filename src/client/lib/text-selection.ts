@@ -162,12 +162,14 @@ export interface Box {
  * selection's box, or below it when there is no room above in `view` (the visible part of the page), horizontally
  * centred on it, kept inside `view` with `gap` to spare. When neither side has room (a selection taller than the
  * window, or one scrolled out of sight) it goes to the window's edge nearest to where it would be above.
+ * `prefer: "below"` tries below first: on a touch screen the phone's own selection handles and menu sit above.
  */
 export function placeMenu(
   selection: Box,
   menu: { width: number; height: number },
   view: Box,
   gap = 8,
+  prefer: "above" | "below" = "above",
 ): { left: number; top: number } {
   const centre = (selection.left + selection.right) / 2;
   const left = Math.max(view.left + gap, Math.min(centre - menu.width / 2, view.right - menu.width - gap));
@@ -176,6 +178,7 @@ export function placeMenu(
   const above = selection.top - gap - menu.height;
   const below = selection.bottom + gap;
   const fits = (top: number) => top >= highest && top <= lowest;
-  const top = fits(above) ? above : fits(below) ? below : Math.max(highest, Math.min(above, lowest));
+  const [first, second] = prefer === "below" ? [below, above] : [above, below];
+  const top = fits(first) ? first : fits(second) ? second : Math.max(highest, Math.min(above, lowest));
   return { left, top };
 }

@@ -4,15 +4,17 @@ import { type HighlightQuery, highlightsApi } from "../api/highlights";
 import type { Highlight } from "../api/types";
 import { panelGroups } from "../lib/highlight-list";
 import { articleKeys } from "./articles";
+import { highlightKeys } from "./highlights";
 import { retryWhileShown } from "./query-client";
 
 /**
- * Issue 32, the library helper's stand-in until the viewer's queries/highlights.ts lands: the article's
- * highlights for the viewer's panel, and the library's for /#/highlights. The merge keeps one module.
+ * Issue 32: the article's highlights as the viewer's panel groups them, and the library's for /#/highlights.
+ * The article's list shares its cache entry with the viewer's drawing (queries/highlights.ts), so a highlight
+ * made, recoloured or deleted in the text shows in the panel at once.
  */
 export const articleHighlightKeys = {
-  all: ["highlights"] as const,
-  article: (articleId: number) => ["highlights", articleId] as const,
+  all: highlightKeys.all,
+  article: (articleId: number) => highlightKeys.article(articleId),
   library: (query: Omit<HighlightQuery, "cursor">) => ["highlights", "library", query] as const,
 };
 

@@ -5,6 +5,7 @@ import { highlightsApi, type NewHighlight } from "../api/highlights";
 import type { Highlight, HighlightColor, HighlightTarget, TextPositionSelector, TextQuoteSelector } from "../api/types";
 import { useToast } from "../hooks/use-toast";
 import { newClientId } from "../lib/client-id";
+import { sameHighlight } from "../lib/highlight-anchoring";
 import {
   inReadingOrder,
   isOrphaned,
@@ -104,10 +105,6 @@ function draftOf(highlight: Highlight): HighlightDraft {
   };
 }
 
-function sameHighlight(a: Highlight, b: Highlight): boolean {
-  return a.id === b.id || (a.client_id !== null && a.client_id === b.client_id);
-}
-
 function afterChange(client: QueryClient) {
   // The library screen and the cards' highlight counts.
   void client.invalidateQueries({ queryKey: highlightKeys.libraries() });
@@ -131,9 +128,9 @@ export function useHighlightActions(articleId: number) {
 
     async function savedId(highlight: Highlight): Promise<number> {
       if (highlight.id > 0) return highlight.id;
+      // A highlight made offline has the queue's temporary id, which highlightsApi maps to the server's.
       const creation = creations.get(highlight.id);
-      if (!creation) throw new Error("This highlight was not saved");
-      return (await creation).id;
+      return creation ? (await creation).id : highlight.id;
     }
 
     /** Shows the highlight at once and saves it; returns the highlight as shown (a temporary negative id). */

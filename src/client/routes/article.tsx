@@ -1,7 +1,8 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { ApiError } from "../api/client";
-import type { Article } from "../api/types";
+import type { Article, Highlight } from "../api/types";
 import { SignedInLayout } from "../components/app-header";
 import { ArticleHeader } from "../components/article/article-header";
 import { ArticleNote } from "../components/article/article-note";
@@ -16,11 +17,12 @@ import { ContinueReadingNote, EndOfArticle, PendingSyncNotice } from "../compone
 import { RelatedArticles } from "../components/article/related-articles";
 import { OfflineNotice } from "../components/offline-notice";
 import { useGoBack } from "../hooks/article/use-go-back";
+import { useHighlightLayer } from "../hooks/article/use-highlight-layer";
 import { useReadingActions } from "../hooks/article/use-reading-actions";
 import { useReadingPosition } from "../hooks/article/use-reading-position";
 import { useScrollMemory } from "../hooks/article/use-scroll-memory";
-import { useMediaQuery } from "../hooks/use-media-query";
 import { useAnnotationsWaiting } from "../hooks/use-annotation-sync";
+import { useMediaQuery } from "../hooks/use-media-query";
 import { useOffline } from "../hooks/use-offline";
 import { usePageTitle } from "../hooks/use-page-title";
 import { useToast } from "../hooks/use-toast";
@@ -30,11 +32,13 @@ import { isRightToLeft } from "../lib/languages";
 import { useArticleJobs } from "../queries/article-jobs";
 import { useArticleQuery } from "../queries/articles";
 import { useFeedback } from "../queries/feedback";
+import { highlightKeys, useArticleHighlightsQuery, useHighlightActions } from "../queries/highlights";
 import "../styles/article.css";
 
 type TabId = "summary" | "content" | "original";
 /** From this width the highlights panel is a column beside the text (highlights.css lays it out). */
 const SIDE_PANEL_QUERY = "(min-width: 1140px)";
+const NO_HIGHLIGHTS: Highlight[] = [];
 const TAB_IDS: readonly TabId[] = ["summary", "content", "original"];
 const isTabId = (value: string | undefined): value is TabId => TAB_IDS.includes(value as TabId);
 
@@ -164,6 +168,24 @@ function ArticleView({
   const sidePanel = useMediaQuery(SIDE_PANEL_QUERY);
   const highlightsPanel = <HighlightsPanel articleId={article.id} root={viewer} onTab={onTab} side={sidePanel} />;
   const position = useReadingPosition({ article, tab, onTab, returning, root: viewer });
+  const highlights = useArticleHighlightsQuery(article.id).data?.highlights ?? NO_HIGHLIGHTS;
+  const highlightActions = useHighlightActions(article.id);
+  const layer = useHighlightLayer(viewer, article.id, highlights, {
+    title: displayTitle(article.title, article.url),
+    summary: article.summary,
+    content: article.content ?? null,
+  });
+
+  // A re-fetch or a re-summarize changed the text: the server has found the highlights again in it.
+  const client = useQueryClient();
+  const texts = useRef({ content: article.content, summary: article.summary });
+  useEffect(() => {
+    const before = texts.current;
+    texts.current = { content: article.content, summary: article.summary };
+    if (before.content !== article.content || before.summary !== article.summary) {
+      void client.invalidateQueries({ queryKey: highlightKeys.article(article.id) });
+    }
+  }, [client, article.id, article.content, article.summary]);
 
   const inProgress = isUnfinished(article);
   const direction = article.text_direction === "rtl" || isRightToLeft(article.language) ? "rtl" : "ltr";
@@ -221,6 +243,7 @@ function ArticleView({
         </div>
 
         <ArticleHeader
+          titleKey={layer.keys.title}
           article={article}
           direction={direction}
           refetching={jobs.contentRunning}
@@ -240,6 +263,7 @@ function ArticleView({
               label: "Summary",
               panel: (
                 <SummaryPanel
+                  markdownKey={layer.keys.summary}
                   article={article}
                   direction={direction}
                   inProgress={inProgress}
@@ -304,7 +328,14 @@ function ArticleView({
 
       {position.continued && <ContinueReadingNote onStartOver={position.startOver} onDismiss={position.dismiss} />}
 
-      <QuoteSharing root={viewer} article={article} direction={direction} />
+      <QuoteSharing
+        root={viewer}
+        article={article}
+        direction={direction}
+        highlights={highlights}
+        actions={highlightActions}
+        focusWhenDrawn={layer.focusWhenDrawn}
+      />
 
       <ConfirmDialog
         open={confirming}

@@ -38,7 +38,7 @@ interface ImportServiceDeps {
   sources: Pick<ArticleSourcesRepository, "store">;
   queue: ImportQueue;
   /** Imported highlights are stored here, `pending`; `reanchor` places them in an article that has its text. */
-  highlights: Pick<HighlightsRepository, "importMany">;
+  highlights: Pick<HighlightsRepository, "importMany" | "refreshAnnotationText">;
   reanchor: (userId: number, articleId: number) => Promise<void>;
   now?: () => number;
 }
@@ -162,9 +162,13 @@ export function createImportService({
    */
   async function applyKept(userId: number, articleId: number, encoded: string[], hasText: boolean) {
     let brought = false;
+    let annotated = false;
     for (const compressed of encoded) {
       const kept = JSON.parse(await decompressText(compressed)) as KeptByReader;
-      if (kept.note !== null) await articles.writeNote(userId, articleId, kept.note, kept.noteWrittenAt ?? 0);
+      if (kept.note !== null) {
+        annotated = true;
+        await articles.writeNote(userId, articleId, kept.note, kept.noteWrittenAt ?? 0);
+      }
       if (kept.position) {
         const { offset, progress, writtenAt } = kept.position;
         await articles.writePosition(userId, articleId, { offset, progress }, writtenAt ?? 0);
@@ -184,6 +188,8 @@ export function createImportService({
         );
       }
     }
+    // The search index's copy of the reader's words (note, quotes, notes on quotes): imported ones are found too.
+    if (brought || annotated) await highlights.refreshAnnotationText(userId, articleId);
     // Also when every highlight was there already: an import again places those still waiting for the text.
     if (brought && hasText) await reanchor(userId, articleId);
   }

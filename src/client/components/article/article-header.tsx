@@ -37,13 +37,18 @@ function metaParts(parts: (ReactElement | null)[]): ReactNode {
   ));
 }
 
-/** Host, badges, date and reading time; then title, author, domain and the processing status. */
+/**
+ * Host, badges, date and reading time; then title, author, domain and the processing status. `titleKey` changes
+ * when the highlights drawn in the title do, so React renders it afresh rather than update text the marks split.
+ */
 export function ArticleHeader({
+  titleKey,
   article,
   direction,
   refetching,
   onRefetch,
 }: {
+  titleKey?: string;
   article: Article;
   direction: "ltr" | "rtl";
   refetching: boolean;
@@ -85,7 +90,7 @@ export function ArticleHeader({
           duration ? <span key="duration">{duration}</span> : null,
         ])}
       </div>
-      <h1 id="article-title" className="viewer-title" dir={direction === "rtl" ? "rtl" : "auto"}>
+      <h1 key={titleKey} id="article-title" className="viewer-title" dir={direction === "rtl" ? "rtl" : "auto"}>
         {displayTitle(article.title, article.url)}
       </h1>
       {article.author || domain ? (

@@ -20,8 +20,18 @@ function BusyLabel({ label }: { label: string }) {
   );
 }
 
-/** The summary as light markdown; 'Re-summarize', or 'Generate Summary' when there is none. */
-export function SummaryPanel({ article, direction, inProgress, running, onStart }: PanelProps) {
+/**
+ * The summary as light markdown; 'Re-summarize', or 'Generate Summary' when there is none. `markdownKey` changes
+ * when the highlights drawn in it do, so React renders it afresh rather than update text the marks split.
+ */
+export function SummaryPanel({
+  article,
+  direction,
+  inProgress,
+  running,
+  onStart,
+  markdownKey,
+}: PanelProps & { markdownKey?: string }) {
   if (!article.summary?.trim()) {
     return (
       <div className="panel-empty">
@@ -48,6 +58,7 @@ export function SummaryPanel({ article, direction, inProgress, running, onStart 
         </button>
       </div>
       <MarkdownView
+        key={markdownKey}
         source={article.summary}
         dir={direction}
         lang={article.language ?? undefined}

@@ -1,5 +1,6 @@
-import { type KeyboardEvent, type RefObject, useEffect, useLayoutEffect, useRef } from "react";
-import { type Box, placeMenu } from "../../lib/text-selection";
+import { type KeyboardEvent, type RefObject, useEffect, useRef } from "react";
+import { useMenuPlacement } from "../../hooks/article/use-menu-placement";
+import type { Box } from "../../lib/text-selection";
 
 /** Shift with these keys in the menu extends the selection, as it would in the text (Ctrl/Alt: by words). */
 const EXTEND: Record<string, [direction: string, granularity: string]> = {
@@ -11,23 +12,12 @@ const EXTEND: Record<string, [direction: string, granularity: string]> = {
   End: ["forward", "lineboundary"],
 };
 
-/**
- * Where page coordinates start for an absolutely positioned element: its containing block's padding box, or the
- * document's origin when nothing around it is positioned. (Rendered in place rather than through a portal, which
- * would make the main bundle export react-dom's createPortal for this chunk alone.)
- */
-function containingOrigin(element: HTMLElement): { left: number; top: number } {
-  const parent = element.offsetParent;
-  if (!(parent instanceof HTMLElement) || getComputedStyle(parent).position === "static") return { left: 0, top: 0 };
-  const rect = parent.getBoundingClientRect();
-  return {
-    left: rect.left + window.scrollX + parent.clientLeft - parent.scrollLeft,
-    top: rect.top + window.scrollY + parent.clientTop - parent.scrollTop,
-  };
-}
+/** One key, no modifier, while the menu has focus (Escape is handled with the other navigation keys). */
+const SHORTCUTS: Record<string, string> = { h: "Highlight", s: "Share as Image", c: "Copy Text" };
 
 /**
- * The menu over a text selection (spec §2): 'Share as Image', 'Copy Text', 'Cancel'. An ARIA menu: focus moves to
+ * The menu over a text selection (spec §2): 'Highlight' (issue 32), then the spec's 'Share as Image', 'Copy Text',
+ * 'Cancel'. Each has a one-key shortcut (H, S, C, Escape), shown in its tooltip. An ARIA menu: focus moves to
  * the first item, arrow keys, Home and End move between items, Escape and Tab close it (focus goes back to where
  * it was), and so does a click anywhere else; a resize moves it with its text. Shift with an arrow key, Home or
  * End extends the selection from the menu as it would in the text. It sits in page coordinates above the selected
@@ -36,6 +26,7 @@ function containingOrigin(element: HTMLElement): { left: number; top: number } {
 export function SelectionMenu({
   menuRef,
   anchor,
+  onHighlight,
   onShare,
   onCopy,
   onClose,
@@ -43,29 +34,14 @@ export function SelectionMenu({
   menuRef: RefObject<HTMLDivElement | null>;
   /** The selected text's box, in page coordinates. */
   anchor: Box;
+  onHighlight: () => void;
   onShare: () => void;
   onCopy: () => void;
   onClose: (options: { restoreFocus: boolean }) => void;
 }) {
   const items = useRef<(HTMLButtonElement | null)[]>([]);
 
-  // Measured and placed before paint. Written to the element's style, not state: a second render would come after
-  // the focus effect below, and a hidden element cannot take focus.
-  useLayoutEffect(() => {
-    const element = menuRef.current;
-    if (!element) return;
-    const { width, height } = element.getBoundingClientRect();
-    const view = {
-      left: window.scrollX,
-      top: window.scrollY,
-      right: window.scrollX + document.documentElement.clientWidth,
-      bottom: window.scrollY + window.innerHeight,
-    };
-    const { left, top } = placeMenu(anchor, { width, height }, view);
-    const origin = containingOrigin(element);
-    element.style.left = `${left - origin.left}px`;
-    element.style.top = `${top - origin.top}px`;
-  }, [menuRef, anchor]);
+  useMenuPlacement(menuRef, anchor);
 
   useEffect(() => {
     items.current[0]?.focus({ preventScroll: true });
@@ -93,6 +69,12 @@ export function SelectionMenu({
       document.getSelection()?.modify("extend", direction, byWord ? "word" : granularity);
       return;
     }
+    const shortcut = event.ctrlKey || event.metaKey || event.altKey ? undefined : SHORTCUTS[event.key.toLowerCase()];
+    if (shortcut) {
+      event.preventDefault();
+      actions.find(([label]) => label === shortcut)?.[1]();
+      return;
+    }
     const buttons = items.current.filter((item): item is HTMLButtonElement => item !== null);
     const index = buttons.indexOf(document.activeElement as HTMLButtonElement);
     let next: number | null = null;
@@ -116,10 +98,11 @@ export function SelectionMenu({
     buttons[next]?.focus();
   }
 
-  const actions: [string, () => void][] = [
-    ["Share as Image", onShare],
-    ["Copy Text", onCopy],
-    ["Cancel", () => onClose({ restoreFocus: true })],
+  const actions: [label: string, action: () => void, key: string][] = [
+    ["Highlight", onHighlight, "H"],
+    ["Share as Image", onShare, "S"],
+    ["Copy Text", onCopy, "C"],
+    ["Cancel", () => onClose({ restoreFocus: true }), "Escape"],
   ];
 
   return (
@@ -133,7 +116,7 @@ export function SelectionMenu({
       // Keeps the text selected (and visible as the quote) while an item is pressed.
       onMouseDown={(event) => event.preventDefault()}
     >
-      {actions.map(([label, action], index) => (
+      {actions.map(([label, action, key], index) => (
         <button
           key={label}
           ref={(element) => {
@@ -143,6 +126,8 @@ export function SelectionMenu({
           role="menuitem"
           tabIndex={index === 0 ? 0 : -1}
           className={`selection-menu-item${label === "Cancel" ? " selection-menu-cancel" : ""}`}
+          title={`${label} (${key === "Escape" ? "Esc" : key})`}
+          aria-keyshortcuts={key}
           onClick={action}
         >
           {label}

@@ -18,6 +18,8 @@ type Theme = "light" | "dark";
 
 interface CardProps {
   quote: Quote;
+  /** A highlight's note under the quote, when the reader includes it. */
+  caption: string | null;
   slogan: string;
   theme: Theme;
   title: string | null;
@@ -37,7 +39,7 @@ function CardMark() {
  * preview shows is what the PNG holds: same fonts (system stacks, nothing to download), same colours.
  */
 const ShareCard = forwardRef<HTMLDivElement, CardProps>(function ShareCard(
-  { quote, slogan, theme, title, url, formatted, language, direction },
+  { quote, caption, slogan, theme, title, url, formatted, language, direction },
   ref,
 ) {
   const dir = textDirection(quote.text, direction);
@@ -66,6 +68,11 @@ const ShareCard = forwardRef<HTMLDivElement, CardProps>(function ShareCard(
           {quote.text}
         </p>
       )}
+      {caption ? (
+        <p className="share-card-caption" dir="auto" lang={language ?? undefined}>
+          {caption}
+        </p>
+      ) : null}
       {title || url ? (
         <div className="share-card-source">
           {title ? (
@@ -169,11 +176,13 @@ function download(blob: Blob, fileName: string) {
 /**
  * 'Share as Image' (spec §2): a live preview of the card, a Light or Dark theme, toggles for the title and the URL,
  * 'Preserve markdown formatting' when the quote has formatting, and 'Download Image', which saves a PNG at pixel
- * ratio 3. A modal on the native <dialog>: focus starts on the download button, Escape closes, the page behind
- * is inert; the caller gives focus back.
+ * ratio 3. A highlight's note is offered as a caption under the quote ('Include note'). A modal on the native
+ * <dialog>: focus starts on the download button, Escape closes, the page behind is inert; the caller gives focus
+ * back.
  */
 export function ShareDialog({
   quote,
+  caption = null,
   slogan,
   title,
   url,
@@ -182,6 +191,7 @@ export function ShareDialog({
   onClose,
 }: {
   quote: Quote;
+  caption?: string | null;
   slogan: string;
   title: string | null;
   url: string;
@@ -197,6 +207,7 @@ export function ShareDialog({
   const [theme, setTheme] = useState<Theme>("light");
   const [includeTitle, setIncludeTitle] = useState(Boolean(title?.trim()));
   const [includeUrl, setIncludeUrl] = useState(true);
+  const [includeNote, setIncludeNote] = useState(true);
   const [formatted, setFormatted] = useState(true);
   const [generating, setGenerating] = useState(false);
   const [saved, setSaved] = useState<string | null>(null);
@@ -304,6 +315,7 @@ export function ShareDialog({
               <ShareCard
                 ref={card}
                 quote={quote}
+                caption={includeNote && caption?.trim() ? caption.trim() : null}
                 slogan={slogan}
                 theme={theme}
                 title={shownTitle}
@@ -344,6 +356,12 @@ export function ShareDialog({
             <input type="checkbox" checked={includeUrl} onChange={(event) => setIncludeUrl(event.target.checked)} />
             Include URL
           </label>
+          {caption?.trim() ? (
+            <label className="share-toggle">
+              <input type="checkbox" checked={includeNote} onChange={(event) => setIncludeNote(event.target.checked)} />
+              Include note
+            </label>
+          ) : null}
           {quote.html ? (
             <label className="share-toggle">
               <input type="checkbox" checked={formatted} onChange={(event) => setFormatted(event.target.checked)} />

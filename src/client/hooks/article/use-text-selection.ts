@@ -30,6 +30,9 @@ export interface SelectionMenuState {
   anchor: Box;
   /** What had focus before the menu took it (the tab panel, usually), to give back when the reader is done. */
   returnFocus: HTMLElement | null;
+  /** The selected text without blank ends, and the element of its part (title, summary, content): what is highlighted. */
+  range: Range;
+  container: Element;
 }
 
 /** The containers a quote may come from; a selection must start and end inside the same one. */
@@ -65,7 +68,7 @@ function editingText(): boolean {
  * selection inside one bold run or one list item carries no element of its own), reduced to the app's HTML
  * allowlist, with images and links taken out (an image cannot show them usefully).
  */
-function formattedHtml(range: Range, container: Element): string | null {
+export function formattedHtml(range: Range, container: Element): string | null {
   let inner: Node = range.cloneContents();
   for (
     let ancestor = elementOf(range.commonAncestorContainer);
@@ -143,7 +146,9 @@ function anchorOf(range: Range): Box {
  * The current selection as a quote, or null when it is not one (too short or long, outside, in a field).
  * `selected` is the reader's selection as it is (what the menu remembers it by), `anchor` where its text is.
  */
-function readQuote(root: HTMLElement): { quote: Quote; selected: Range; anchor: Box } | null {
+function readQuote(
+  root: HTMLElement,
+): { quote: Quote; selected: Range; anchor: Box; range: Range; container: Element } | null {
   const selection = document.getSelection();
   if (!selection || selection.rangeCount === 0 || selection.isCollapsed || editingText()) return null;
   const selected = selection.getRangeAt(0);
@@ -161,6 +166,8 @@ function readQuote(root: HTMLElement): { quote: Quote; selected: Range; anchor: 
     quote: { text, html: formattedHtml(range, start.element), source: start.source },
     selected,
     anchor: anchorOf(range),
+    range,
+    container: start.element,
   };
 }
 
@@ -223,6 +230,8 @@ export function useTextSelection(root: RefObject<HTMLElement | null>, menu: RefO
       setState((previous) => ({
         quote: found.quote,
         anchor: found.anchor,
+        range: found.range,
+        container: found.container,
         // Reopened over a new selection while open: focus is in the menu now, the earlier target still holds.
         returnFocus: previous ? previous.returnFocus : active instanceof HTMLElement ? active : null,
       }));
@@ -242,7 +251,16 @@ export function useTextSelection(root: RefObject<HTMLElement | null>, menu: RefO
         return;
       }
       shown.current = found.selected.cloneRange();
-      setState((previous) => previous && { ...previous, quote: found.quote, anchor: found.anchor });
+      setState(
+        (previous) =>
+          previous && {
+            ...previous,
+            quote: found.quote,
+            anchor: found.anchor,
+            range: found.range,
+            container: found.container,
+          },
+      );
     };
 
     // After the release the browser may still collapse a click into a caret; read the settled selection.
