@@ -298,7 +298,7 @@ describe("one article: get, update, delete, mark, feedback", () => {
       "summary, processing_status: cannot be changed (editable fields: title, author, is_read, note)",
     );
     expect((await api("PUT", `/api/articles/${id}`, { token, body: {} })).body.detail).toBe(
-      "Provide at least one field to change: title, author, is_read",
+      "Provide at least one field to change: title, author, is_read, note",
     );
     expect((await api("PUT", `/api/articles/${id}`, { token, body: { is_read: "yes" } })).status).toBe(422);
     expect((await api("PUT", `/api/articles/${id}`, { token, body: { title: "x".repeat(501) } })).status).toBe(422);

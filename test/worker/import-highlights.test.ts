@@ -44,13 +44,16 @@ async function articleByUrl(token: string, url: string) {
 const highlightsOf = async (token: string, id: number) =>
   (await api("GET", `/api/articles/${id}/highlights`, { token })).body.highlights as any[];
 
-/** What must survive a round trip: everything but ids, the anchoring state and the time it was stored. */
+/**
+ * What must survive a round trip: everything but ids, the anchoring state, the time it was stored and the
+ * position hint, which processing may already have moved to where the quote is in the copy's own text.
+ */
 const portable = ({ quote, color, note, target, selectors, created_at }: any) => ({
   quote,
   color,
   note,
   target,
-  selectors,
+  selectors: selectors.filter((s: { type: string }) => s.type === "TextQuoteSelector"),
   created_at,
 });
 
@@ -90,8 +93,9 @@ describe("importing highlights and notes (issue 32)", () => {
     expect(article).toMatchObject({ note: "Plan for the allotment", reading_position: 27, reading_progress: 0.45 });
     const after = await highlightsOf(b.token, copy.id);
     expect(after.map(portable)).toEqual(before.map(portable));
-    // Waiting for the text: the hook after processing anchors them (and nothing anchors without the text).
-    expect(after.every((h) => h.anchor_status === "pending" || h.anchor_status === "anchored")).toBe(true);
+    // Waiting for the text, or found in it once processed (the summary is written afresh, see below).
+    const found = after.filter((h) => h.target !== "summary");
+    expect(found.every((h) => h.anchor_status === "pending" || h.anchor_status === "anchored")).toBe(true);
 
     // Once the article has its text, importing the file again anchors them there and adds no second copy.
     await expect
