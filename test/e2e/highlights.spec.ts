@@ -156,9 +156,9 @@ test.describe("Highlights in the viewer", () => {
     // Across a link's text and the plain text after it.
     await selectPhrase(content(page), "Tomatoes like the sun, basil likes");
     await expect(selectionMenu(page).getByRole("menuitem")).toHaveText([
-      "Highlight",
       "Share as Image",
       "Copy Text",
+      "Highlight",
       "Cancel",
     ]);
     await selectionMenu(page).getByRole("menuitem", { name: "Highlight" }).click();
@@ -308,7 +308,7 @@ test.describe("Highlights in the viewer", () => {
     const mark = drawn(content(page), "Oil the chain");
     await mark.click();
     await highlightMenu(page).getByRole("menuitem", { name: "Add note" }).click();
-    const note = page.getByRole("textbox", { name: "Note" });
+    const note = page.getByRole("textbox", { name: "Note", exact: true });
     await expect(note).toBeFocused();
     await note.fill("Rain washes the oil off.");
     await expect(note).toHaveAttribute("maxlength", "10000");
@@ -333,7 +333,9 @@ test.describe("Highlights in the viewer", () => {
     await page.getByRole("tab", { name: "Content" }).click();
     await drawn(content(page), "Oil the chain").click();
     await highlightMenu(page).getByRole("menuitem", { name: "Edit note" }).click();
-    await expect(page.getByRole("textbox", { name: "Note" })).toHaveValue("Rain washes the oil off; oil it again.");
+    await expect(page.getByRole("textbox", { name: "Note", exact: true })).toHaveValue(
+      "Rain washes the oil off; oil it again.",
+    );
     await page.keyboard.press("Escape");
     await expect(highlightMenu(page)).toHaveCount(0);
 
@@ -368,7 +370,7 @@ test.describe("Highlights in the viewer", () => {
     await mark.click();
     await highlightMenu(page).getByRole("menuitemradio", { name: "Green" }).click();
     await highlightMenu(page).getByRole("menuitem", { name: "Add note" }).click();
-    await page.getByRole("textbox", { name: "Note" }).fill("Brakes first.");
+    await page.getByRole("textbox", { name: "Note", exact: true }).fill("Brakes first.");
     await page.keyboard.press("Control+Enter");
     await expect.poll(async () => (await storedHighlights(page, reader))[0]?.note).toBe("Brakes first.");
     const [original] = await storedHighlights(page, reader);

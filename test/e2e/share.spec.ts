@@ -146,6 +146,7 @@ async function expectMenuBesideSelection(page: Page) {
  * whole block (in Chrome, up to the start of the next one). Near the start of the element's first line.
  */
 async function tripleClick(page: Page, target: Locator) {
+  await target.scrollIntoViewIfNeeded();
   const box = await target.boundingBox();
   if (!box) throw new Error("nothing to click");
   await page.mouse.move(box.x + 12, box.y + 10);
@@ -282,6 +283,7 @@ test.describe("quote to image", () => {
 
     // A real drag with the mouse across the first list item of the summary.
     const item = summary(page).getByRole("listitem").first();
+    await item.scrollIntoViewIfNeeded();
     const box = await item.boundingBox();
     if (!box) throw new Error("no list item");
     await page.mouse.move(box.x + 2, box.y + box.height / 2);
@@ -290,7 +292,7 @@ test.describe("quote to image", () => {
     await page.mouse.up();
 
     await expectMenuBesideSelection(page);
-    await expect(menu(page).getByRole("menuitem")).toHaveText(["Highlight", "Share as Image", "Copy Text", "Cancel"]);
+    await expect(menu(page).getByRole("menuitem")).toHaveText(["Share as Image", "Copy Text", "Highlight", "Cancel"]);
     const selected = await page.evaluate(() => (document.getSelection() as Selection).toString().trim());
     expect(selected.length).toBeGreaterThanOrEqual(3);
 
@@ -388,6 +390,8 @@ test.describe("quote to image", () => {
     const title = `Right click ${Date.now()}`;
     await openArticle(page, articleUrl(title), title);
     const paragraph = summary(page).getByRole("listitem").nth(1);
+    // The clicks below go to the selection's place on screen: have it on screen (the note field is above it).
+    await paragraph.scrollIntoViewIfNeeded();
 
     // Selected without releasing a mouse button over it: no menu yet.
     await paragraph.evaluate((element) => {

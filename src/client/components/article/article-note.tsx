@@ -17,14 +17,16 @@ export function ArticleNote({ article }: { article: Article }) {
 
   return (
     <section className="article-note" aria-label="Article note">
-      <label htmlFor={fieldId} className="article-note-label">
+      {/* The placeholder says what the field is for; the label names it for assistive technology. A one-line
+          field that grows as the reader types keeps the text where it was before notes existed. */}
+      <label htmlFor={fieldId} className="visually-hidden">
         Your note
       </label>
       <textarea
         id={fieldId}
         className="article-note-field"
         value={note.draft}
-        rows={2}
+        rows={1}
         dir="auto"
         maxLength={MAX_ARTICLE_NOTE_LENGTH}
         placeholder="Add a note about this article..."

@@ -16,8 +16,9 @@ const EXTEND: Record<string, [direction: string, granularity: string]> = {
 const SHORTCUTS: Record<string, string> = { h: "Highlight", s: "Share as Image", c: "Copy Text" };
 
 /**
- * The menu over a text selection (spec §2): 'Highlight' (issue 32), then the spec's 'Share as Image', 'Copy Text',
- * 'Cancel'. Each has a one-key shortcut (H, S, C, Escape), shown in its tooltip. An ARIA menu: focus moves to
+ * The menu over a text selection (spec §2): the spec's 'Share as Image' and 'Copy Text', then 'Highlight'
+ * (issue 32), then 'Cancel': the spec's three keep their order, its first item still takes focus and Cancel
+ * stays last. Each has a one-key shortcut (H, S, C, Escape), shown in its tooltip. An ARIA menu: focus moves to
  * the first item, arrow keys, Home and End move between items, Escape and Tab close it (focus goes back to where
  * it was), and so does a click anywhere else; a resize moves it with its text. Shift with an arrow key, Home or
  * End extends the selection from the menu as it would in the text. It sits in page coordinates above the selected
@@ -99,9 +100,9 @@ export function SelectionMenu({
   }
 
   const actions: [label: string, action: () => void, key: string][] = [
-    ["Highlight", onHighlight, "H"],
     ["Share as Image", onShare, "S"],
     ["Copy Text", onCopy, "C"],
+    ["Highlight", onHighlight, "H"],
     ["Cancel", () => onClose({ restoreFocus: true }), "Escape"],
   ];
 
