@@ -141,9 +141,11 @@ test.describe("connecting an AI assistant (OAuth 2.1 + MCP)", () => {
     const client = await mcpClient(origin, tokens.access_token);
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual([
+      "add_highlight",
       "get_article",
       "get_topic",
       "list_articles",
+      "list_highlights",
       "list_topics",
       "mark_read",
       "mark_unread",
@@ -162,6 +164,12 @@ test.describe("connecting an AI assistant (OAuth 2.1 + MCP)", () => {
     expect(await call(client, "rate_article", { id: articleId, rating: 1 })).toContain("good");
     expect(await call(client, "save_articles", { urls: [articleUrl("Saved by an assistant")] })).toMatch(/^Saved 1,/);
     expect(await call(client, "reading_stats")).toContain("Articles: 2");
+    // Issue 32: a highlight added by its words is listed, and get_article shows it with its note.
+    expect(
+      await call(client, "add_highlight", { article_id: articleId, quote: "the web is fast", note: "so it is" }),
+    ).toContain("the web is fast");
+    expect(await call(client, "list_highlights", {})).toContain("the web is fast");
+    expect(await call(client, "get_article", { id: articleId })).toMatch(/## Highlights[\s\S]+the web is fast/);
     const topics = await call(client, "list_topics");
     const topicId = /\[(\d+)\]/.exec(topics)?.[1];
     if (topicId) {
