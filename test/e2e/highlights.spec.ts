@@ -260,11 +260,14 @@ test.describe("Highlights in the viewer", () => {
     const item = selectionMenu(page).getByRole("menuitem", { name: "Highlight" });
     await expect(item).toHaveAttribute("title", "Highlight (H)");
     await expect(item).toHaveAttribute("aria-keyshortcuts", "H");
+    // The menu takes focus when it opens (its first item); its keys work from there.
+    await expect(selectionMenu(page).getByRole("menuitem").first()).toBeFocused();
     await page.keyboard.press("h");
     // The new highlight takes focus: Enter opens its menu.
     const mark = drawn(content(page), "A well-oiled c");
     await expect(mark).toBeFocused();
-    expect(await highlightText(mark)).toBe("A well-oiled c");
+    // Polled: the mark is redrawn once the server's id replaces the temporary one.
+    await expect.poll(() => highlightText(mark)).toBe("A well-oiled c");
     await page.keyboard.press("Enter");
     await expect(highlightMenu(page)).toBeVisible();
     const expected: [string, string, string][] = [

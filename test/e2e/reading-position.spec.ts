@@ -1,4 +1,4 @@
-import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
+import type { APIRequestContext, BrowserContext, Page, Route } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { articleUrl, createAccount, saveArticles, shot, signInWithToken } from "./helpers";
 
@@ -145,6 +145,9 @@ test.describe("offline, in the installed app", () => {
     });
 
   /** A long article opened once online under the service worker (so it is on the device), then the app offline. */
+  const failWrites = (route: Route) =>
+    route.request().method() === "GET" ? route.fallback() : route.abort("internetdisconnected");
+
   async function offlineWithArticle(page: Page, context: BrowserContext, request: APIRequestContext, title: string) {
     const { email, token, id } = await accountWithArticle(page, request, longArticleUrl(title));
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -155,9 +158,9 @@ test.describe("offline, in the installed app", () => {
 
     await context.setOffline(true);
     // The suite sends the app's writes from Node (fixtures.ts), which offline mode does not reach: fail them here.
-    await page.route(/\/api\//, (route) =>
-      route.request().method() === "GET" ? route.fallback() : route.abort("internetdisconnected"),
-    );
+    await page.route(/\/api\//, failWrites);
+    // The service worker's own requests are not the page's: offline mode does not reach them, a context route does.
+    await context.route(/\/api\//, failWrites);
     return { token, id };
   }
 
@@ -185,6 +188,7 @@ test.describe("offline, in the installed app", () => {
 
     // Back online: sent on its own, oldest first; the server has it and the notice goes.
     await page.unrouteAll();
+    await context.unroute(/\/api\//, failWrites);
     await context.setOffline(false);
     await expect
       .poll(async () => (await readArticle(request, token, id)).reading_position ?? 0, { timeout: 30_000 })
@@ -224,6 +228,7 @@ test.describe("offline, in the installed app", () => {
     expect([stored.note, stored.reading_position]).toEqual([null, null]);
 
     await page.unrouteAll();
+    await context.unroute(/\/api\//, failWrites);
     await context.setOffline(false);
     await expect
       .poll(async () => {
