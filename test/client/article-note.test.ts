@@ -14,6 +14,7 @@ describe("the article note field (issue 32)", () => {
     expect(noteStatusText("idle", null)).toBe("");
     expect(noteStatusText("saving", null)).toBe("Saving...");
     expect(noteStatusText("saved", null)).toBe("Saved");
+    expect(noteStatusText("queued", null)).toBe("Kept on this device until you are back online");
     expect(noteStatusText("error", "You are offline")).toBe("Not saved: You are offline");
   });
 

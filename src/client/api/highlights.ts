@@ -370,6 +370,12 @@ export const highlightsApi = {
     ),
 };
 
+/** Whether a note on this article is still waiting on the device (written offline, not sent yet). */
+export function hasQueuedNote(articleId: number): boolean {
+  const userId = signedInUser();
+  return userId !== null && loadQueue(userId).writes.some((q) => q.kind === "note" && q.articleId === articleId);
+}
+
 function hasQueuedCreate(userId: number | null, tempId: number): boolean {
   return userId !== null && loadQueue(userId).writes.some((q) => q.kind === "create" && q.tempId === tempId);
 }

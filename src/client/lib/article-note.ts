@@ -10,7 +10,8 @@ export const NOTE_COUNTER_FROM = 9_000;
 /** How long typing pauses before the note is saved (a blur saves at once). */
 export const NOTE_SAVE_DELAY_MS = 800;
 
-export type NoteSaveState = "idle" | "pending" | "saving" | "saved" | "error";
+/** "queued": stored on the device while offline, sent when the app is back online. */
+export type NoteSaveState = "idle" | "pending" | "saving" | "saved" | "queued" | "error";
 
 /** "9,412 / 10,000" near the limit; null below it. */
 export function noteCounter(length: number): string | null {
@@ -25,6 +26,8 @@ export function noteStatusText(state: NoteSaveState, error: string | null): stri
       return "Saving...";
     case "saved":
       return "Saved";
+    case "queued":
+      return "Kept on this device until you are back online";
     case "error":
       return error ? `Not saved: ${error}` : "Not saved";
     default:

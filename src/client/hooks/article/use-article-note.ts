@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { highlightsApi } from "../../api/highlights";
+import { hasQueuedNote, highlightsApi, onAnnotationsSynced } from "../../api/highlights";
 import type { Article } from "../../api/types";
 import { NOTE_SAVE_DELAY_MS, type NoteSaveState, noteToSave } from "../../lib/article-note";
 import { storeArticle } from "../../queries/articles";
@@ -42,7 +42,8 @@ export function useArticleNote(article: Article) {
         if (stored?.id === articleId) storeArticle(client, stored);
         if (!mounted.current) return;
         setError(null);
-        setState(latest.current.text === text ? "saved" : "pending");
+        if (latest.current.text !== text) setState("pending");
+        else setState(hasQueuedNote(articleId) ? "queued" : "saved");
       },
       (failure: unknown) => {
         if (!mounted.current) return;
@@ -82,6 +83,16 @@ export function useArticleNote(article: Article) {
       if (timer.current || latest.current.text !== saved.current) void flush();
     };
   }, [flush]);
+
+  // A note kept on the device while offline says "Saved" once the queue has sent it.
+  useEffect(
+    () =>
+      onAnnotationsSynced(({ articleIds }) => {
+        if (!articleIds.includes(articleId) || hasQueuedNote(articleId)) return;
+        setState((s) => (s === "queued" ? "saved" : s));
+      }),
+    [articleId],
+  );
 
   // A note written on another device arrives with the article: shown unless the reader is editing this one.
   const serverNote = article.note ?? "";
