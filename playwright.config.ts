@@ -38,7 +38,7 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${port}`,
     trace: "retain-on-failure",
-    // The built app registers a service worker (README "Installable app"); once it controls a page, page.route no
+    // The built app registers a service worker (docs/web-app.md); once it controls a page, page.route no
     // longer sees the API calls it handles. Blocked everywhere but test/e2e/pwa.spec.ts, which allows it.
     serviceWorkers: "block",
     launchOptions: {

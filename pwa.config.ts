@@ -1,7 +1,7 @@
 import type { VitePWAOptions } from "vite-plugin-pwa";
 
 /**
- * The installable app (README "Installable app"): the manifest, and a Workbox service worker generated at build
+ * The installable app (docs/web-app.md): the manifest, and a Workbox service worker generated at build
  * time that precaches the app shell and keeps what the dashboard and the articles opened need, for reading offline.
  * Only GETs of /api/articles/, /api/articles/{id}, the stat cards' /api/articles/stats/overview and the topics
  * list /api/topics/ are kept: never auth, never writes, never other screens.

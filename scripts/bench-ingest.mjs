@@ -49,7 +49,7 @@ const { stop } = app;
 const callOnce = apiClient(app.base);
 /**
  * A call, sent again when wrangler dev's proxy lost it (a 500 that is not the app's JSON: the request never
- * reached the Worker; README "Footguns"), which happens now and then on a busy machine.
+ * reached the Worker; docs/footguns.md), which happens now and then on a busy machine.
  */
 async function call(method, path, options) {
   for (let attempt = 1; ; attempt += 1) {

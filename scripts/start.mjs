@@ -10,9 +10,9 @@ const RECOVERY_CRON = "*/5 * * * *";
 const SWEEP_EVERY_MS = 5 * 60_000;
 
 /**
- * Work a stopped server left in progress is queued again by the Worker's first event after the restart (README
- * "Processing", Recovery): ask for the health page as soon as the server answers, so that happens without waiting
- * for a visit, then run the recovery cron every 5 minutes as the deployed Worker's cron does.
+ * Work a stopped server left in progress is queued again by the Worker's first event after the restart
+ * (docs/processing.md, Recovery): ask for the health page as soon as the server answers, so that happens without
+ * waiting for a visit, then run the recovery cron every 5 minutes as the deployed Worker's cron does.
  */
 async function sweepWhenReady() {
   const base = `http://127.0.0.1:${port}`;

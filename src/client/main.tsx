@@ -18,7 +18,7 @@ if (!root) throw new Error("index.html has no #root element");
 const queryClient = createQueryClient();
 
 watchRouteFocus(router);
-// The installable app: the app shell and the articles opened stay readable offline (README "Installable app").
+// The installable app: the app shell and the articles opened stay readable offline (docs/web-app.md).
 registerServiceWorker();
 
 createRoot(root).render(

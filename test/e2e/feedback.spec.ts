@@ -180,7 +180,7 @@ test("Re-summarize that the model could not do says so, never 'Summary regenerat
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
 
   // The local summariser never fails, so its answer is marked the way the API marks a failed model
-  // (README: the article as it was, `degraded: true` and a `notice`).
+  // (docs/api.md: the article as it was, `degraded: true` and a `notice`).
   const notice = "The summary could not be written right now: the language model is unavailable. Try again later.";
   await page.route(`**/api/articles/${id}/regenerate-summary`, async (route) => {
     const response = await route.fetch();

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { articleUrl, createAccount, saveArticles, shot, signInWithToken } from "./helpers";
 
-// The installable app: manifest, service worker, offline reading, share target (README "Installable app").
+// The installable app: manifest, service worker, offline reading, share target (docs/web-app.md "Installable app").
 test.use({ serviceWorkers: "allow" });
 
 /** Width and height from a PNG's IHDR chunk (bytes 16-23), after checking the PNG signature. */

@@ -430,7 +430,7 @@ test.describe("AI search modal", () => {
     await openDashboard(page, email);
     const dialog = await openSearch(page);
     // The local adapters never fail, so the server's real answer is taken and marked the way the API marks a
-    // search whose model or vector index failed (README: `degraded` and `notice`).
+    // search whose model or vector index failed (docs/api.md: `degraded` and `notice`).
     const notice = "Search by meaning is unavailable right now, so these results only match your words.";
     await page.route("**/api/search/chat", async (route) => {
       const response = await route.fetch();

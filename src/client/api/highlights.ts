@@ -57,7 +57,7 @@ function libraryPath(query: HighlightQuery): string {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Writes go through the device's queue (lib/annotation-queue.ts, README "Highlights, notes and reading position"):
+// Writes go through the device's queue (lib/annotation-queue.ts, docs/reading.md, offline writes):
 // stored first, then sent oldest first. Online, the caller gets the server's answer (or its refusal) as before;
 // offline, or when the server cannot be reached, the write stays on the device and the caller gets what the
 // server will answer once it is sent (a new highlight with a temporary negative id).

@@ -2,7 +2,7 @@ import { browserTimezoneOffset } from "./articles";
 import { request } from "./client";
 import type { Article } from "./types";
 
-/** Spec §3 search shapes, as the client reads them (README "Topics, related articles and search"). */
+/** Spec §3 search shapes, as the client reads them (docs/api.md "Topics, related articles and search"). */
 export interface SearchSession {
   session_id: string;
 }

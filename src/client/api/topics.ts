@@ -1,6 +1,6 @@
 import { request } from "./client";
 
-/** Spec §3 Topic, as GET /api/topics/ and GET /api/topics/{id} answer it (README "Topics, related and search"). */
+/** Spec §3 Topic, as GET /api/topics/ and GET /api/topics/{id} answer it (docs/api.md, topics). */
 export interface Topic {
   id: number;
   label: string;

@@ -1,4 +1,4 @@
-/** Response shapes of the VibeRead API, as the client reads them (spec §3, README "API so far"). */
+/** Response shapes of the VibeRead API, as the client reads them (spec §3, docs/api.md). */
 export type ProcessingStatus = "pending" | "processing" | "retrying" | "completed" | "failed";
 
 export interface Article {

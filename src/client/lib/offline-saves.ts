@@ -1,5 +1,5 @@
 /**
- * Saves made while offline (README "Installable app"): kept on this device in local storage, one list per
+ * Saves made while offline (docs/web-app.md "Installable app"): kept on this device in local storage, one list per
  * account, until they are sent. Local storage, not the service worker's background sync: the page has to show
  * the queued cards, and Workbox's queue lives inside the service worker, replaying only when the browser fires
  * `sync` (Chromium) or the worker next starts (Safari, Firefox), so an iPhone's installed app would hold a save

@@ -1,5 +1,5 @@
 /**
- * Offline state of the installable app (README "Installable app"). The service worker (pwa.config.ts) keeps the
+ * Offline state of the installable app (docs/web-app.md). The service worker (pwa.config.ts) keeps the
  * article list and the articles opened in one cache and marks the answers it serves from there with a header; the
  * API client reports each answer here, so screens can say they show the copy saved on this device.
  */

@@ -67,7 +67,7 @@ export type QuoteSize = "large" | "medium" | "small";
 
 /**
  * The type size of the quote on the card, by its length in characters: a line or two reads best large, a long
- * passage small. Small type keeps a 5,000-character quote of ordinary text 2,700 to 3,800 CSS px tall (README,
+ * passage small. Small type keeps a 5,000-character quote of ordinary text 2,700 to 3,800 CSS px tall (docs/web-app.md,
  * "Quote image decisions"), so it is still drawn at ratio 3: at 19 px it could pass 5,461 px, the most ratio 3
  * allows within 16,384, and be scaled down.
  */

@@ -172,7 +172,7 @@ export function useHighlightActions(articleId: number) {
       return shown;
     }
 
-    /** A new colour or note: the reader's time goes with it, so the newest write wins (README). */
+    /** A new colour or note: the reader's time goes with it, so the newest write wins (docs/reading.md). */
     async function update(highlight: Highlight, patch: { color?: HighlightColor; note?: string | null }) {
       const before = current(highlight);
       const writtenAt = Date.now();

@@ -102,7 +102,7 @@ function ArticleScreen({ articleId }: { articleId: number }) {
     goBack({ replace: true });
   }, [notFound, state, toast, goBack]);
 
-  // Offline, only the articles opened before are on this device (the service worker's cache, README).
+  // Offline, only the articles opened before are on this device (the service worker's cache, docs/web-app.md).
   const offlineMiss =
     offline && state.status === "error" && state.error instanceof ApiError && state.error.status === 0;
 

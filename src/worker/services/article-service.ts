@@ -470,7 +470,7 @@ export function createArticleService({
       await requireArticle(userId, articleId);
       const feedback = await articles.findFeedback(userId, articleId);
       // Unrated is an ordinary state, not a missing resource: the same shape with nulls (a 404 here put an
-      // error in the console of every visit to an unrated article). README "API" table.
+      // error in the console of every visit to an unrated article). docs/api.md, Articles.
       return feedback ? toFeedbackJson(feedback) : noFeedbackJson(userId, articleId);
     },
 

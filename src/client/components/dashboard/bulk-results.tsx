@@ -7,7 +7,7 @@ const MAX_NAMED = 20;
 /**
  * The outcome of a bulk save (spec §2): the counts, then every line that was not saved with why (a duplicate
  * links to the article already saved). The add box clears a panel of successes after 3 s; one that names skipped
- * lines stays until dismissed, so they can be read (README "Saving articles").
+ * lines stays until dismissed, so they can be read (docs/web-app.md, Dashboard).
  */
 export function BulkResults({ summary, onDismiss }: { summary: BulkSummary; onDismiss: () => void }) {
   const rows: [string, number, string][] = [

@@ -10,7 +10,7 @@ interface BeforeInstallPromptEvent extends Event {
 const runsInstalled = () => window.matchMedia?.("(display-mode: standalone)").matches ?? false;
 
 /**
- * Settings section: how to install VibeRead as an app (README "Installable app"). The Install button appears only
+ * Settings section: how to install VibeRead as an app (docs/web-app.md). The Install button appears only
  * when the browser offered it (`beforeinstallprompt`, Chromium); elsewhere the steps say where the browser keeps it.
  */
 export function InstallAppSection() {

@@ -14,7 +14,7 @@ const GET_BY_IDS_LIMIT = 20;
 
 /**
  * Vectorize, isolated per user by the indexed metadata field `user_id` (a metadata index that must exist
- * before the first insert: see the README). Namespaces would cap the index at 50,000 users; a filter does
+ * before the first insert: see docs/deploying.md). Namespaces would cap the index at 50,000 users; a filter does
  * not. Vector ids are prefixed with the user id, because ids are unique across the whole index, and
  * results are checked against the prefix as a second fence.
  *

@@ -43,7 +43,7 @@ export function minTopics(articles: number): number {
 const WORD_VIEW_WEIGHT = 0.5;
 /**
  * The method's name as topic cards show it: short enough for a card. The whole method (library space, k by
- * silhouette, the √(n/2) fallback, leave-one-out refinement) is described above and in the README.
+ * silhouette, the √(n/2) fallback, leave-one-out refinement) is described above and in docs/ai.md.
  */
 export const ALGORITHM = "Spherical k-means, k by silhouette";
 
