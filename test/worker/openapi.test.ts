@@ -167,6 +167,21 @@ describe("GET /api/openapi.json", () => {
   });
 });
 
+describe("GET /api/docs", () => {
+  it("is the reference page, with its viewer from this origin and a CSP that allows nothing else", async () => {
+    const response = await api("GET", "/api/docs");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(response.body).toContain('<script src="/api-docs/swagger-ui-bundle.js"></script>');
+    expect(response.body).toContain('<script src="/api-docs/start.js"></script>');
+    expect(response.body).not.toMatch(/<script>|https?:\/\//);
+    const csp = response.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("connect-src 'self'");
+  });
+});
+
 describe("every route of the app is in the document", () => {
   it("has an operation with a summary and a success response for every route in app.routes", () => {
     const app = createApp();

@@ -54,8 +54,9 @@ export const importRoutes = new Hono<AppEnv>()
       tags,
       summary: "Import from another app",
       description:
-        "Upload an export of Pocket, Instapaper, Omnivore, Readwise Reader, a browser's bookmarks or a list of links " +
-        "(multipart, the file in `file`); the import runs in the background: follow it with GET /api/imports/{id}.",
+        "Upload an export of Pocket, Instapaper, Omnivore, Karakeep, Readwise Reader, Raindrop, OneTab or VibeRead, " +
+        "a browser's bookmarks or a list of links (multipart, the file in `file`); the import runs in the background: " +
+        "follow it with GET /api/imports/{id}.",
       requestBody: {
         required: true,
         content: {
