@@ -40,6 +40,8 @@ export const pwaOptions: Partial<VitePWAOptions> = {
   },
   workbox: {
     globPatterns: ["**/*.{js,css,html,png,svg,webmanifest}"],
+    // The API reference viewer (/api/docs, 1.5 MB) is for developers, online: not part of the app shell.
+    globIgnores: ["api-docs/**"],
     // Hash routes all load index.html; /api, /share and the OAuth pages (/authorize, an assistant's sign-in)
     // are the Worker's, never the shell.
     navigateFallback: "/index.html",

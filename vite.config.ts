@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { cloudflare } from "@cloudflare/vite-plugin";
 import react from "@vitejs/plugin-react";
@@ -32,6 +33,26 @@ function extensionDownloads(): Plugin {
   };
 }
 
+/**
+ * The API reference viewer (GET /api/docs, src/worker/routes/api-reference.ts): Swagger UI's files from the
+ * swagger-ui-dist package, served from this origin at /api-docs/ so the page needs no CDN (a self-hosted app works
+ * offline). Its starter script is src/client/public/api-docs/start.js. Client build only.
+ */
+function apiReferenceAssets(): Plugin {
+  const files = ["swagger-ui-bundle.js", "swagger-ui.css"];
+  return {
+    name: "viberead-api-reference-assets",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    async generateBundle() {
+      for (const file of files) {
+        const source = await readFile(fromRoot(`./node_modules/swagger-ui-dist/${file}`));
+        this.emitFile({ type: "asset", fileName: `api-docs/${file}`, source });
+      }
+    },
+  };
+}
+
 export default defineConfig({
   root: fromRoot("./src/client"),
   // Icons of the installable app; copied as they are into the built assets.
@@ -43,6 +64,7 @@ export default defineConfig({
   plugins: [
     react(),
     extensionDownloads(),
+    apiReferenceAssets(),
     VitePWA(pwaOptions),
     cloudflare({ configPath: fromRoot("./wrangler.toml"), persistState: { path: fromRoot("./.wrangler/state") } }),
   ],

@@ -5,6 +5,7 @@ import { type AppEnv, createServices } from "./context";
 import { AppError, TooManyRequests } from "./domain/errors";
 import { bodyLimit } from "./middleware/body-limit";
 import { accountRoutes } from "./routes/account";
+import { apiReferenceRoutes } from "./routes/api-reference";
 import { articleRoutes } from "./routes/articles";
 import { authRoutes } from "./routes/auth";
 import { emailAddressRoutes } from "./routes/email-address";
@@ -78,6 +79,8 @@ export function createApp() {
   app.route("/account", accountRoutes);
   app.route("/oauth", oauthRoutes);
   app.route("/imports", importRoutes);
+  // Last: the document lists every route above (and these two).
+  app.route("/", apiReferenceRoutes(app));
 
   app.notFound((c) => c.json({ detail: `Not found: ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
 

@@ -1,6 +1,8 @@
 import { createMiddleware } from "hono/factory";
+import { uniqueSymbol } from "hono-openapi";
 import type { AppEnv, AuthContext } from "../context";
 import { Forbidden, Unauthorized } from "../domain/errors";
+import { errors } from "../openapi/responses";
 import { isApiToken } from "../services/api-token-service";
 import { clientAddress } from "./client-address";
 
@@ -10,7 +12,7 @@ const BEARER = /^Bearer\s+(\S+)$/i;
  * Rejects the request with 401 unless it carries a valid bearer token: a web session's JWT or a personal API
  * token (`vr_...`). Sets `auth`.
  */
-export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
+const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   const header = c.req.header("Authorization");
   const token = header ? BEARER.exec(header)?.[1] : undefined;
   if (!token) throw new Unauthorized("Not authenticated");
@@ -24,13 +26,32 @@ export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 /**
+ * Every route behind requireAuth is documented (src/worker/openapi/) with both ways to sign in and the 401 (and
+ * the 429 of too many failed API token attempts) this middleware answers: the document follows the middleware.
+ */
+export const requireAuth = Object.assign(authenticate, {
+  [uniqueSymbol]: {
+    spec: { security: [{ session: [] }, { apiToken: [] }], responses: errors(401, 429) },
+  },
+});
+
+/**
+ * How a route that only a web session may call is described (requireWebSession, or a handler that calls
+ * webSession): the document builder turns the marker into `security: [{ session: [] }]`.
+ */
+export const WEB_SESSION_ONLY = { "x-web-session-only": true, responses: errors(403) };
+
+/**
  * After requireAuth, for account-level calls (managing tokens, signing out): an API token is refused with 403,
  * so a leaked token cannot mint more tokens or hide itself.
  */
-export const requireWebSession = createMiddleware<AppEnv>(async (c, next) => {
-  webSession(c.var.auth);
-  await next();
-});
+export const requireWebSession = Object.assign(
+  createMiddleware<AppEnv>(async (c, next) => {
+    webSession(c.var.auth);
+    await next();
+  }),
+  { [uniqueSymbol]: { spec: WEB_SESSION_ONLY } },
+);
 
 /** The web session behind `auth`, or 403 for an API token (see requireWebSession). */
 export function webSession(auth: AuthContext): Extract<AuthContext, { kind: "session" }> {

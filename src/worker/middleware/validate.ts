@@ -1,5 +1,6 @@
 import { zValidator } from "@hono/zod-validator";
 import type { ValidationTargets } from "hono";
+import { resolver, uniqueSymbol } from "hono-openapi";
 import type { z } from "zod";
 import { InvalidInput } from "../domain/errors";
 
@@ -14,12 +15,19 @@ export function describeIssue(error: { issues: readonly z.core.$ZodIssue[] }, ta
   return `${issue.path.join(".")}: ${issue.message}`;
 }
 
-/** zValidator with the project's error contract: a 422 `{ detail }` instead of zod's raw issue list. */
+/**
+ * zValidator with the project's error contract: a 422 `{ detail }` instead of zod's raw issue list.
+ *
+ * The same schema documents the request: the middleware carries hono-openapi's marker (what its own `validator`
+ * attaches), so the OpenAPI document (src/worker/openapi/) lists it as the route's parameters or body. Its input
+ * side is documented (`io: "input"`): a query's `page` is the string a client sends, not the number it becomes.
+ */
 export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodType>(
   target: Target,
   schema: Schema,
 ) {
-  return zValidator(target, schema, (result) => {
+  const middleware = zValidator(target, schema, (result) => {
     if (!result.success) throw new InvalidInput(describeIssue(result.error, target));
   });
+  return Object.assign(middleware, { [uniqueSymbol]: { target, ...resolver(schema) } });
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PROCESSING_STATUSES } from "../db/schema";
 import { MAX_TIMEZONE_OFFSET_MINUTES } from "../domain/reading-stats";
 import { MAX_SEARCH_LENGTH } from "../domain/search-query";
 import { MAX_TAG_LENGTH, MAX_TAGS_PER_ARTICLE } from "../domain/tags/normalize-tags";
@@ -144,3 +145,183 @@ export const tagsBody = z.object({
     )
     .max(MAX_TAGS_PER_ARTICLE, `tags may contain at most ${MAX_TAGS_PER_ARTICLE} tags`),
 });
+
+/*
+ * Response shapes of the articles API, as the services build them (services/article-json.ts and
+ * services/article-service.ts). They document the responses in the OpenAPI document; the worker tests check real
+ * responses against them (test/worker/openapi.test.ts).
+ */
+
+/**
+ * An ISO 8601 time in UTC, as the API writes every time. A function declaration: highlight-schemas.ts, which this
+ * module imports, calls it while this module is still loading.
+ */
+export function isoTime() {
+  return z.iso.datetime();
+}
+const nullableText = () => z.string().nullable();
+
+const processingStatus = z.enum(PROCESSING_STATUSES).meta({
+  description: "Where processing is: pending, processing and retrying are in progress; completed or failed.",
+});
+const displayStatus = z.enum(["processing", "failed", "completed"]);
+
+/** The Article entity (spec section 3), as toArticleJson writes it. */
+export const articleJson = z
+  .object({
+    id: z.int(),
+    url: z.string(),
+    title: nullableText(),
+    summary: nullableText(),
+    content: nullableText()
+      .optional()
+      .meta({ description: "The readable HTML; only in a single article, never in lists." }),
+    author: nullableText(),
+    domain: nullableText(),
+    language: nullableText().meta({ description: "ISO 639-1 code, once detected." }),
+    text_direction: z.enum(["ltr", "rtl"]),
+    publish_date: nullableText(),
+    site_name: nullableText(),
+    image_url: nullableText(),
+    word_count: z.int().nullable(),
+    reading_time_minutes: z.int().nullable(),
+    is_read: z.boolean(),
+    read_at: isoTime().nullable(),
+    processing_status: processingStatus,
+    processing_error: nullableText(),
+    processing_attempts: z.int(),
+    processed_at: isoTime().nullable(),
+    status: displayStatus,
+    created_at: isoTime(),
+    updated_at: isoTime(),
+    tags: z.array(z.string()),
+    note: nullableText().meta({ description: "The reader's note on the whole article." }),
+    reading_position: z.int().nullable().meta({ description: "The first visible text offset of the content." }),
+    reading_progress: z.number().min(0).max(1).nullable(),
+    highlight_count: z.int().optional().meta({ description: "Given in lists and in GET /api/articles/{id}." }),
+  })
+  .meta({ id: "Article" });
+
+/** POST /api/articles/{id}/regenerate-summary when the model failed: the article as it was, saying why. */
+export const resummarizedArticleJson = articleJson
+  .extend({ degraded: z.boolean().optional(), notice: z.string().optional() })
+  .meta({ id: "ResummarizedArticle" });
+
+export const articleListJson = z
+  .object({
+    articles: z.array(articleJson),
+    page: z.int(),
+    per_page: z.int(),
+    total: z.int(),
+    total_pages: z.int(),
+    pagination: z.object({ page: z.int(), pages: z.int(), total: z.int(), per_page: z.int() }),
+  })
+  .meta({ id: "ArticleList" });
+
+export const bulkResultJson = z
+  .object({
+    results: z.array(
+      z.object({
+        url: z.unknown().meta({ description: "The input as sent." }),
+        success: z.boolean(),
+        article: articleJson.optional(),
+        duplicate: z.boolean().optional(),
+        error: z.string().optional(),
+      }),
+    ),
+    successful: z.int(),
+    duplicates: z.int(),
+    failed: z.int(),
+    invalid: z.int(),
+  })
+  .meta({ id: "BulkSaveResult" });
+
+export const batchStatusJson = z
+  .object({
+    statuses: z.array(
+      z.object({
+        article_id: z.int(),
+        status: processingStatus,
+        display_status: displayStatus,
+        error: nullableText(),
+        attempts: z.int(),
+        processed_at: isoTime().nullable(),
+        title: nullableText(),
+        summary: nullableText(),
+        domain: nullableText(),
+        author: nullableText(),
+        language: nullableText(),
+      }),
+    ),
+    missing_ids: z.array(z.int()).meta({ description: "Ids that are not the user's articles (deleted, or never)." }),
+  })
+  .meta({ id: "BatchStatus" });
+
+export const statsJson = z
+  .object({
+    total_articles: z.int(),
+    unread_articles: z.int(),
+    read_articles: z.int(),
+    weekly_read_articles: z.int(),
+    articles_this_month: z.int(),
+    reading_streak: z.int(),
+    daily_activity: z.array(z.object({ date: z.iso.date(), articles_saved: z.int(), articles_read: z.int() })),
+    processing_stats: z.object({ completed: z.int(), processing: z.int(), pending: z.int(), failed: z.int() }),
+    top_domains: z.array(z.object({ domain: z.string(), count: z.int() })),
+    recent_activity: z.array(
+      z.object({
+        id: z.int(),
+        title: nullableText(),
+        domain: nullableText(),
+        date: isoTime(),
+        action: z.enum(["saved", "read"]),
+      }),
+    ),
+    timezone_offset: z.int(),
+    today: z.iso.date(),
+  })
+  .meta({ id: "ReadingStats" });
+
+export const relatedJson = z
+  .object({
+    article_id: z.int(),
+    status: z.enum(["unread", "read"]).nullable(),
+    related: z.array(
+      z.object({
+        id: z.int(),
+        title: nullableText(),
+        summary: nullableText(),
+        domain: nullableText(),
+        author: nullableText(),
+        publish_date: nullableText(),
+        created_at: isoTime(),
+        is_read: z.boolean(),
+        similarity_score: z.number().min(0).max(1),
+      }),
+    ),
+    degraded: z.boolean().optional().meta({ description: "True when related articles could not be computed." }),
+    notice: nullableText().optional(),
+  })
+  .meta({ id: "RelatedArticles" });
+
+/** A rating, or (never rated) the same shape with every field of the rating null. */
+export const feedbackJson = z
+  .object({
+    id: z.int().nullable(),
+    user_id: z.int(),
+    article_id: z.int(),
+    feedback_value: z.union([z.literal(-1), z.literal(0), z.literal(1)]).nullable(),
+    created_at: isoTime().nullable(),
+    updated_at: isoTime().nullable(),
+  })
+  .meta({ id: "Feedback" });
+
+/** GET /api/tags: the user's tags, most used first. */
+export const tagCountsJson = z
+  .object({ tags: z.array(z.object({ tag: z.string(), count: z.int() })) })
+  .meta({ id: "TagCounts" });
+
+/** A save of a link already in the library: 409 with the article that is there. */
+export const duplicateArticleError = z
+  .object({ detail: z.string(), article: articleJson.optional() })
+  .meta({ id: "DuplicateArticleError" });

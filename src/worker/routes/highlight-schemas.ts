@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { MAX_CONTEXT_LENGTH, MAX_NOTE_LENGTH, MAX_QUOTE_LENGTH } from "../domain/highlights/selectors";
-import { HIGHLIGHT_COLORS, HIGHLIGHT_TARGETS } from "../domain/highlights/targets";
+import { ANCHOR_STATUSES, HIGHLIGHT_COLORS, HIGHLIGHT_TARGETS } from "../domain/highlights/targets";
 import { MAX_SEARCH_LENGTH } from "../domain/search-query";
 import { MAX_TAG_LENGTH } from "../domain/tags/normalize-tags";
-import { wholeNumber } from "./article-schemas";
+import { isoTime, wholeNumber } from "./article-schemas";
 
 /** Request shapes of the highlights API (issue 32); every message names the field and the rule. */
 export const MAX_HIGHLIGHTS_PER_PAGE = 100;
@@ -146,3 +146,54 @@ export const progressBody = z.strictObject({
     .max(1, "progress must be a number from 0 to 1"),
   client_updated_at: clientUpdatedAt,
 });
+
+/* Response shapes of the highlights API, as services/highlights-service.ts writes them. */
+
+export const highlightJson = z
+  .object({
+    id: z.int(),
+    article_id: z.int(),
+    target: z.enum(HIGHLIGHT_TARGETS),
+    quote: z.string(),
+    color: z.enum(HIGHLIGHT_COLORS),
+    note: z.string().nullable(),
+    anchor_status: z.enum(ANCHOR_STATUSES).meta({
+      description: "anchored: found in the current text; orphaned: no longer in the text; pending: no text yet.",
+    }),
+    selectors: z.array(
+      z.discriminatedUnion("type", [
+        z.object({ type: z.literal("TextQuoteSelector"), exact: z.string(), prefix: z.string(), suffix: z.string() }),
+        z.object({ type: z.literal("TextPositionSelector"), start: z.int(), end: z.int() }),
+      ]),
+    ),
+    client_id: z.string().nullable(),
+    created_at: isoTime(),
+    updated_at: isoTime(),
+  })
+  .meta({ id: "Highlight" });
+
+export const articleHighlightsJson = z.object({ highlights: z.array(highlightJson) }).meta({ id: "ArticleHighlights" });
+
+export const libraryHighlightPageJson = z
+  .object({
+    highlights: z.array(
+      highlightJson.extend({
+        article: z.object({
+          id: z.int(),
+          title: z.string().nullable(),
+          url: z.string(),
+          domain: z.string().nullable(),
+        }),
+      }),
+    ),
+    next_cursor: z.string().nullable().meta({ description: "Pass as `cursor` for the next page; null at the end." }),
+  })
+  .meta({ id: "HighlightPage" });
+
+export const readingPositionJson = z
+  .object({
+    reading_position: z.int().nullable(),
+    reading_progress: z.number().min(0).max(1).nullable(),
+    position_updated_at: isoTime().nullable(),
+  })
+  .meta({ id: "ReadingPosition" });

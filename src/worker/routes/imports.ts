@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { describeRoute } from "hono-openapi";
 import { z } from "zod";
 import type { AppEnv } from "../context";
 import { AppError, InvalidInput } from "../domain/errors";
@@ -6,6 +7,10 @@ import { IMPORT_FORMATS, type ImportFormat } from "../domain/imports/import-item
 import { isImportFormat } from "../domain/imports/parse-import";
 import { requireAuth } from "../middleware/require-auth";
 import { validate } from "../middleware/validate";
+import { errors, jsonResponse } from "../openapi/responses";
+import { importJobJson, importListJson, startedImportJson } from "./import-schemas";
+
+const tags = ["Import and export"];
 
 const importIdParams = z.object({
   id: z
@@ -43,11 +48,58 @@ async function readUpload(
 /** Imports from other apps (issue 23): upload a file, then follow its progress. */
 export const importRoutes = new Hono<AppEnv>()
   .use(requireAuth)
-  .post("/", async (c) => {
-    const { bytes, name, format } = await readUpload(c.req.raw);
-    return c.json(await c.var.services.imports.start(c.var.auth.user.id, { bytes, name }, format), 202);
-  })
-  .get("/", async (c) => c.json(await c.var.services.imports.list(c.var.auth.user.id), 200))
-  .get("/:id", validate("param", importIdParams), async (c) =>
-    c.json(await c.var.services.imports.get(c.var.auth.user.id, c.req.valid("param").id), 200),
+  .post(
+    "/",
+    describeRoute({
+      tags,
+      summary: "Import from another app",
+      description:
+        "Upload an export of Pocket, Instapaper, Omnivore, Karakeep, Readwise Reader, Raindrop, OneTab or VibeRead, " +
+        "a browser's bookmarks or a list of links (multipart, the file in `file`); the import runs in the background: " +
+        "follow it with GET /api/imports/{id}.",
+      requestBody: {
+        required: true,
+        content: {
+          "multipart/form-data": {
+            schema: {
+              type: "object",
+              required: ["file"],
+              properties: {
+                file: { type: "string", contentMediaType: "application/octet-stream", description: "The export file." },
+                format: {
+                  type: "string",
+                  enum: ["auto", ...IMPORT_FORMATS],
+                  description: "The file's format; leave it out (or auto) to detect it.",
+                },
+              },
+            },
+          },
+        },
+      },
+      responses: { 202: jsonResponse("The import, queued.", startedImportJson), ...errors(400, 413, 415, 422, 503) },
+    }),
+    async (c) => {
+      const { bytes, name, format } = await readUpload(c.req.raw);
+      return c.json(await c.var.services.imports.start(c.var.auth.user.id, { bytes, name }, format), 202);
+    },
+  )
+  .get(
+    "/",
+    describeRoute({
+      tags,
+      summary: "Recent imports",
+      description: "The last 20 imports, newest first, with their progress.",
+      responses: { 200: jsonResponse("The imports.", importListJson) },
+    }),
+    async (c) => c.json(await c.var.services.imports.list(c.var.auth.user.id), 200),
+  )
+  .get(
+    "/:id",
+    describeRoute({
+      tags,
+      summary: "An import's progress",
+      responses: { 200: jsonResponse("The import.", importJobJson), ...errors(404) },
+    }),
+    validate("param", importIdParams),
+    async (c) => c.json(await c.var.services.imports.get(c.var.auth.user.id, c.req.valid("param").id), 200),
   );

@@ -1,10 +1,15 @@
 import { type Context, Hono } from "hono";
+import { describeRoute } from "hono-openapi";
 import { z } from "zod";
 import type { AppEnv } from "../context";
 import { requireAuth, requireWebSession } from "../middleware/require-auth";
 import { validate } from "../middleware/validate";
 import { AUTHORIZE_PATH, oauthHelpers } from "../oauth/oauth-provider";
+import { errors, jsonResponse, noContent } from "../openapi/responses";
 import { createConnectedAppsService } from "../services/connected-apps-service";
+import { connectedAppListJson, consentDecisionJson, consentDetailsJson } from "./oauth-schemas";
+
+const tags = ["Connected apps"];
 
 /** The query string of the /authorize URL the consent screen was opened with. */
 const authorizeQuery = z
@@ -30,17 +35,56 @@ const connectedApps = (c: Context<AppEnv>) =>
  */
 export const oauthRoutes = new Hono<AppEnv>()
   .use(requireAuth, requireWebSession)
-  .get("/consent", validate("query", consentQuery), async (c) => {
-    const url = `${new URL(c.req.url).origin}${AUTHORIZE_PATH}${c.req.valid("query").query}`;
-    return c.json(await connectedApps(c).describe(url), 200);
-  })
-  .post("/consent", validate("json", decisionBody), async (c) => {
-    const { query, decision } = c.req.valid("json");
-    const url = `${new URL(c.req.url).origin}${AUTHORIZE_PATH}${query}`;
-    return c.json(await connectedApps(c).decide(c.var.auth.user.id, url, decision === "approve"), 200);
-  })
-  .get("/grants", async (c) => c.json(await connectedApps(c).list(c.var.auth.user.id), 200))
-  .delete("/grants/:id", validate("param", grantParams), async (c) => {
-    await connectedApps(c).revoke(c.var.auth.user.id, c.req.valid("param").id);
-    return c.body(null, 204);
-  });
+  .get(
+    "/consent",
+    describeRoute({
+      tags,
+      summary: "What an app asks for",
+      description: "For the consent screen: the app, where it will send you back, and the access it asks for.",
+      responses: { 200: jsonResponse("The request, described.", consentDetailsJson), ...errors(400) },
+    }),
+    validate("query", consentQuery),
+    async (c) => {
+      const url = `${new URL(c.req.url).origin}${AUTHORIZE_PATH}${c.req.valid("query").query}`;
+      return c.json(await connectedApps(c).describe(url), 200);
+    },
+  )
+  .post(
+    "/consent",
+    describeRoute({
+      tags,
+      summary: "Approve or deny an app",
+      description: "Completes the authorization: the answer says where to send the browser (the app's redirect).",
+      responses: { 200: jsonResponse("Where to go next.", consentDecisionJson), ...errors(400) },
+    }),
+    validate("json", decisionBody),
+    async (c) => {
+      const { query, decision } = c.req.valid("json");
+      const url = `${new URL(c.req.url).origin}${AUTHORIZE_PATH}${query}`;
+      return c.json(await connectedApps(c).decide(c.var.auth.user.id, url, decision === "approve"), 200);
+    },
+  )
+  .get(
+    "/grants",
+    describeRoute({
+      tags,
+      summary: "Connected apps",
+      description: "The AI assistants and apps connected to the library (through OAuth, for /mcp).",
+      responses: { 200: jsonResponse("The connected apps.", connectedAppListJson) },
+    }),
+    async (c) => c.json(await connectedApps(c).list(c.var.auth.user.id), 200),
+  )
+  .delete(
+    "/grants/:id",
+    describeRoute({
+      tags,
+      summary: "Disconnect an app",
+      description: "Revokes the grant and every token of it.",
+      responses: { 204: noContent, ...errors(404) },
+    }),
+    validate("param", grantParams),
+    async (c) => {
+      await connectedApps(c).revoke(c.var.auth.user.id, c.req.valid("param").id);
+      return c.body(null, 204);
+    },
+  );

@@ -1,8 +1,13 @@
 import { Hono } from "hono";
+import { describeRoute } from "hono-openapi";
 import { z } from "zod";
 import type { AppEnv } from "../context";
 import { requireAuth } from "../middleware/require-auth";
 import { validate } from "../middleware/validate";
+import { errors, jsonResponse } from "../openapi/responses";
+import { clearedSearchSessionJson, searchResponseJson, searchSessionJson } from "./search-schemas";
+
+const tags = ["Search"];
 
 const MAX_QUERY_LENGTH = 500;
 const sessionId = z.string({ error: "session_id must be a string" }).uuid("session_id is not a valid session id");
@@ -45,20 +50,46 @@ const chatBody = z.object({
 /** Spec §7 search calls. */
 export const searchRoutes = new Hono<AppEnv>()
   .use(requireAuth)
-  .post("/session", validate("json", sessionBody), async (c) => {
-    const body = c.req.valid("json");
-    const userId = c.var.auth.user.id;
-    if (body.action === "create") return c.json(await c.var.services.search.createSession(userId), 201);
-    return c.json(await c.var.services.search.clearSession(userId, body.session_id), 200);
-  })
-  .post("/chat", validate("json", chatBody), async (c) => {
-    const { query, session_id, limit, filters, timezone_offset } = c.req.valid("json");
-    const result = await c.var.services.search.chat(c.var.auth.user.id, {
-      query,
-      sessionId: session_id,
-      limit,
-      filters,
-      timezoneOffset: timezone_offset,
-    });
-    return c.json(result, 200);
-  });
+  .post(
+    "/session",
+    describeRoute({
+      tags,
+      summary: "Start or clear a search conversation",
+      description: "`create` starts a session (follow-up questions read in its context); `clear` forgets it.",
+      responses: {
+        200: jsonResponse("The session, cleared.", clearedSearchSessionJson),
+        201: jsonResponse("The new session.", searchSessionJson),
+        ...errors(404),
+      },
+    }),
+    validate("json", sessionBody),
+    async (c) => {
+      const body = c.req.valid("json");
+      const userId = c.var.auth.user.id;
+      if (body.action === "create") return c.json(await c.var.services.search.createSession(userId), 201);
+      return c.json(await c.var.services.search.clearSession(userId, body.session_id), 200);
+    },
+  )
+  .post(
+    "/chat",
+    describeRoute({
+      tags,
+      summary: "Ask the library",
+      description:
+        'A question in plain words: full text and meaning together, filters read from the question ("in French", ' +
+        '"last week", "unread"), each result explained. With `session_id`, a follow-up reads the previous turn.',
+      responses: { 200: jsonResponse("The results and follow-up suggestions.", searchResponseJson), ...errors(404) },
+    }),
+    validate("json", chatBody),
+    async (c) => {
+      const { query, session_id, limit, filters, timezone_offset } = c.req.valid("json");
+      const result = await c.var.services.search.chat(c.var.auth.user.id, {
+        query,
+        sessionId: session_id,
+        limit,
+        filters,
+        timezoneOffset: timezone_offset,
+      });
+      return c.json(result, 200);
+    },
+  );

@@ -1,0 +1,146 @@
+import type { Hono } from "hono";
+import { generateSpecs, resolver } from "hono-openapi";
+import { OAUTH2_SECURITY_SCHEME, OUTSIDE_API_PATHS } from "./outside-api";
+import { ERROR_RESPONSES, errorBody, errors, oauthErrorBody } from "./responses";
+
+/** The areas of the API, in the order the reference lists them. */
+const TAGS = [
+  { name: "Health", description: "Whether the deployment is up, and what it runs." },
+  { name: "Account", description: "Register, sign in and out, delete the account." },
+  { name: "Articles", description: "Save links, list, read, edit, tag, rate and reprocess articles." },
+  { name: "Highlights", description: "Highlights, notes and the reading position." },
+  { name: "Topics", description: "Clusters of articles by meaning." },
+  { name: "Search", description: "Questions to the library, in plain words, with follow-ups." },
+  { name: "Import and export", description: "Bring a library from another app; take yours with you." },
+  { name: "Save by email", description: "A private address that saves what is mailed to it." },
+  { name: "API tokens", description: "Personal tokens for scripts, the extension and the bookmarklet." },
+  { name: "Connected apps", description: "Consent for, and the list of, AI assistants connected over OAuth." },
+  { name: "MCP and OAuth", description: "The MCP server for AI assistants and its OAuth 2.1 endpoints." },
+  { name: "Capture", description: "Ways in from outside the app." },
+  { name: "API reference", description: "This document and its reference page." },
+];
+
+const SECURITY_SCHEMES = {
+  session: {
+    type: "http",
+    scheme: "bearer",
+    bearerFormat: "JWT",
+    description:
+      "A web session: the `access_token` from POST /api/auth/login or /register, sent as `Authorization: Bearer " +
+      "...` (the web app keeps it in the page, not in a cookie).",
+  },
+  apiToken: {
+    type: "http",
+    scheme: "bearer",
+    description:
+      "A personal API token (`vr_...`, Settings > API tokens), sent as `Authorization: Bearer vr_...`. It can do " +
+      "what a session does except manage tokens, connected apps and the account (403).",
+  },
+  oauth2: OAUTH2_SECURITY_SCHEME,
+};
+
+/** components.responses: one shared response per error status, all with the `Error` body. */
+function sharedErrorResponses() {
+  return Object.fromEntries(
+    Object.values(ERROR_RESPONSES).map(({ name, description }) => [
+      name,
+      {
+        description,
+        ...(name === "TooManyRequests"
+          ? { headers: { "Retry-After": { description: "Seconds to wait.", schema: { type: "integer" as const } } } }
+          : {}),
+        content: { "application/json": { schema: resolver(errorBody, { options: { io: "output" } }) } },
+      },
+    ]),
+  );
+}
+
+type Operation = Record<string, unknown> & {
+  requestBody?: { content?: Record<string, unknown> };
+  parameters?: unknown[];
+  responses?: Record<string, unknown>;
+  security?: unknown[];
+};
+
+/**
+ * The answers app.ts gives any /api route before or after its handler, added where they apply, so each route
+ * describes only its own: a body over the path's limit (413) or interrupted (400), a body that is not JSON (415)
+ * or malformed JSON (400), a request that fails its schema (422), and an unexpected failure (500).
+ */
+function addMiddlewareResponses(operation: Operation) {
+  const own = operation.responses ?? {};
+  const body = operation.requestBody?.content;
+  const shared = {
+    ...(body ? errors(400, 413) : {}),
+    ...(body && "application/json" in body ? errors(415) : {}),
+    ...(body || operation.parameters?.length ? errors(422) : {}),
+    ...errors(500),
+  };
+  operation.responses = { ...shared, ...own };
+}
+
+/**
+ * The ways in: requireAuth's (each of a route's handlers repeats them: listed once), or only a web session where
+ * requireWebSession (or a handler that calls webSession) marked the route. None listed means none is needed.
+ */
+function applySecurity(operation: Operation) {
+  if (operation["x-web-session-only"]) {
+    delete operation["x-web-session-only"];
+    operation.security = [{ session: [] }];
+  }
+  const unique = new Map((operation.security ?? []).map((way) => [JSON.stringify(way), way]));
+  operation.security = [...unique.values()];
+}
+
+/** By status, as a reader looks them up. */
+function sortResponses(operation: Operation) {
+  const responses = operation.responses ?? {};
+  operation.responses = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/**
+ * The OpenAPI 3.1 document of the whole public API, generated from the app's routes: each route's describeRoute
+ * (summary, tags, responses with their zod schemas), its validators' zod schemas (parameters and bodies) and its
+ * auth middleware (security, 401/403). The paths outside the Hono app (MCP, OAuth, share) are added by hand.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: any app with any env; only its routes are read.
+export async function buildOpenApiDocument(app: Hono<any, any, any>, version: string) {
+  const generated = await generateSpecs(app, {
+    documentation: {
+      info: {
+        title: "VibeRead API",
+        version,
+        description:
+          "The API of VibeRead, a read-it-later app with AI summaries: everything the web app does, for scripts, " +
+          "the browser extension, the bookmarklet and AI assistants (MCP). Send JSON; errors are `{ detail }` with " +
+          "the status. Sign in with a web session or a personal API token; AI assistants connect to /mcp over OAuth.",
+      },
+      tags: TAGS,
+      components: {
+        // biome-ignore lint/suspicious/noExplicitAny: openapi-types' SecuritySchemeObject is a union the literal fits.
+        securitySchemes: SECURITY_SCHEMES as any,
+        responses: sharedErrorResponses(),
+      },
+    },
+    // The library's default 400 body ({ success, error, data }) is not this API's: app.onError answers 422 { detail }.
+    defaultValidationErrorResponse: false,
+    // Its default leaves out paths that look like files, and so /api/openapi.json itself.
+    excludeStaticFile: false,
+  });
+  // generateSpecs shares response objects between operations; each operation is changed below on its own copy.
+  const document = structuredClone(generated);
+  for (const operations of Object.values(document.paths) as Record<string, Operation>[]) {
+    for (const operation of Object.values(operations)) {
+      applySecurity(operation);
+      addMiddlewareResponses(operation);
+      sortResponses(operation);
+    }
+  }
+  const oauthError = await resolver(oauthErrorBody, { options: { io: "output" } }).toOpenAPISchema();
+  document.components = {
+    ...document.components,
+    schemas: { ...document.components?.schemas, ...oauthError.components?.schemas, OAuthError: oauthError.schema },
+  };
+  Object.assign(document.paths, OUTSIDE_API_PATHS);
+  return document;
+}

@@ -1,0 +1,17 @@
+import { z } from "zod";
+
+/** GET /api/health (routes/health.ts). */
+export const healthJson = z
+  .object({
+    status: z.enum(["ok", "degraded"]),
+    detail: z.string().optional().meta({ description: "Why it is degraded (semantic features off, and why)." }),
+    environment: z.enum(["development", "staging", "production"]),
+    version: z.string(),
+    adapters: z.object({
+      language_model: z.string(),
+      embedder: z.string(),
+      vector_index: z.string(),
+      page_renderer: z.string(),
+    }),
+  })
+  .meta({ id: "Health" });
