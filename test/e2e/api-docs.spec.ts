@@ -1,4 +1,5 @@
 import { expect, test } from "./fixtures";
+import { createAccount, openSignedIn } from "./helpers";
 
 /**
  * The API reference (GET /api/docs, issue 33): Swagger UI renders the OpenAPI document from this origin only, so
@@ -50,4 +51,20 @@ test("the API reference lists the routes, loads nothing from elsewhere and logs 
   await page.screenshot({ path: test.info().outputPath("api-docs.png") });
   expect(elsewhere).toEqual([]);
   expect(problems).toEqual([]);
+});
+
+test("Settings points API token users and extension users to the API reference", async ({ page, context }) => {
+  const { email } = await createAccount(page);
+  await openSignedIn(page, email, "/#/settings");
+  for (const section of ["API tokens", "Browser extension"]) {
+    const region = page.getByRole("region", { name: section });
+    const link = region.getByRole("link", { name: "API reference" });
+    await expect(link).toHaveAttribute("href", "/api/docs");
+    // It opens the reference beside the app, which stays where it was.
+    const opened = context.waitForEvent("page");
+    await link.click();
+    const reference = await opened;
+    await expect(reference.getByRole("heading", { name: /VibeRead API/ })).toBeVisible();
+    await reference.close();
+  }
 });

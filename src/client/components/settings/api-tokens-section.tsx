@@ -18,7 +18,11 @@ export function ApiTokensSection() {
       description={
         <>
           Tokens let scripts and the browser extension save to your library. Send one as{" "}
-          <code>Authorization: Bearer &lt;token&gt;</code>.
+          <code>Authorization: Bearer &lt;token&gt;</code>. Every call is in the{" "}
+          <a href="/api/docs" target="_blank" rel="noopener">
+            API reference
+          </a>
+          .
         </>
       }
     >

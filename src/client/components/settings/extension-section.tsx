@@ -38,7 +38,11 @@ export function ExtensionSection() {
       </ol>
       <p className="form-note">
         Or build it from the repository: <code>npm run build:extension</code> writes <code>dist/extension/chrome/</code>
-        , <code>dist/extension/firefox/</code> and a zip of each.
+        , <code>dist/extension/firefox/</code> and a zip of each. The calls it makes are in the{" "}
+        <a href="/api/docs" target="_blank" rel="noopener">
+          API reference
+        </a>
+        .
       </p>
     </SettingsSection>
   );
