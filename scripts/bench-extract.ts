@@ -35,9 +35,9 @@ import { fileURLToPath } from "node:url";
 import { Readability } from "@mozilla/readability";
 import { parseHTML } from "linkedom";
 import { extractArticleWithSource } from "../src/worker/domain/extraction/extract-article";
-import { runDevSet } from "./extract-dev-set";
 import { htmlToText } from "../src/worker/domain/extraction/html-text";
 import { wordTokens } from "../src/worker/domain/extraction/words";
+import { runDevSet } from "./extract-dev-set";
 
 const PAGE_URL = "http://fakehost/test/page.html";
 const FIELDS = ["title", "byline", "publishedTime", "siteName"] as const;
@@ -66,12 +66,12 @@ interface PageResult {
 
 const args = process.argv.slice(2);
 const verbose = args.includes("--verbose");
-const valueOf = (flag: string) => {
+const flagValue = (flag: string) => {
   const at = args.indexOf(flag);
   return at >= 0 ? (args[at + 1] ?? null) : null;
 };
-const page = valueOf("--page");
-const only = page ? "dev" : valueOf("--only");
+const page = flagValue("--page");
+const only = page ? "dev" : flagValue("--only");
 const corpusArgument = args.find((a, i) => !a.startsWith("--") && !["--page", "--only"].includes(args[i - 1] ?? ""));
 const corpus = corpusArgument
   ? resolve(corpusArgument)
