@@ -22,7 +22,11 @@ import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { Readability } from "@mozilla/readability";
 import { parseHTML } from "linkedom";
-import { extractArticleWithSource } from "../src/worker/domain/extraction/extract-article";
+import {
+  EXTRACTION_RULES,
+  type ExtractionRule,
+  extractArticleWithSource,
+} from "../src/worker/domain/extraction/extract-article";
 import { htmlToText } from "../src/worker/domain/extraction/html-text";
 import { decodeHtml } from "../src/worker/services/fetching/decode-html";
 
@@ -57,8 +61,10 @@ type Extractor = (html: string, url: string) => string;
 
 const squash = (text: string) => text.replace(/\s+/g, " ").trim();
 
+let rules: ReadonlySet<ExtractionRule> = new Set(EXTRACTION_RULES);
+
 function ours(html: string, url: string): string {
-  const { article } = extractArticleWithSource(html, url);
+  const { article } = extractArticleWithSource(html, url, { rules });
   return `${article.title ?? ""}\n\n${article.text}`;
 }
 
@@ -124,10 +130,20 @@ export interface DevSetOptions {
   verbose: boolean;
   /** Only this page (its `file`, with or without .html/.gz), listed in full. */
   page: string | null;
+  /** Rules turned off, to measure what each is worth. */
+  without: readonly string[];
 }
 
 /** Scores ours and plain Readability on the dev set and prints the table (and per-page failures if asked). */
-export function runDevSet({ corpus, verbose, page }: DevSetOptions): { ours: DevSetSummary; plain: DevSetSummary } {
+export function runDevSet({ corpus, verbose, page, without }: DevSetOptions): {
+  ours: DevSetSummary;
+  plain: DevSetSummary;
+} {
+  for (const name of without) {
+    if (name !== "all" && !EXTRACTION_RULES.includes(name as ExtractionRule))
+      throw new Error(`No rule ${name}: ${EXTRACTION_RULES.join(", ")}`);
+  }
+  rules = new Set(EXTRACTION_RULES.filter((rule) => !without.includes(rule) && !without.includes("all")));
   const evaldata = JSON.parse(readFileSync(join(corpus, "evaldata.json"), "utf8")) as Record<string, Entry>;
   let entries = Object.entries(evaldata).sort(([, a], [, b]) => a.file.localeCompare(b.file));
   if (page) {
@@ -164,6 +180,7 @@ export function runDevSet({ corpus, verbose, page }: DevSetOptions): { ours: Dev
   const row = (label: string, a: string, b: string) =>
     console.log(`  ${label.padEnd(42)}${a.padStart(14)}${b.padStart(14)}`);
   console.log(`Dev set: ${o.pages} pages from ${corpus} (snippets, trafilatura's method)`);
+  console.log(`Rules: ${[...rules].join(", ") || "none"}`);
   console.log();
   row("", "plain Readability", "ours");
   row("F1", r.f1.toFixed(3), o.f1.toFixed(3));
