@@ -1,13 +1,14 @@
 /**
  * Extraction benchmark: our extractor against plain Readability 0.6.0 on linkedom, on two corpora.
  *
- *   npm run bench:extract -- [corpus-dir] [--verbose] [--only dev|readability] [--page <file>] [--without r1,r2]
+ *   npm run bench:extract -- [corpus-dir] [--verbose] [--only dev|readability] [--page <file>] [--without r1,r2] [--with r3]
  *
  * 1. The trafilatura-dev set (../shared/corpus/trafilatura-dev): 296 real multilingual pages scored by snippets
  *    that must and must not be in the text; the quality figure (scripts/extract-dev-set.ts says how).
  *    `--page <file>` scores that one page and prints its extracted text; `--verbose` lists, per page, the
  *    required snippets lost and the unwanted ones kept. `--without <rule,...>` (or `all`) turns rules of ours
- *    off, to measure what each is worth (extract-article.ts: EXTRACTION_RULES).
+ *    off, to measure what each is worth, and `--with <rule>` turns on one the Worker does not apply
+ *    (extract-article.ts: EXTRACTION_RULES, DEFAULT_EXTRACTION_RULES).
  * 2. The Readability test pages (../shared/corpus/readability-test-pages, or the folder given as the first
  *    argument): the regression check, below.
  *
@@ -74,15 +75,17 @@ const flagValue = (flag: string) => {
 const page = flagValue("--page");
 const only = page ? "dev" : flagValue("--only");
 const corpusArgument = args.find(
-  (a, i) => !a.startsWith("--") && !["--page", "--only", "--without"].includes(args[i - 1] ?? ""),
+  (a, i) => !a.startsWith("--") && !["--page", "--only", "--without", "--with"].includes(args[i - 1] ?? ""),
 );
 const corpus = corpusArgument
   ? resolve(corpusArgument)
   : fileURLToPath(new URL("../../shared/corpus/readability-test-pages/", import.meta.url));
 const devCorpus = fileURLToPath(new URL("../../shared/corpus/trafilatura-dev/", import.meta.url));
 
-const without = (flagValue("--without") ?? "").split(",").filter(Boolean);
-if (only !== "readability") runDevSet({ corpus: devCorpus, verbose, page, without });
+const list = (flag: string) => (flagValue(flag) ?? "").split(",").filter(Boolean);
+if (only !== "readability") {
+  runDevSet({ corpus: devCorpus, verbose, page, without: list("--without"), with: list("--with") });
+}
 if (only !== "dev") runReadabilityPages();
 
 function tokenCounts(text: string): Map<string, number> {

@@ -23,6 +23,7 @@ import { gunzipSync } from "node:zlib";
 import { Readability } from "@mozilla/readability";
 import { parseHTML } from "linkedom";
 import {
+  DEFAULT_EXTRACTION_RULES,
   EXTRACTION_RULES,
   type ExtractionRule,
   extractArticleWithSource,
@@ -61,7 +62,7 @@ type Extractor = (html: string, url: string) => string;
 
 const squash = (text: string) => text.replace(/\s+/g, " ").trim();
 
-let rules: ReadonlySet<ExtractionRule> = new Set(EXTRACTION_RULES);
+let rules: ReadonlySet<ExtractionRule> = new Set(DEFAULT_EXTRACTION_RULES);
 
 function ours(html: string, url: string): string {
   const { article } = extractArticleWithSource(html, url, { rules });
@@ -130,20 +131,28 @@ export interface DevSetOptions {
   verbose: boolean;
   /** Only this page (its `file`, with or without .html/.gz), listed in full. */
   page: string | null;
-  /** Rules turned off, to measure what each is worth. */
+  /** Rules turned off ("all" for plain Readability plus our metadata and sanitiser), to measure each. */
   without: readonly string[];
+  /** Rules turned on that the Worker does not apply. */
+  with: readonly string[];
 }
 
 /** Scores ours and plain Readability on the dev set and prints the table (and per-page failures if asked). */
-export function runDevSet({ corpus, verbose, page, without }: DevSetOptions): {
+export function runDevSet({ corpus, verbose, page, without, with: added }: DevSetOptions): {
   ours: DevSetSummary;
   plain: DevSetSummary;
 } {
-  for (const name of without) {
+  for (const name of [...without, ...added]) {
     if (name !== "all" && !EXTRACTION_RULES.includes(name as ExtractionRule))
       throw new Error(`No rule ${name}: ${EXTRACTION_RULES.join(", ")}`);
   }
-  rules = new Set(EXTRACTION_RULES.filter((rule) => !without.includes(rule) && !without.includes("all")));
+  rules = new Set(
+    EXTRACTION_RULES.filter(
+      (rule) =>
+        added.includes(rule) ||
+        (DEFAULT_EXTRACTION_RULES.includes(rule) && !without.includes(rule) && !without.includes("all")),
+    ),
+  );
   const evaldata = JSON.parse(readFileSync(join(corpus, "evaldata.json"), "utf8")) as Record<string, Entry>;
   let entries = Object.entries(evaldata).sort(([, a], [, b]) => a.file.localeCompare(b.file));
   if (page) {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
-  EXTRACTION_RULES,
+  DEFAULT_EXTRACTION_RULES,
   type ExtractionRule,
   extractArticleWithSource,
 } from "../../src/worker/domain/extraction/extract-article";
 
 /**
- * One small page per rule added to Readability (extract-article.ts: EXTRACTION_RULES), each in its own language.
+ * One small page per rule added to Readability (extract-article.ts: EXTRACTION_RULES), in five languages.
  * Every test extracts the page twice, without and with its rule, so it shows the rule is what makes the difference.
  */
 
@@ -22,7 +22,7 @@ function page(lang: string, title: string, paragraphs: string[], extra: string, 
 }
 
 function textWith(html: string, rule: ExtractionRule, on: boolean): string {
-  const rules = new Set(EXTRACTION_RULES.filter((r) => r !== rule || on));
+  const rules = new Set([...DEFAULT_EXTRACTION_RULES.filter((r) => r !== rule), ...(on ? [rule] : [])]);
   return extractArticleWithSource(html, PAGE_URL, { rules }).article.text;
 }
 
@@ -31,6 +31,12 @@ const GERMAN = [
   "Die Bürgermeisterin sagte, man habe sich die Entscheidung nicht leicht gemacht, aber die Sicherheit der Menschen, die täglich über die Brücke fahren, gehe in diesem Fall eindeutig vor.",
   "Während der Bauarbeiten wird der Verkehr über eine provisorische Umleitung durch das Gewerbegebiet geführt, was nach Schätzung der Verwaltung etwa zehn Minuten mehr Fahrzeit bedeutet.",
   "Die Opposition kritisierte, dass die Sanierung viel zu spät komme und dass man schon vor Jahren hätte handeln müssen, als die ersten Gutachten auf die Schäden hingewiesen hatten.",
+];
+
+const MORE_GERMAN = [
+  "Nach Angaben des Bauamts sollen die Arbeiten im März beginnen, sobald die Ausschreibung abgeschlossen ist und die beauftragten Firmen ihre Pläne für die einzelnen Bauabschnitte vorgelegt haben.",
+  "Die Anwohner der Uferstraße werden in den kommenden Wochen zu einer Versammlung eingeladen, bei der die Stadt den Zeitplan und die geplanten Sperrungen ausführlich erklären will.",
+  "Finanziert wird die Sanierung zum größten Teil aus Mitteln des Landes, den Rest muss die Stadt aus ihrem eigenen Haushalt aufbringen, der dafür an anderer Stelle gekürzt werden soll.",
 ];
 
 const SPANISH = [
@@ -98,6 +104,18 @@ describe("extraction rules, one page each", () => {
       after.includes("Jean Dupont"),
       after.includes("Le vieux pont au lever du jour."),
     ]).toEqual([true, false, true]);
+  });
+
+  it("recover-paragraphs: takes back article paragraphs Readability dropped with a box it distrusted (de)", () => {
+    // Readability discards the box for its class name before scoring; the words are plainly article text.
+    const html = `<!DOCTYPE html><html lang="de"><head><title>Brücke</title></head><body><article><h1>Brücke</h1>
+      <div class="sidebar-box"><p>${GERMAN[2]}</p><p>${GERMAN[3]}</p><p>${MORE_GERMAN[0]}</p><p>${MORE_GERMAN[1]}</p></div>
+      <div><p>${GERMAN[0]}</p><p>${GERMAN[1]}</p><p>${MORE_GERMAN[2]}</p></div></article></body></html>`;
+    const marker = "provisorische Umleitung durch das Gewerbegebiet";
+    expect([
+      textWith(html, "recover-paragraphs", false).includes(marker),
+      textWith(html, "recover-paragraphs", true).includes(marker),
+    ]).toEqual([false, true]);
   });
 
   it("json-ld-body: takes the schema.org articleBody when the page shows only a teaser (en)", () => {
