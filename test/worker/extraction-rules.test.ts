@@ -6,7 +6,7 @@ import {
 } from "../../src/worker/domain/extraction/extract-article";
 
 /**
- * One small page per rule added to Readability (extract-article.ts: EXTRACTION_RULES), in five languages.
+ * One small page per rule added to Readability (extract-article.ts: EXTRACTION_RULES), in six languages.
  * Every test extracts the page twice, without and with its rule, so it shows the rule is what makes the difference.
  */
 
@@ -58,6 +58,13 @@ const FRENCH = [
   "La maire a déclaré que la décision n'avait pas été facile, mais que la sécurité des personnes qui traversent le pont chaque jour devait passer avant toute autre considération.",
   "Pendant les travaux, la circulation sera déviée par un itinéraire provisoire à travers la zone industrielle, ce qui représente selon la mairie une dizaine de minutes de trajet en plus.",
   "L'opposition a critiqué une rénovation qui arrive beaucoup trop tard et a rappelé que les premières expertises avaient signalé les dégâts de la structure il y a plusieurs années déjà.",
+];
+
+const DUTCH = [
+  "De gemeenteraad heeft dinsdagavond na een lang debat besloten de oude brug over de rivier vóór de herfst van volgend jaar volledig te renoveren, hoewel de kosten sterk zijn gestegen.",
+  "De burgemeester zei dat het geen gemakkelijke beslissing was, maar dat de veiligheid van de mensen die elke dag over de brug rijden in dit geval duidelijk voorgaat.",
+  "Tijdens de werkzaamheden wordt het verkeer via een tijdelijke omleiding door het bedrijventerrein geleid, wat volgens de gemeente ongeveer tien minuten extra reistijd betekent.",
+  "De oppositie vond dat de renovatie veel te laat komt en herinnerde eraan dat de eerste rapporten al jaren geleden op de schade aan de constructie hadden gewezen.",
 ];
 
 const ENGLISH = [
@@ -116,6 +123,16 @@ describe("extraction rules, one page each", () => {
       textWith(html, "recover-paragraphs", false).includes(marker),
       textWith(html, "recover-paragraphs", true).includes(marker),
     ]).toEqual([false, true]);
+  });
+
+  it("calls-to-action: drops a newsletter prompt between paragraphs (nl)", () => {
+    const prompt =
+      '<div class="box"><p>Meld je aan voor onze nieuwsbrief en mis geen enkel verhaal uit je regio.</p></div>';
+    const html = page("nl", "Brug wordt gerenoveerd", DUTCH, prompt);
+    expect([
+      textWith(html, "calls-to-action", false).includes("nieuwsbrief"),
+      textWith(html, "calls-to-action", true).includes("nieuwsbrief"),
+    ]).toEqual([true, false]);
   });
 
   it("json-ld-body: takes the schema.org articleBody when the page shows only a teaser (en)", () => {

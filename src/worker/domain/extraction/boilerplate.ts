@@ -8,9 +8,15 @@ import { type DomElement, type DomNode, isElement, TEXT_NODE } from "./dom";
  * boilerplate phrase of its language, or a heading of that kind above a block made mostly of links (link
  * density, as trafilatura and jusText measure it). Measured one by one on the dev set (docs/processing.md).
  */
-export type BoilerplateRule = "ad-labels" | "read-also" | "related-sections" | "credits";
+export type BoilerplateRule = "ad-labels" | "read-also" | "related-sections" | "credits" | "calls-to-action";
 
-export const BOILERPLATE_RULES: readonly BoilerplateRule[] = ["ad-labels", "read-also", "related-sections", "credits"];
+export const BOILERPLATE_RULES: readonly BoilerplateRule[] = [
+  "ad-labels",
+  "read-also",
+  "related-sections",
+  "credits",
+  "calls-to-action",
+];
 
 /** A block this short or shorter can be a teaser, label or credit; longer blocks are never touched here. */
 const SHORT_BLOCK = 300;
@@ -28,6 +34,16 @@ const READ_ALSO =
 /** Titles of sections listing other articles (de, en, es, fr, it, nl, pl, pt). */
 const RELATED_TITLE =
   /^(?:mehr zum thema|(?:das )?könnte (?:sie|dich) auch interessieren|(?:ähnliche|verwandte|empfohlene|weitere) (?:beiträge|artikel|themen|nachrichten)|meist(?:gelesene|diskutierte|kommentierte)(?: artikel| beiträge)?|auch interessant|mehr themen|das könnte sie auch interessieren|related(?: articles| stories| posts| content| news)?|more (?:on this|from|stories|news|articles)|(?:you (?:may|might) also like|recommended(?: for you| stories| articles)?|most (?:read|popular|viewed)|read (?:also|more|next)|see also|(?:noticias|artículos|notas) relacionad[ao]s|(?:también )?te puede interesar|le puede interesar|lo más (?:leído|visto)|(?:à lire|lire) aussi|(?:articles|sur le même sujet)(?: similaires| liés)?|les plus lus|czytaj (?:też|także)|zobacz (?:też|także)|najczęściej czytane|leggi anche|articoli correlati|(?:i )?più letti|gerelateerde artikelen|lees ook|meest gelezen|(?:artigos|notícias) relacionad[ao]s|veja também|mais lidas))\s*[:.…]*$/i;
+
+/**
+ * Calls to subscribe, sign up for a newsletter, follow the site or get its app (de, en, es, fr, it, nl, pl, pt):
+ * words a publisher addresses to the reader about the site, not about the story.
+ */
+const CALL_TO_ACTION =
+  /(?:\b(?:subscribe|subscribers?|sign up|newsletter|follow us|download (?:our|the) app|already a subscriber|abonnier\w*|melden sie sich|folgen sie uns|folge uns|nichts (?:mehr )?verpassen|verpasse keine|suscríb\w*|suscripción|únete|síguenos|boletín|abonnez-vous|inscrivez-vous|suivez-nous|iscriviti|abbonati|seguici|abonneer|nieuwsbrief|volg ons|subskrybuj|zapisz się|obserwuj nas|assine|inscreva-se|siga-nos)\b)/i;
+
+/** A call to action is a short block of its own, not a sentence of the story that mentions a newsletter. */
+const CALL_TO_ACTION_MAX = 250;
 
 /** "Photo:" and kin starting a credit line; "©" starting one. */
 const CREDIT =
@@ -102,6 +118,9 @@ function classify(
   if (rules.has("read-also") && READ_ALSO.test(text) && size.links / size.text >= 0.3) return "read-also";
   if (rules.has("related-sections") && text.length <= 60 && RELATED_TITLE.test(text) && isHeadingLike(element)) {
     return "related-sections";
+  }
+  if (rules.has("calls-to-action") && text.length <= CALL_TO_ACTION_MAX && CALL_TO_ACTION.test(text)) {
+    return "calls-to-action";
   }
   // A credit is a line of its own: not a sentence of the article that happens to start with "Image:". One
   // inside a figure stays: the viewer shows it as the image's caption, under the image, not as running text.
