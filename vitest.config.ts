@@ -20,6 +20,7 @@ const STORAGE_FREE = [
   "clustering",
   "domain-rules",
   "extraction",
+  "extraction-rules",
   "fetching",
   "highlight-anchoring",
   "import-parsers",

@@ -1,8 +1,16 @@
 /**
- * Extraction benchmark: our extractor against plain Readability on the Readability test pages
- * (../shared/corpus/readability-test-pages, or the folder given as the first argument).
+ * Extraction benchmark: our extractor against plain Readability 0.6.0 on linkedom, on two corpora.
  *
- *   npx tsx scripts/bench-extract.ts [corpus-dir] [--verbose]
+ *   npm run bench:extract -- [corpus-dir] [--verbose] [--only dev|readability] [--page <file>] [--without r1,r2] [--with r3]
+ *
+ * 1. The trafilatura-dev set (../shared/corpus/trafilatura-dev): 296 real multilingual pages scored by snippets
+ *    that must and must not be in the text; the quality figure (scripts/extract-dev-set.ts says how).
+ *    `--page <file>` scores that one page and prints its extracted text; `--verbose` lists, per page, the
+ *    required snippets lost and the unwanted ones kept. `--without <rule,...>` (or `all`) turns rules of ours
+ *    off, to measure what each is worth, and `--with <rule>` turns on one the Worker does not apply
+ *    (extract-article.ts: EXTRACTION_RULES, DEFAULT_EXTRACTION_RULES).
+ * 2. The Readability test pages (../shared/corpus/readability-test-pages, or the folder given as the first
+ *    argument): the regression check, below.
  *
  * Content metric, per page: tokens are the lower-cased words (words.ts: letters/digits, each CJK character a
  * word) of the text of an article's HTML, taken the same way for all three (html-text.ts: block elements
@@ -31,6 +39,7 @@ import { parseHTML } from "linkedom";
 import { extractArticleWithSource } from "../src/worker/domain/extraction/extract-article";
 import { htmlToText } from "../src/worker/domain/extraction/html-text";
 import { wordTokens } from "../src/worker/domain/extraction/words";
+import { runDevSet } from "./extract-dev-set";
 
 const PAGE_URL = "http://fakehost/test/page.html";
 const FIELDS = ["title", "byline", "publishedTime", "siteName"] as const;
@@ -59,10 +68,25 @@ interface PageResult {
 
 const args = process.argv.slice(2);
 const verbose = args.includes("--verbose");
-const corpusArgument = args.find((a) => !a.startsWith("--"));
+const flagValue = (flag: string) => {
+  const at = args.indexOf(flag);
+  return at >= 0 ? (args[at + 1] ?? null) : null;
+};
+const page = flagValue("--page");
+const only = page ? "dev" : flagValue("--only");
+const corpusArgument = args.find(
+  (a, i) => !a.startsWith("--") && !["--page", "--only", "--without", "--with"].includes(args[i - 1] ?? ""),
+);
 const corpus = corpusArgument
   ? resolve(corpusArgument)
   : fileURLToPath(new URL("../../shared/corpus/readability-test-pages/", import.meta.url));
+const devCorpus = fileURLToPath(new URL("../../shared/corpus/trafilatura-dev/", import.meta.url));
+
+const list = (flag: string) => (flagValue(flag) ?? "").split(",").filter(Boolean);
+if (only !== "readability") {
+  runDevSet({ corpus: devCorpus, verbose, page, without: list("--without"), with: list("--with") });
+}
+if (only !== "dev") runReadabilityPages();
 
 function tokenCounts(text: string): Map<string, number> {
   const counts = new Map<string, number>();
@@ -154,125 +178,129 @@ function sameField(field: Field, actual: string | null, expected: string | null,
   return !Number.isNaN(ta) && ta === te;
 }
 
-const names = readdirSync(corpus)
-  .filter((name) => statSync(join(corpus, name)).isDirectory())
-  .filter((name) => {
-    try {
-      return statSync(join(corpus, name, "source.html")).isFile();
-    } catch {
-      return false;
-    }
-  })
-  .sort();
+function runReadabilityPages(): void {
+  const names = readdirSync(corpus)
+    .filter((name) => statSync(join(corpus, name)).isDirectory())
+    .filter((name) => {
+      try {
+        return statSync(join(corpus, name, "source.html")).isFile();
+      } catch {
+        return false;
+      }
+    })
+    .sort();
 
-const results: PageResult[] = [];
-const benchStart = performance.now();
-for (const name of names) {
-  const read = (file: string) => readFileSync(join(corpus, name, file), "utf8");
-  const source = read("source.html");
-  const expectedTokens = tokenCounts(htmlToText(read("expected.html")));
-  const meta = JSON.parse(read("expected-metadata.json")) as Record<string, unknown>;
-  const expected: Metadata = {
-    title: str(meta.title),
-    byline: str(meta.byline),
-    publishedTime: str(meta.publishedTime),
-    siteName: str(meta.siteName),
+  const results: PageResult[] = [];
+  const benchStart = performance.now();
+  for (const name of names) {
+    const read = (file: string) => readFileSync(join(corpus, name, file), "utf8");
+    const source = read("source.html");
+    const expectedTokens = tokenCounts(htmlToText(read("expected.html")));
+    const meta = JSON.parse(read("expected-metadata.json")) as Record<string, unknown>;
+    const expected: Metadata = {
+      title: str(meta.title),
+      byline: str(meta.byline),
+      publishedTime: str(meta.publishedTime),
+      siteName: str(meta.siteName),
+    };
+    results.push({ name, plain: runPlain(source, expectedTokens), ours: runOurs(source, expectedTokens), expected });
+  }
+  const benchSeconds = (performance.now() - benchStart) / 1000;
+
+  const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(values.length, 1);
+  const median = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const mid = Math.floor(sorted.length / 2);
+    return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
   };
-  results.push({ name, plain: runPlain(source, expectedTokens), ours: runOurs(source, expectedTokens), expected });
-}
-const benchSeconds = (performance.now() - benchStart) / 1000;
+  const f = (n: number) => n.toFixed(5);
+  const pct = (n: number, of: number) => `${((100 * n) / Math.max(of, 1)).toFixed(1)}%`.padStart(6);
 
-const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(values.length, 1);
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-};
-const f = (n: number) => n.toFixed(5);
-const pct = (n: number, of: number) => `${((100 * n) / Math.max(of, 1)).toFixed(1)}%`.padStart(6);
+  if (verbose) {
+    console.log("page".padEnd(38), "plain F1", " ours F1", "  delta");
+    for (const r of results) {
+      const delta = r.ours.score.f1 - r.plain.score.f1;
+      console.log(
+        r.name.padEnd(38),
+        f(r.plain.score.f1).padStart(8),
+        f(r.ours.score.f1).padStart(8),
+        f(delta).padStart(7),
+      );
+    }
+    console.log();
+    for (const field of FIELDS) {
+      for (const r of results) {
+        const plainOk = sameField(field, r.plain.metadata[field], r.expected[field], false);
+        const oursOk = sameField(field, r.ours.metadata[field], r.expected[field], false);
+        if (plainOk && oursOk) continue;
+        console.log(`${field} ${r.name}: expected ${JSON.stringify(r.expected[field])}`);
+        if (!plainOk) console.log(`  plain ${JSON.stringify(r.plain.metadata[field])}`);
+        if (!oursOk) console.log(`  ours  ${JSON.stringify(r.ours.metadata[field])}`);
+      }
+    }
+    console.log();
+  }
 
-if (verbose) {
-  console.log("page".padEnd(38), "plain F1", " ours F1", "  delta");
+  const pages = results.length;
+  console.log(`Extraction benchmark: ${pages} pages from ${corpus}`);
+  console.log();
+  console.log("Content: token overlap with expected.html       plain Readability        ours");
+  for (const key of ["f1", "precision", "recall"] as const) {
+    const plain = results.map((r) => r.plain.score[key]);
+    const ours = results.map((r) => r.ours.score[key]);
+    for (const [label, stat] of [
+      ["mean", mean],
+      ["median", median],
+    ] as const) {
+      console.log(`  ${`${label} ${key}`.padEnd(42)}${f(stat(plain)).padStart(14)}${f(stat(ours)).padStart(14)}`);
+    }
+  }
+  let wins = 0;
+  let ties = 0;
+  let losses = 0;
   for (const r of results) {
     const delta = r.ours.score.f1 - r.plain.score.f1;
+    if (delta > 0.001) wins++;
+    else if (delta < -0.001) losses++;
+    else ties++;
+  }
+  console.log(`  ours vs plain, per page F1: ${wins} wins, ${ties} ties, ${losses} losses`);
+  console.log();
+  console.log(
+    "Metadata: match rate vs expected-metadata.json    plain          ours        ours where expected has a value",
+  );
+  console.log(
+    "                                              exact lenient  exact lenient      same  changed  dropped   filled*",
+  );
+  for (const field of FIELDS) {
+    const count = (run: "plain" | "ours", loose: boolean) =>
+      results.filter((r) => sameField(field, r[run].metadata[field], r.expected[field], loose)).length;
+    const known = results.filter((r) => normalise(r.expected[field]) !== "");
+    const same = known.filter((r) => sameField(field, r.ours.metadata[field], r.expected[field], true)).length;
+    const dropped = known.filter((r) => normalise(r.ours.metadata[field]) === "").length;
+    const filled = results.filter(
+      (r) => normalise(r.expected[field]) === "" && normalise(r.ours.metadata[field]) !== "",
+    );
     console.log(
-      r.name.padEnd(38),
-      f(r.plain.score.f1).padStart(8),
-      f(r.ours.score.f1).padStart(8),
-      f(delta).padStart(7),
+      `  ${field.padEnd(44)}${pct(count("plain", false), pages)} ${pct(count("plain", true), pages)}  ` +
+        `${pct(count("ours", false), pages)} ${pct(count("ours", true), pages)}  ` +
+        `${`${same}/${known.length}`.padStart(9)}${String(known.length - same - dropped).padStart(9)}` +
+        `${String(dropped).padStart(9)}${String(filled.length).padStart(10)}`,
     );
   }
+  console.log("  * ours has a value where expected-metadata.json has none.");
+  console.log("  expected-metadata.json is Readability's own output upstream, so a value we correct or fill in counts");
+  console.log("  against the exact rate even when it is the better one; --verbose lists every difference.");
   console.log();
-  for (const field of FIELDS) {
-    for (const r of results) {
-      const plainOk = sameField(field, r.plain.metadata[field], r.expected[field], false);
-      const oursOk = sameField(field, r.ours.metadata[field], r.expected[field], false);
-      if (plainOk && oursOk) continue;
-      console.log(`${field} ${r.name}: expected ${JSON.stringify(r.expected[field])}`);
-      if (!plainOk) console.log(`  plain ${JSON.stringify(r.plain.metadata[field])}`);
-      if (!oursOk) console.log(`  ours  ${JSON.stringify(r.ours.metadata[field])}`);
-    }
-  }
-  console.log();
-}
-
-const pages = results.length;
-console.log(`Extraction benchmark: ${pages} pages from ${corpus}`);
-console.log();
-console.log("Content: token overlap with expected.html       plain Readability        ours");
-for (const key of ["f1", "precision", "recall"] as const) {
-  const plain = results.map((r) => r.plain.score[key]);
-  const ours = results.map((r) => r.ours.score[key]);
-  for (const [label, stat] of [
-    ["mean", mean],
-    ["median", median],
-  ] as const) {
-    console.log(`  ${`${label} ${key}`.padEnd(42)}${f(stat(plain)).padStart(14)}${f(stat(ours)).padStart(14)}`);
-  }
-}
-let wins = 0;
-let ties = 0;
-let losses = 0;
-for (const r of results) {
-  const delta = r.ours.score.f1 - r.plain.score.f1;
-  if (delta > 0.001) wins++;
-  else if (delta < -0.001) losses++;
-  else ties++;
-}
-console.log(`  ours vs plain, per page F1: ${wins} wins, ${ties} ties, ${losses} losses`);
-console.log();
-console.log(
-  "Metadata: match rate vs expected-metadata.json    plain          ours        ours where expected has a value",
-);
-console.log(
-  "                                              exact lenient  exact lenient      same  changed  dropped   filled*",
-);
-for (const field of FIELDS) {
-  const count = (run: "plain" | "ours", loose: boolean) =>
-    results.filter((r) => sameField(field, r[run].metadata[field], r.expected[field], loose)).length;
-  const known = results.filter((r) => normalise(r.expected[field]) !== "");
-  const same = known.filter((r) => sameField(field, r.ours.metadata[field], r.expected[field], true)).length;
-  const dropped = known.filter((r) => normalise(r.ours.metadata[field]) === "").length;
-  const filled = results.filter((r) => normalise(r.expected[field]) === "" && normalise(r.ours.metadata[field]) !== "");
+  const plainFailures = results.filter((r) => r.plain.failed).map((r) => r.name);
+  const ourFallbacks = results.filter((r) => r.ours.failed).map((r) => r.name);
   console.log(
-    `  ${field.padEnd(44)}${pct(count("plain", false), pages)} ${pct(count("plain", true), pages)}  ` +
-      `${pct(count("ours", false), pages)} ${pct(count("ours", true), pages)}  ` +
-      `${`${same}/${known.length}`.padStart(9)}${String(known.length - same - dropped).padStart(9)}` +
-      `${String(dropped).padStart(9)}${String(filled.length).padStart(10)}`,
+    `Failures (Readability threw or found no article): plain ${plainFailures.length}, ours ${ourFallbacks.length}`,
+  );
+  for (const name of new Set([...plainFailures, ...ourFallbacks])) console.log(`  ${name}`);
+  console.log(
+    `Time per page: plain ${mean(results.map((r) => r.plain.ms)).toFixed(1)} ms, ` +
+      `ours ${mean(results.map((r) => r.ours.ms)).toFixed(1)} ms (median ${median(results.map((r) => r.ours.ms)).toFixed(1)} ms); ` +
+      `whole run ${benchSeconds.toFixed(1)} s`,
   );
 }
-console.log("  * ours has a value where expected-metadata.json has none.");
-console.log("  expected-metadata.json is Readability's own output upstream, so a value we correct or fill in counts");
-console.log("  against the exact rate even when it is the better one; --verbose lists every difference.");
-console.log();
-const plainFailures = results.filter((r) => r.plain.failed).map((r) => r.name);
-const ourFallbacks = results.filter((r) => r.ours.failed).map((r) => r.name);
-console.log(
-  `Failures (Readability threw or found no article): plain ${plainFailures.length}, ours ${ourFallbacks.length}`,
-);
-for (const name of new Set([...plainFailures, ...ourFallbacks])) console.log(`  ${name}`);
-console.log(
-  `Time per page: plain ${mean(results.map((r) => r.plain.ms)).toFixed(1)} ms, ` +
-    `ours ${mean(results.map((r) => r.ours.ms)).toFixed(1)} ms (median ${median(results.map((r) => r.ours.ms)).toFixed(1)} ms); ` +
-    `whole run ${benchSeconds.toFixed(1)} s`,
-);

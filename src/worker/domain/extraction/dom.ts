@@ -32,6 +32,7 @@ export interface DomElement extends DomNode {
   before(...nodes: DomNode[]): void;
   replaceWith(...nodes: DomNode[]): void;
   remove(): void;
+  cloneNode(deep: boolean): DomElement;
 }
 
 export interface DomDocument {

@@ -1,5 +1,5 @@
 import type { DomDocument } from "./dom";
-import { cleanText } from "./strings";
+import { cleanText, decodeEntities } from "./strings";
 
 /** What the page's schema.org JSON-LD says about its article. */
 export interface JsonLdArticle {
@@ -9,6 +9,8 @@ export interface JsonLdArticle {
   publisher: string | null;
   image: string | null;
   description: string | null;
+  /** The article's full text when the publisher puts it there, line breaks kept (entities decoded). */
+  articleBody: string | null;
 }
 
 /** Article, NewsArticle, BlogPosting, ReportageNewsArticle, TechArticle, LiveBlogPosting, Report and kin. */
@@ -83,6 +85,7 @@ function describe(article: JsonObject, byId: ReadonlyMap<string, JsonObject>): J
     publisher: names(article.publisher, byId)[0] ?? null,
     image: imageUrl(article.image),
     description: text(article.description),
+    articleBody: typeof article.articleBody === "string" ? decodeEntities(article.articleBody).trim() || null : null,
   };
 }
 

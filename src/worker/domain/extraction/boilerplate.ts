@@ -1,0 +1,216 @@
+import { type DomElement, type DomNode, isElement, TEXT_NODE } from "./dom";
+
+/**
+ * Page clutter removed before Readability runs. Readability scores containers by their class names and comma
+ * counts, and keeps whatever sits inside the winning container: "Read also: <link>" teasers between paragraphs,
+ * "Related articles" lists at its end, ad labels and photo credits. Each rule here is a property of the text and
+ * its links that holds on the web at large (no site's markup or class names): a short block whose words are a
+ * boilerplate phrase of its language, or a heading of that kind above a block made mostly of links (link
+ * density, as trafilatura and jusText measure it). Measured one by one on the dev set (docs/processing.md).
+ */
+export type BoilerplateRule = "ad-labels" | "read-also" | "related-sections" | "credits" | "calls-to-action";
+
+export const BOILERPLATE_RULES: readonly BoilerplateRule[] = [
+  "ad-labels",
+  "read-also",
+  "related-sections",
+  "credits",
+  "calls-to-action",
+];
+
+/** A block this short or shorter can be a teaser, label or credit; longer blocks are never touched here. */
+const SHORT_BLOCK = 300;
+/** Share of a block's text inside links above which it reads as a list of links. */
+const LINK_DENSE = 0.5;
+
+/** Labels that mark advertising, alone in their block (de, en, es, fr, it, nl, pl, pt). */
+const AD_LABEL =
+  /^(?:anzeige|werbung|gesponsert|advertisement|advertising|ad|ads|sponsored(?: content)?|paid content|publicidad|publicité|pubblicità|advertentie|reklama|publicidade)$/i;
+
+/** "Read also:" and kin, starting a teaser that links to another article. */
+const READ_ALSO =
+  /^(?:(?:lesen sie|lies) (?:auch|mehr)|auch lesen|siehe auch|weiterlesen|mehr dazu|(?:read|see) (?:also|more)|also read|related|lea (?:también|más)|lea|lee (?:también|más)|vea también|ver también|mire|(?:à )?lire (?:aussi|également)|voir aussi|czytaj (?:też|także|więcej)|zobacz (?:też|także)|przeczytaj (?:też|także)|leggi anche|vedi anche|lees ook|zie ook|leia (?:também|mais)|veja também|saiba mais)\b\s*[:»›>|–—-]/i;
+
+/** Titles of sections listing other articles (de, en, es, fr, it, nl, pl, pt). */
+const RELATED_TITLE =
+  /^(?:mehr zum thema|(?:das )?könnte (?:sie|dich) auch interessieren|(?:ähnliche|verwandte|empfohlene|weitere) (?:beiträge|artikel|themen|nachrichten)|meist(?:gelesene|diskutierte|kommentierte)(?: artikel| beiträge)?|auch interessant|mehr themen|das könnte sie auch interessieren|related(?: articles| stories| posts| content| news)?|more (?:on this|from|stories|news|articles)|(?:you (?:may|might) also like|recommended(?: for you| stories| articles)?|most (?:read|popular|viewed)|read (?:also|more|next)|see also|(?:noticias|artículos|notas) relacionad[ao]s|(?:también )?te puede interesar|le puede interesar|lo más (?:leído|visto)|(?:à lire|lire) aussi|(?:articles|sur le même sujet)(?: similaires| liés)?|les plus lus|czytaj (?:też|także)|zobacz (?:też|także)|najczęściej czytane|leggi anche|articoli correlati|(?:i )?più letti|gerelateerde artikelen|lees ook|meest gelezen|(?:artigos|notícias) relacionad[ao]s|veja também|mais lidas))\s*[:.…]*$/i;
+
+/**
+ * Calls to subscribe, sign up for a newsletter, follow the site or get its app (de, en, es, fr, it, nl, pl, pt):
+ * words a publisher addresses to the reader about the site, not about the story.
+ */
+const CALL_TO_ACTION =
+  /(?:\b(?:subscribe|subscribers?|sign up|newsletter|follow us|download (?:our|the) app|already a subscriber|abonnier\w*|melden sie sich|folgen sie uns|folge uns|nichts (?:mehr )?verpassen|verpasse keine|suscríb\w*|suscripción|únete|síguenos|boletín|abonnez-vous|inscrivez-vous|suivez-nous|iscriviti|abbonati|seguici|abonneer|nieuwsbrief|volg ons|subskrybuj|zapisz się|obserwuj nas|assine|inscreva-se|siga-nos)\b)/i;
+
+/** A call to action is a short block of its own, not a sentence of the story that mentions a newsletter. */
+const CALL_TO_ACTION_MAX = 250;
+
+/** "Photo:" and kin starting a credit line; "©" starting one. */
+const CREDIT =
+  /^(?:©|\(c\)\s|(?:fotos?|photos?|bild(?:er|quelle)?|credits?|crédits?(?: photos?)?|image|imagen|fotografía|foto(?:grafia)?|zdjęci[ea]|fot\.|immagine|beeld)\s*:)/i;
+
+const BLOCK_TAGS = new Set([
+  "p",
+  "div",
+  "section",
+  "aside",
+  "li",
+  "ul",
+  "ol",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "span",
+  "small",
+  "strong",
+  "b",
+  "em",
+  "figcaption",
+  "header",
+  "footer",
+  "dl",
+  "dt",
+  "dd",
+  "table",
+  "blockquote",
+]);
+
+interface Lengths {
+  text: number;
+  links: number;
+}
+
+/** Removes the clutter the given rules find; returns how many elements each rule removed. */
+export function removeBoilerplate(
+  body: DomElement,
+  rules: ReadonlySet<BoilerplateRule> = new Set(BOILERPLATE_RULES),
+): Map<BoilerplateRule, number> {
+  const removed = new Map<BoilerplateRule, number>();
+  if (rules.size === 0) return removed;
+  const lengths = new Map<DomElement, Lengths>();
+  measure(body, false, lengths);
+  const doomed: [DomElement, BoilerplateRule][] = [];
+  for (const [element, size] of lengths) {
+    if (size.text === 0 || size.text > SHORT_BLOCK || !BLOCK_TAGS.has(element.localName)) continue;
+    const text = squash(element.textContent ?? "");
+    const rule = classify(element, text, size, rules);
+    if (rule) doomed.push([element, rule]);
+  }
+  for (const [element, rule] of doomed) {
+    if (!element.parentNode) continue;
+    const target = rule === "related-sections" ? relatedSection(element, lengths) : [element];
+    for (const node of target) node.remove();
+    removed.set(rule, (removed.get(rule) ?? 0) + target.length);
+  }
+  return removed;
+}
+
+function classify(
+  element: DomElement,
+  text: string,
+  size: Lengths,
+  rules: ReadonlySet<BoilerplateRule>,
+): BoilerplateRule | null {
+  if (rules.has("ad-labels") && AD_LABEL.test(text.replace(/^[-–—*·|[(\s]+|[-–—*·|\])\s:]+$/g, ""))) return "ad-labels";
+  if (rules.has("read-also") && READ_ALSO.test(text) && size.links / size.text >= 0.3) return "read-also";
+  if (rules.has("related-sections") && text.length <= 60 && RELATED_TITLE.test(text) && isHeadingLike(element)) {
+    return "related-sections";
+  }
+  if (rules.has("calls-to-action") && text.length <= CALL_TO_ACTION_MAX && CALL_TO_ACTION.test(text)) {
+    return "calls-to-action";
+  }
+  // A credit is a line of its own: not a sentence of the article that happens to start with "Image:". One
+  // inside a figure stays: the viewer shows it as the image's caption, under the image, not as running text.
+  if (
+    rules.has("credits") &&
+    text.length <= 120 &&
+    CREDIT.test(text) &&
+    !/[.!?]\s+\p{Lu}/u.test(text) &&
+    !insideFigure(element)
+  ) {
+    return "credits";
+  }
+  return null;
+}
+
+function insideFigure(element: DomElement): boolean {
+  for (let node: DomNode | null = element; node && isElement(node); node = node.parentNode) {
+    if (node.localName === "figure" || node.localName === "figcaption") return true;
+  }
+  return false;
+}
+
+/** A heading, or a short block standing first in its container as a heading would. */
+function isHeadingLike(element: DomElement): boolean {
+  if (/^h[1-6]$/.test(element.localName)) return true;
+  const parent = element.parentNode;
+  return !!parent && isElement(parent) && parent.children[0] === element && parent.children.length > 1;
+}
+
+/**
+ * What a related-articles title heads: the largest ancestor made mostly of links once the title is left out,
+ * short of the page's whole article; else the title and the link-dense blocks that follow it.
+ */
+function relatedSection(title: DomElement, lengths: Map<DomElement, Lengths>): DomElement[] {
+  const own = lengths.get(title) ?? { text: 0, links: 0 };
+  let section: DomElement | null = null;
+  for (let node = title.parentNode; node && isElement(node); node = node.parentNode) {
+    if (["body", "main", "article", "html"].includes(node.localName)) break;
+    const size = lengths.get(node);
+    if (!size) break;
+    const rest = size.text - own.text;
+    if (rest <= 0) continue;
+    if ((size.links - own.links) / rest < LINK_DENSE || rest > 3000) break;
+    section = node;
+  }
+  if (section) return [section];
+  const result = [title];
+  for (let next = nextElement(title); next; next = nextElement(next)) {
+    const size = lengths.get(next);
+    if (!size || size.text === 0) {
+      result.push(next);
+      continue;
+    }
+    if (size.links / size.text < LINK_DENSE) break;
+    result.push(next);
+  }
+  return result;
+}
+
+function nextElement(element: DomElement): DomElement | null {
+  const siblings = element.parentNode?.childNodes;
+  if (!siblings) return null;
+  let seen = false;
+  for (const node of siblings) {
+    if (node === element) seen = true;
+    else if (seen && isElement(node)) return node;
+  }
+  return null;
+}
+
+/** Text and link-text length of every element, bottom-up in one walk. */
+function measure(node: DomNode, inLink: boolean, lengths: Map<DomElement, Lengths>): Lengths {
+  if (node.nodeType === TEXT_NODE) {
+    const n = squash(node.textContent ?? "").length;
+    return { text: n, links: inLink ? n : 0 };
+  }
+  if (!isElement(node)) return { text: 0, links: 0 };
+  const tag = node.localName;
+  if (tag === "script" || tag === "style" || tag === "noscript" || tag === "template") return { text: 0, links: 0 };
+  const link = inLink || tag === "a";
+  const size = { text: 0, links: 0 };
+  for (const child of node.childNodes) {
+    const s = measure(child, link, lengths);
+    size.text += s.text;
+    size.links += s.links;
+  }
+  lengths.set(node, size);
+  return size;
+}
+
+function squash(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}

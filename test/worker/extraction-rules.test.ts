@@ -1,0 +1,163 @@
+import { describe, expect, it } from "vitest";
+import {
+  DEFAULT_EXTRACTION_RULES,
+  type ExtractionRule,
+  extractArticleWithSource,
+} from "../../src/worker/domain/extraction/extract-article";
+
+/**
+ * One small page per rule added to Readability (extract-article.ts: EXTRACTION_RULES), in six languages.
+ * Every test extracts the page twice, without and with its rule, so it shows the rule is what makes the difference.
+ */
+
+const PAGE_URL = "https://news.example/2026/11/story.html";
+
+/** A page whose article holds `paragraphs` and, after the second one, `extra`. */
+function page(lang: string, title: string, paragraphs: string[], extra: string, head = ""): string {
+  const body = paragraphs.map((p, i) => `<p>${p}</p>${i === 1 ? extra : ""}`).join("\n");
+  return `<!DOCTYPE html><html lang="${lang}"><head><title>${title}</title>${head}</head><body>
+    <nav><a href="/">Home</a> <a href="/a">A</a> <a href="/b">B</a></nav>
+    <article><h1>${title}</h1>${body}</article>
+    <footer>Footer</footer></body></html>`;
+}
+
+function textWith(html: string, rule: ExtractionRule, on: boolean): string {
+  const rules = new Set([...DEFAULT_EXTRACTION_RULES.filter((r) => r !== rule), ...(on ? [rule] : [])]);
+  return extractArticleWithSource(html, PAGE_URL, { rules }).article.text;
+}
+
+const GERMAN = [
+  "Der Gemeinderat hat am Dienstagabend nach langer Debatte beschlossen, die alte Brücke über den Fluss bis zum Herbst des kommenden Jahres vollständig zu sanieren, obwohl die Kosten deutlich gestiegen sind.",
+  "Die Bürgermeisterin sagte, man habe sich die Entscheidung nicht leicht gemacht, aber die Sicherheit der Menschen, die täglich über die Brücke fahren, gehe in diesem Fall eindeutig vor.",
+  "Während der Bauarbeiten wird der Verkehr über eine provisorische Umleitung durch das Gewerbegebiet geführt, was nach Schätzung der Verwaltung etwa zehn Minuten mehr Fahrzeit bedeutet.",
+  "Die Opposition kritisierte, dass die Sanierung viel zu spät komme und dass man schon vor Jahren hätte handeln müssen, als die ersten Gutachten auf die Schäden hingewiesen hatten.",
+];
+
+const MORE_GERMAN = [
+  "Nach Angaben des Bauamts sollen die Arbeiten im März beginnen, sobald die Ausschreibung abgeschlossen ist und die beauftragten Firmen ihre Pläne für die einzelnen Bauabschnitte vorgelegt haben.",
+  "Die Anwohner der Uferstraße werden in den kommenden Wochen zu einer Versammlung eingeladen, bei der die Stadt den Zeitplan und die geplanten Sperrungen ausführlich erklären will.",
+  "Finanziert wird die Sanierung zum größten Teil aus Mitteln des Landes, den Rest muss die Stadt aus ihrem eigenen Haushalt aufbringen, der dafür an anderer Stelle gekürzt werden soll.",
+];
+
+const SPANISH = [
+  "El ayuntamiento aprobó este martes, tras un largo debate, el plan para renovar por completo el viejo puente sobre el río antes del otoño del próximo año, aunque los costes han subido mucho.",
+  "La alcaldesa dijo que la decisión no había sido fácil, pero que la seguridad de las personas que cruzan el puente cada día tenía que estar por encima de cualquier otra consideración.",
+  "Durante las obras, el tráfico se desviará por una ruta provisional a través del polígono industrial, lo que según el ayuntamiento supondrá unos diez minutos más de viaje para los conductores.",
+  "La oposición criticó que la renovación llegue demasiado tarde y recordó que los primeros informes técnicos ya habían advertido de los daños en la estructura hace varios años.",
+];
+
+const POLISH = [
+  "Rada miasta po długiej debacie zdecydowała we wtorek wieczorem, że stary most na rzece zostanie całkowicie wyremontowany do jesieni przyszłego roku, mimo że koszty znacznie wzrosły.",
+  "Burmistrz powiedziała, że decyzja nie była łatwa, ale bezpieczeństwo ludzi, którzy codziennie przejeżdżają przez most, musi być w tym przypadku najważniejsze dla całej rady.",
+  "W czasie prac ruch zostanie poprowadzony tymczasowym objazdem przez strefę przemysłową, co według urzędu oznacza dla kierowców około dziesięciu minut dłuższą jazdę każdego dnia.",
+  "Opozycja skrytykowała, że remont przychodzi o wiele za późno, i przypomniała, że pierwsze ekspertyzy już kilka lat temu wskazywały na poważne uszkodzenia konstrukcji mostu.",
+];
+
+const FRENCH = [
+  "Le conseil municipal a décidé mardi soir, après un long débat, de rénover entièrement le vieux pont sur la rivière d'ici l'automne de l'année prochaine, même si les coûts ont fortement augmenté.",
+  "La maire a déclaré que la décision n'avait pas été facile, mais que la sécurité des personnes qui traversent le pont chaque jour devait passer avant toute autre considération.",
+  "Pendant les travaux, la circulation sera déviée par un itinéraire provisoire à travers la zone industrielle, ce qui représente selon la mairie une dizaine de minutes de trajet en plus.",
+  "L'opposition a critiqué une rénovation qui arrive beaucoup trop tard et a rappelé que les premières expertises avaient signalé les dégâts de la structure il y a plusieurs années déjà.",
+];
+
+const DUTCH = [
+  "De gemeenteraad heeft dinsdagavond na een lang debat besloten de oude brug over de rivier vóór de herfst van volgend jaar volledig te renoveren, hoewel de kosten sterk zijn gestegen.",
+  "De burgemeester zei dat het geen gemakkelijke beslissing was, maar dat de veiligheid van de mensen die elke dag over de brug rijden in dit geval duidelijk voorgaat.",
+  "Tijdens de werkzaamheden wordt het verkeer via een tijdelijke omleiding door het bedrijventerrein geleid, wat volgens de gemeente ongeveer tien minuten extra reistijd betekent.",
+  "De oppositie vond dat de renovatie veel te laat komt en herinnerde eraan dat de eerste rapporten al jaren geleden op de schade aan de constructie hadden gewezen.",
+];
+
+const ENGLISH = [
+  "The town council decided on Tuesday evening, after a long debate, to fully renovate the old bridge over the river by next autumn, even though the costs have risen sharply since the first estimate.",
+];
+
+describe("extraction rules, one page each", () => {
+  it("ad-labels: drops an advertising label standing alone between paragraphs (de)", () => {
+    const html = page("de", "Brücke wird saniert", GERMAN, "<p>- Anzeige -</p>");
+    expect([
+      textWith(html, "ad-labels", false).includes("Anzeige"),
+      textWith(html, "ad-labels", true).includes("Anzeige"),
+    ]).toEqual([true, false]);
+  });
+
+  it("read-also: drops a 'read also' teaser linking to another story (es)", () => {
+    const teaser =
+      '<p><strong>Lea también:</strong> <a href="/otra">El gobierno anuncia nuevas ayudas para los municipios</a></p>';
+    const html = page("es", "Renovarán el puente", SPANISH, teaser);
+    const marker = "nuevas ayudas para los municipios";
+    expect([
+      textWith(html, "read-also", false).includes(marker),
+      textWith(html, "read-also", true).includes(marker),
+    ]).toEqual([true, false]);
+  });
+
+  it("related-sections: drops a 'read also' heading and the list of links under it (pl)", () => {
+    const links = ["Nowe autobusy na ulicach miasta", "Remont dworca potrwa dłużej", "Park miejski otwarty po zimie"];
+    const related = `<h3>Czytaj też</h3><ul>${links.map((l, i) => `<li><a href="/n${i}">${l}</a></li>`).join("")}</ul>`;
+    const html = page("pl", "Most zostanie wyremontowany", POLISH, related);
+    expect([
+      textWith(html, "related-sections", false).includes(links[1] ?? ""),
+      textWith(html, "related-sections", true).includes(links[1] ?? ""),
+    ]).toEqual([true, false]);
+  });
+
+  it("credits: drops a photo credit standing between paragraphs, keeping the image's caption (fr)", () => {
+    const figure =
+      '<figure><img src="/pont.jpg" alt="Le pont"><figcaption>Le vieux pont au lever du jour.</figcaption></figure><p><small>Crédit photo : Jean Dupont</small></p>';
+    const html = page("fr", "Le pont sera rénové", FRENCH, figure);
+    const [before, after] = [textWith(html, "credits", false), textWith(html, "credits", true)];
+    expect([
+      before.includes("Jean Dupont"),
+      after.includes("Jean Dupont"),
+      after.includes("Le vieux pont au lever du jour."),
+    ]).toEqual([true, false, true]);
+  });
+
+  it("recover-paragraphs: takes back article paragraphs Readability dropped with a box it distrusted (de)", () => {
+    // Readability discards the box for its class name before scoring; the words are plainly article text.
+    const html = `<!DOCTYPE html><html lang="de"><head><title>Brücke</title></head><body><article><h1>Brücke</h1>
+      <div class="sidebar-box"><p>${GERMAN[2]}</p><p>${GERMAN[3]}</p><p>${MORE_GERMAN[0]}</p><p>${MORE_GERMAN[1]}</p></div>
+      <div><p>${GERMAN[0]}</p><p>${GERMAN[1]}</p><p>${MORE_GERMAN[2]}</p></div></article></body></html>`;
+    const marker = "provisorische Umleitung durch das Gewerbegebiet";
+    expect([
+      textWith(html, "recover-paragraphs", false).includes(marker),
+      textWith(html, "recover-paragraphs", true).includes(marker),
+    ]).toEqual([false, true]);
+  });
+
+  it("calls-to-action: drops a newsletter prompt between paragraphs (nl)", () => {
+    const prompt =
+      '<div class="box"><p>Meld je aan voor onze nieuwsbrief en mis geen enkel verhaal uit je regio.</p></div>';
+    const html = page("nl", "Brug wordt gerenoveerd", DUTCH, prompt);
+    expect([
+      textWith(html, "calls-to-action", false).includes("nieuwsbrief"),
+      textWith(html, "calls-to-action", true).includes("nieuwsbrief"),
+    ]).toEqual([true, false]);
+  });
+
+  it("json-ld-body: takes the schema.org articleBody when the page shows only a teaser (en)", () => {
+    const full = [
+      ...ENGLISH,
+      "The mayor said the decision had not been easy, but the safety of the people who cross the bridge every day had to come before anything else, whatever the final bill turns out to be.",
+      "During the works, traffic will follow a temporary diversion through the industrial estate, which the council estimates will add about ten minutes to the journey for most drivers.",
+    ];
+    const jsonLd = JSON.stringify({
+      "@context": "https://schema.org",
+      "@type": "NewsArticle",
+      headline: "Bridge",
+      articleBody: full.join("\n"),
+    });
+    const html = page(
+      "en",
+      "Bridge to be renovated",
+      ENGLISH,
+      "",
+      `<script type="application/ld+json">${jsonLd}</script>`,
+    );
+    const marker = "temporary diversion through the industrial estate";
+    expect([
+      textWith(html, "json-ld-body", false).includes(marker),
+      textWith(html, "json-ld-body", true).includes(marker),
+    ]).toEqual([false, true]);
+  });
+});
