@@ -1,5 +1,6 @@
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { closeSync, mkdirSync, openSync, readFileSync } from "node:fs";
+import { createServer } from "node:net";
 import { join } from "node:path";
 import { APP_PORT } from "../../playwright.config";
 import { ROOT, toolEnv, waitForHealth } from "../../scripts/lib.mjs";
@@ -26,11 +27,28 @@ export function appPort(parallelIndex: number): number {
   return APP_PORT + 2 * parallelIndex;
 }
 
-export async function startAppServer(parallelIndex: number): Promise<AppServer> {
-  const port = appPort(parallelIndex);
-  const logDir = join(ROOT, "test-results", "e2e-servers");
-  mkdirSync(logDir, { recursive: true });
-  const logPath = join(logDir, `app-${port}.log`);
+/** A port the OS says is free now (for a server whose own port another program took). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+/** Whether nothing listens on `port` yet (wrangler stops at start-up on a port in use). */
+function isFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once("error", () => resolve(false));
+    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
+  });
+}
+
+function spawnServer(port: number, logPath: string): AppServer & { server: ChildProcess; origin: string } {
   // Appended to: a worker that replaces a failed one starts the same port's server again.
   const log = openSync(logPath, "a");
   const server = spawn(process.execPath, [join(ROOT, "scripts", "serve-e2e.mjs")], {
@@ -51,9 +69,20 @@ export async function startAppServer(parallelIndex: number): Promise<AppServer> 
     }
     await exited;
   };
-  const origin = `http://localhost:${port}`;
+  return { server, origin: `http://localhost:${port}`, stop };
+}
+
+export async function startAppServer(parallelIndex: number): Promise<AppServer> {
+  const logDir = join(ROOT, "test-results", "e2e-servers");
+  mkdirSync(logDir, { recursive: true });
+  // The worker's own port, unless another program on the machine took it (seen once in a busy run: wrangler
+  // stopped with "Address already in use" and the worker's first test failed); then any free port.
+  const preferred = appPort(parallelIndex);
+  const port = (await isFree(preferred)) ? preferred : await freePort();
+  const logPath = join(logDir, `app-${port}.log`);
+  const { server, origin, stop } = spawnServer(port, logPath);
   try {
-    // Generous: migrations and wrangler's start-up take several times longer on a busy 2-core machine.
+    // Generous: wrangler's start-up takes several times longer on a busy 2-core machine.
     await waitForHealth({ server, base: origin, logPath }, 150_000);
   } catch (error) {
     await stop();
