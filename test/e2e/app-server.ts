@@ -75,19 +75,24 @@ function spawnServer(port: number, logPath: string): AppServer & { server: Child
 export async function startAppServer(parallelIndex: number): Promise<AppServer> {
   const logDir = join(ROOT, "test-results", "e2e-servers");
   mkdirSync(logDir, { recursive: true });
-  // The worker's own port, unless another program on the machine took it (seen once in a busy run: wrangler
-  // stopped with "Address already in use" and the worker's first test failed); then any free port.
-  const preferred = appPort(parallelIndex);
-  const port = (await isFree(preferred)) ? preferred : await freePort();
-  const logPath = join(logDir, `app-${port}.log`);
-  const { server, origin, stop } = spawnServer(port, logPath);
-  try {
-    // Generous: wrangler's start-up takes several times longer on a busy 2-core machine.
-    await waitForHealth({ server, base: origin, logPath }, 150_000);
-  } catch (error) {
-    await stop();
-    const tail = readFileSync(logPath, "utf8").split("\n").slice(-30).join("\n");
-    throw new Error(`${(error as Error).message}\n--- the end of ${logPath}:\n${tail}`);
+  // Servers starting side by side (or another program) sometimes hold a port wrangler binds at start-up, even
+  // when the worker's own port was free a moment before: wrangler then stops at once with "Address already in
+  // use" (2 of 3 busy 3-worker runs, failing the worker's first test). Such a server is started again, on a free port.
+  for (let attempt = 1; ; attempt++) {
+    const preferred = appPort(parallelIndex);
+    const port = attempt === 1 && (await isFree(preferred)) ? preferred : await freePort();
+    const logPath = join(logDir, `app-${port}.log`);
+    const { server, origin, stop } = spawnServer(port, logPath);
+    try {
+      // Generous: wrangler's start-up takes several times longer on a busy 2-core machine.
+      await waitForHealth({ server, base: origin, logPath }, 150_000);
+      return { origin, stop };
+    } catch (error) {
+      const exitedEarly = server.exitCode !== null || server.signalCode !== null;
+      await stop();
+      if (exitedEarly && attempt < 3) continue;
+      const tail = readFileSync(logPath, "utf8").split("\n").slice(-30).join("\n");
+      throw new Error(`${(error as Error).message}\n--- the end of ${logPath}:\n${tail}`);
+    }
   }
-  return { origin, stop };
 }
