@@ -1,7 +1,7 @@
 import { defineConfig } from "@playwright/test";
 
-const port = Number(process.env.E2E_PORT || 8799);
-/** A local web server with article pages (test/fixtures/fixture-server.mjs) for tests that save articles. */
+/** The app server's port (of the first worker: test/e2e/app-server.ts gives each worker its own). */
+export const APP_PORT = Number(process.env.E2E_PORT || 8799);
 /** The machine's Chromium runs headless as root offline with these (see platform notes); extension tests reuse them. */
 export const CHROMIUM_FLAGS = [
   "--no-sandbox",
@@ -13,19 +13,20 @@ export const CHROMIUM_FLAGS = [
   "--no-first-run",
   "--disable-quic",
 ];
+/** A local web server with article pages (test/fixtures/fixture-server.mjs) for tests that save articles. */
 export const FIXTURE_PORT = Number(process.env.E2E_FIXTURE_PORT || 8798);
 
 /**
  * End-to-end tests in the machine's Chromium (Playwright's own browser download does not work offline)
- * against the built app served the way `npm start` serves it (scripts/serve-e2e.mjs, fresh database).
+ * against the built app served the way `npm start` serves it (scripts/serve-e2e.mjs, fresh database), one
+ * server per worker (test/e2e/fixtures.ts).
  */
 export default defineConfig({
   testDir: "test/e2e",
   testMatch: "**/*.spec.ts",
   fullyParallel: true,
-  // One worker: the local runtime processes every test's articles on a 2-core machine, and two suites at once
-  // starved its Workflows (topics never computed, toasts late) in 3 of 5 full runs.
-  workers: 1,
+  // Several workers, each with its own app server (test/e2e/app-server.ts says why). E2E_WORKERS overrides it.
+  workers: Number(process.env.E2E_WORKERS || 3),
   retries: 0,
   // Generous: tests wait on outcomes, and a busy 2-core machine takes several times what a quiet one does to
   // process an article or draw an image. Only a hung test ever reaches this.
@@ -35,8 +36,9 @@ export default defineConfig({
   expect: { timeout: 30_000 },
   reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
   outputDir: "test-results/playwright-artifacts",
+  globalSetup: "./test/e2e/global-setup.ts",
   use: {
-    baseURL: `http://localhost:${port}`,
+    // Each test's baseURL is its worker's own app server (test/e2e/fixtures.ts).
     trace: "retain-on-failure",
     // The built app registers a service worker (docs/web-app.md); once it controls a page, page.route no
     // longer sees the API calls it handles. Blocked everywhere but test/e2e/pwa.spec.ts, which allows it.
@@ -47,15 +49,6 @@ export default defineConfig({
     },
   },
   webServer: [
-    {
-      command: "node scripts/serve-e2e.mjs",
-      url: `http://localhost:${port}/api/health`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: "ignore",
-      stderr: "pipe",
-      env: { E2E_PORT: String(port) },
-    },
     {
       command: `node test/fixtures/fixture-server.mjs --port ${FIXTURE_PORT}`,
       url: `http://127.0.0.1:${FIXTURE_PORT}/article`,

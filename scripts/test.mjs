@@ -3,14 +3,29 @@
 //   worker:   vitest inside workerd (test/worker), the real D1 with the real migrations
 //   e2e:      Playwright in the machine's Chromium against the built app (test/e2e)
 // Every suite runs even if an earlier one failed, so one run shows everything that is wrong.
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT, run, tool } from "./lib.mjs";
+import { npmCommand, ROOT, run, tool } from "./lib.mjs";
 import { setup } from "./setup.mjs";
+import { currentLoad, formatStageTable } from "./test-timings.mjs";
 
 const RESULTS = join(ROOT, "test-results");
+const LOGS = join(RESULTS, "logs");
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const lines = [];
+const stages = [];
+const startedAt = Date.now();
+
+/** Runs one stage and records its wall time and the machine's load around it, for the table at the end. */
+async function stage(name, work, { concurrent = false } = {}) {
+  const start = Date.now();
+  const loadStart = currentLoad();
+  try {
+    return await work();
+  } finally {
+    stages.push({ name, ms: Date.now() - start, loadStart, loadEnd: currentLoad(), concurrent });
+  }
+}
 
 function record(name, passed, failed, skipped = 0) {
   totals.passed += passed;
@@ -21,9 +36,24 @@ function record(name, passed, failed, skipped = 0) {
   );
 }
 
-async function check(name, command, args) {
-  console.log(`\n› ${name}`);
-  const code = await run(command, args);
+/**
+ * Runs a command with its output in test-results/logs/<log>.log, printed in one piece when it ends, so stages
+ * that run at the same time never interleave their lines. Resolves with the exit code.
+ */
+async function runLogged(title, log, command, args) {
+  const logPath = join(LOGS, `${log}.log`);
+  const fd = openSync(logPath, "w");
+  try {
+    const code = await run(command, args, { spawn: { stdio: ["ignore", fd, fd] } });
+    console.log(`\n› ${title}\n${readFileSync(logPath, "utf8").trimEnd()}`);
+    return code;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+async function check(name, log, command, args) {
+  const code = await runLogged(name, log, command, args);
   record(name, code === 0 ? 1 : 0, code === 0 ? 0 : 1);
 }
 
@@ -46,9 +76,13 @@ async function vitestSuite() {
   record("worker tests", report.numPassedTests, failed, report.numPendingTests + report.numTodoTests);
 }
 
-async function playwrightSuite() {
-  console.log("\n› build for end-to-end tests");
-  if ((await run(tool("vite"), ["build"])) !== 0) return record("e2e tests", 0, 1);
+/** `vite build` into dist/, which the end-to-end server serves; resolves true when it succeeded. */
+async function build() {
+  return (await runLogged("build for end-to-end tests (vite build)", "build", tool("vite"), ["build"])) === 0;
+}
+
+async function playwrightSuite(built) {
+  if (!built) return record("e2e tests", 0, 1);
   console.log("\n› end-to-end tests (Playwright in Chromium)");
   const code = await run(tool("playwright"), ["test"]);
   const report = readJson("playwright.json");
@@ -58,15 +92,40 @@ async function playwrightSuite() {
   record("e2e tests", expected + flaky, failed, skipped);
 }
 
-await setup();
-rmSync(RESULTS, { recursive: true, force: true });
-mkdirSync(RESULTS, { recursive: true });
+/** The link checker of the docs (`npm run check:links`), once package.json has it. */
+function hasScript(name) {
+  return Boolean(JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).scripts?.[name]);
+}
 
-await check("lint and format (biome)", tool("biome"), ["ci", "."]);
-await check("typecheck (tsc)", process.execPath, [join(ROOT, "scripts", "typecheck.mjs")]);
-await vitestSuite();
-await playwrightSuite();
+await stage("setup", () => setup());
+rmSync(RESULTS, { recursive: true, force: true });
+mkdirSync(LOGS, { recursive: true });
+
+// Lint, typecheck and the build need a few CPU-seconds each and nothing from each other: they run side by side.
+const [built] = await Promise.all([
+  stage("build (vite build)", build, { concurrent: true }),
+  stage("lint and format (biome)", () => check("lint and format (biome)", "lint", tool("biome"), ["ci", "."]), {
+    concurrent: true,
+  }),
+  stage(
+    "typecheck (tsc)",
+    () => check("typecheck (tsc)", "typecheck", process.execPath, [join(ROOT, "scripts", "typecheck.mjs")]),
+    { concurrent: true },
+  ),
+  hasScript("check:links")
+    ? stage(
+        "links in the docs",
+        () => check("links in the docs", "links", npmCommand, ["run", "--silent", "check:links"]),
+        {
+          concurrent: true,
+        },
+      )
+    : undefined,
+]);
+await stage("worker tests (vitest)", vitestSuite);
+await stage("e2e tests (Playwright)", () => playwrightSuite(built));
 
 console.log(`\n${lines.join("\n")}`);
+console.log(`\n${formatStageTable(stages, Date.now() - startedAt)}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ""}`);
 process.exit(totals.failed === 0 ? 0 : 1);
