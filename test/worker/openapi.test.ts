@@ -165,6 +165,24 @@ describe("GET /api/openapi.json", () => {
     });
     expect(document.paths["/api/articles"].post.responses["413"]).toBeDefined();
   });
+
+  it("says what each filter of the two list routes does", () => {
+    const described = (path: string) =>
+      Object.fromEntries(
+        (document.paths[path].get.parameters as Json[])
+          .filter((parameter) => parameter.in === "query")
+          .map((parameter) => [parameter.name, Boolean(parameter.description ?? parameter.schema?.description)]),
+      );
+    expect(described("/api/articles")).toEqual({
+      page: true,
+      per_page: true,
+      search: true,
+      domain: true,
+      tag: true,
+      has_highlights: true,
+    });
+    expect(described("/api/highlights")).toEqual({ search: true, color: true, tag: true, cursor: true, limit: true });
+  });
 });
 
 describe("GET /api/docs", () => {

@@ -36,28 +36,32 @@ export const articleIdParams = z.object({
 });
 
 export const listQuery = z.object({
-  page: wholeNumber("page", 1, MAX_PAGE).default(1),
-  per_page: wholeNumber("per_page", 1, MAX_PER_PAGE).default(20),
+  page: wholeNumber("page", 1, MAX_PAGE).default(1).describe("Page number, from 1."),
+  per_page: wholeNumber("per_page", 1, MAX_PER_PAGE).default(20).describe("Articles per page."),
   search: z
     .string()
     .max(MAX_SEARCH_LENGTH, `search must be at most ${MAX_SEARCH_LENGTH} characters`)
     .transform((s) => s.trim() || undefined)
-    .optional(),
+    .optional()
+    .describe("Words in the title, summary, text, notes or highlights (full text, ranked)."),
   domain: z
     .string()
     .max(253, "domain must be at most 253 characters")
     .transform((s) => s.trim().toLowerCase() || undefined)
-    .optional(),
+    .optional()
+    .describe("Only articles from this site, e.g. example.com."),
   tag: z
     .string()
     .max(MAX_TAG_LENGTH, `tag must be at most ${MAX_TAG_LENGTH} characters`)
     .transform((s) => s.replace(/\s+/g, " ").trim() || undefined)
-    .optional(),
+    .optional()
+    .describe("Only articles with this tag."),
   /** Only articles with at least one highlight (issue 32); `false` is the same as leaving it out. */
   has_highlights: z
     .enum(["true", "false"], { error: "has_highlights must be true or false" })
     .transform((s) => s === "true")
-    .optional(),
+    .optional()
+    .describe("`true`: only articles with at least one highlight."),
 });
 
 export const statsQuery = z.object({

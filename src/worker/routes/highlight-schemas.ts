@@ -126,15 +126,21 @@ export const libraryHighlightsQuery = z.object({
     .string()
     .max(MAX_SEARCH_LENGTH, `search must be at most ${MAX_SEARCH_LENGTH} characters`)
     .transform((s) => s.trim() || undefined)
-    .optional(),
-  color: highlightColor.optional(),
+    .optional()
+    .describe("Words in the quote or the note (full text, every word must match; the last one as a prefix)."),
+  color: highlightColor.optional().describe("Only highlights of this colour."),
   tag: z
     .string()
     .max(MAX_TAG_LENGTH, `tag must be at most ${MAX_TAG_LENGTH} characters`)
     .transform((s) => s.replace(/\s+/g, " ").trim() || undefined)
-    .optional(),
-  cursor: z.string().max(40, "cursor: not a cursor this API returned").optional(),
-  limit: wholeNumber("limit", 1, MAX_HIGHLIGHTS_PER_PAGE).default(20),
+    .optional()
+    .describe("Only highlights in articles with this tag."),
+  cursor: z
+    .string()
+    .max(40, "cursor: not a cursor this API returned")
+    .optional()
+    .describe("The `next_cursor` of the previous page; leave out for the newest highlights."),
+  limit: wholeNumber("limit", 1, MAX_HIGHLIGHTS_PER_PAGE).default(20).describe("Highlights per page."),
 });
 
 /** PUT /api/articles/{id}/progress: the first visible text offset of the content and how far that is (0-1). */
