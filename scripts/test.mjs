@@ -92,16 +92,11 @@ async function playwrightSuite(built) {
   record("e2e tests", expected + flaky, failed, skipped);
 }
 
-/** The link checker of the docs (`npm run check:links`), once package.json has it. */
-function hasScript(name) {
-  return Boolean(JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).scripts?.[name]);
-}
-
 await stage("setup", () => setup());
 rmSync(RESULTS, { recursive: true, force: true });
 mkdirSync(LOGS, { recursive: true });
 
-// Lint, typecheck and the build need a few CPU-seconds each and nothing from each other: they run side by side.
+// Lint, typecheck, the docs' links and the build need a few CPU-seconds each and nothing from each other: they run side by side.
 const [built] = await Promise.all([
   stage("build (vite build)", build, { concurrent: true }),
   stage("lint and format (biome)", () => check("lint and format (biome)", "lint", tool("biome"), ["ci", "."]), {
@@ -112,15 +107,13 @@ const [built] = await Promise.all([
     () => check("typecheck (tsc)", "typecheck", process.execPath, [join(ROOT, "scripts", "typecheck.mjs")]),
     { concurrent: true },
   ),
-  hasScript("check:links")
-    ? stage(
-        "links in the docs",
-        () => check("links in the docs", "links", npmCommand, ["run", "--silent", "check:links"]),
-        {
-          concurrent: true,
-        },
-      )
-    : undefined,
+  stage(
+    "links in the docs",
+    () => check("links in the docs", "links", npmCommand, ["run", "--silent", "check:links"]),
+    {
+      concurrent: true,
+    },
+  ),
 ]);
 await stage("worker tests (vitest)", vitestSuite);
 await stage("e2e tests (Playwright)", () => playwrightSuite(built));

@@ -1,8 +1,7 @@
 import { AuthorizationError, CimdFetchError, type OAuthHelpers } from "@cloudflare/workers-oauth-provider";
+import { escapeHtml } from "../domain/escape-html";
 
 type EnvWithHelpers = Env & { OAUTH_PROVIDER: OAuthHelpers };
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** An error shown on this origin: the request named no client and redirect URI that may receive it. */
 function errorPage(message: string): Response {

@@ -1,5 +1,6 @@
 import { Zip, ZipDeflate } from "fflate";
 import Papa from "papaparse";
+import { escapeHtml } from "../escape-html";
 import { htmlToMarkdown } from "../html-to-markdown";
 import type { ExportArticle, ExportFormat } from "./export-article";
 import { hasKept, keptSections } from "./highlights-markdown";
@@ -88,14 +89,6 @@ function csvWriter(): ExportWriter {
     end: () => {},
   };
 }
-
-const escapeHtml = (value: string) =>
-  value
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
 
 /** The Netscape bookmark file every browser (and Pinboard, Raindrop, Linkwarden) imports. */
 function htmlWriter(): ExportWriter {

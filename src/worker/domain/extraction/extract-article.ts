@@ -1,4 +1,5 @@
 import { Readability } from "@mozilla/readability";
+import { escapeHtml } from "../escape-html";
 import { BOILERPLATE_RULES, type BoilerplateRule } from "./boilerplate";
 import { type DomDocument, type DomElement, parseDocument, parseFragment } from "./dom";
 import { htmlToText } from "./html-text";
@@ -212,10 +213,6 @@ function jsonLdBody(
   }
   const content = domContent + missing.innerHTML;
   return { content, text: htmlToText(content) };
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
 /** The primary subtag of <html lang>, for the stop words of paragraph recovery. */
