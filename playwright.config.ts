@@ -39,7 +39,10 @@ export default defineConfig({
   globalSetup: "./test/e2e/global-setup.ts",
   use: {
     // Each test's baseURL is its worker's own app server (test/e2e/fixtures.ts).
-    trace: "retain-on-failure",
+    // A failed test keeps its trace (actions, network, DOM snapshots) without the screencast: recording frames
+    // for every test cost more CPU than the tests themselves (Chromium's GPU process used 62 of a spec's 134
+    // CPU-seconds with it, 22 of 86 without; docs/testing.md), on a 2-core machine that three workers share.
+    trace: { mode: "retain-on-failure", screenshots: false, snapshots: true },
     // The built app registers a service worker (docs/web-app.md); once it controls a page, page.route no
     // longer sees the API calls it handles. Blocked everywhere but test/e2e/pwa.spec.ts, which allows it.
     serviceWorkers: "block",

@@ -61,6 +61,13 @@ function bytesImport(): Plugin {
   };
 }
 
+/**
+ * Storage files that drive the queues by hand and count what the runtime did: a queue message or Workflow left
+ * running by an earlier file in a shared runtime takes a turn they expect to hand out themselves (the fair-order
+ * consumer test saw an article completed that it had not yet given a turn). They keep a runtime of their own.
+ */
+const ISOLATED_STORAGE = ["ingest-consumer", "imports", "recovery"].map((name) => `test/worker/${name}.test.ts`);
+
 /** The workerd test files that use D1, queues or Workflows. */
 const STORAGE_TEST_FILES = readdirSync(fromRoot("./test/worker"))
   .filter((name) => name.endsWith(".test.ts"))
@@ -69,6 +76,7 @@ const STORAGE_TEST_FILES = readdirSync(fromRoot("./test/worker"))
     (file) =>
       !STORAGE_FREE.includes(file) && !ON_CLOUDFLARE_ADAPTERS.includes(file) && !WITHOUT_WORD_VECTORS.includes(file),
   );
+const SHARED_STORAGE = STORAGE_TEST_FILES.filter((file) => !ISOLATED_STORAGE.includes(file));
 
 /** Tests inside workerd with the development bindings of wrangler.toml and the migrations wrangler applies. */
 function workerdProject(
@@ -113,14 +121,19 @@ export default defineConfig({
     // fixture server, workerd starting), which the other file fills with work.
     maxWorkers: 2,
     projects: [
-      // Storage is isolated per test file (see test/worker/setup.ts): every file starts from empty tables. Each
-      // file is its own project, so its runner is always the first of its pool: the workerd pool sends a later
+      // A file with a runtime of its own is its own project (fsModuleCache on), so its runner is always the first of
+      // its pool: with the transforms cached on disk, the workerd pool sends a later
       // runner every module the pool already loaded, source maps included, in ONE WebSocket message, which workerd
       // caps at 32 MiB; on a cold cache the second file of a shared project crashed the whole pool at 33.5 MB
       // ("Message is too large"), 32.4 MB of it source maps of the word vectors, language n-grams and the AI SDK.
-      ...STORAGE_TEST_FILES.map((file) =>
+      // The storage files that need a runtime of their own (ISOLATED_STORAGE says why), one project each.
+      ...ISOLATED_STORAGE.map((file) =>
         workerdProject(`worker:${file.replace(/^test\/worker\/|\.test\.ts$/g, "")}`, { include: [file] }),
       ),
+      // The other storage files share a runtime per vitest worker: a fresh workerd and Worker per file cost about
+      // 10 s each, more than most files' own tests. Each file still starts from empty tables (test/worker/setup.ts).
+      // Not fsModuleCache: a second file of a shared runtime would be sent every cached module at once (see above).
+      workerdProject("worker-storage", { include: SHARED_STORAGE, isolate: false, fsModuleCache: false }),
       // AI_PROVIDER=cloudflare: the factory picks the Workers AI and Vectorize adapters, and AI / VECTORIZE are
       // the fakes in test/worker/fakes, exported by this project's entry point and bound back to it.
       workerdProject(

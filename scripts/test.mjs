@@ -96,9 +96,11 @@ await stage("setup", () => setup());
 rmSync(RESULTS, { recursive: true, force: true });
 mkdirSync(LOGS, { recursive: true });
 
-// Lint, typecheck, the docs' links and the build need a few CPU-seconds each and nothing from each other: they run side by side.
-const [built] = await Promise.all([
-  stage("build (vite build)", build, { concurrent: true }),
+// Lint, typecheck and the docs' links need a few CPU-seconds each and nothing from each other or from the tests:
+// they run side by side with the build and then with vitest, whose files spend much of their time waiting on the
+// runtime. The build ends before vitest starts: test/scripts/deploy-build.test.ts checks that dist/ stays as it was.
+const building = stage("build (vite build)", build, { concurrent: true });
+const checking = Promise.all([
   stage("lint and format (biome)", () => check("lint and format (biome)", "lint", tool("biome"), ["ci", "."]), {
     concurrent: true,
   }),
@@ -110,12 +112,12 @@ const [built] = await Promise.all([
   stage(
     "links in the docs",
     () => check("links in the docs", "links", npmCommand, ["run", "--silent", "check:links"]),
-    {
-      concurrent: true,
-    },
+    { concurrent: true },
   ),
 ]);
-await stage("worker tests (vitest)", vitestSuite);
+const built = await building;
+await stage("worker tests (vitest)", vitestSuite, { concurrent: true });
+await checking;
 await stage("e2e tests (Playwright)", () => playwrightSuite(built));
 
 console.log(`\n${lines.join("\n")}`);
