@@ -1,4 +1,11 @@
 import { describe, expect, it } from "vitest";
+import {
+  type AnswerSource,
+  extractiveAnswer,
+  groundModelAnswer,
+} from "../../src/worker/domain/answers/grounded-answer";
+import { questionLanguage } from "../../src/worker/domain/answers/question-language";
+import { queryTerms } from "../../src/worker/domain/search/chat-query";
 import { type PreviousArticle, resolveFollowUp } from "../../src/worker/domain/search/follow-up-resolver";
 
 const DAY = 86_400_000;
@@ -144,5 +151,76 @@ describe("follow-ups resolved against the previous results", () => {
       "Artikel auf Deutsch",
     ])
       expect(resolve(question), question).toBeNull();
+  });
+});
+
+const sources: AnswerSource[] = [
+  {
+    title: "How honeybees dance",
+    summary: "Honeybees dance to share where food is.",
+    text: "Spring came early this year. Honeybees perform a waggle dance inside the hive to tell other bees where the pollen is. The angle of the dance points at the flowers.",
+    language: "en",
+  },
+  {
+    title: "Inside the hive",
+    summary: "A colony has one queen.",
+    text: "A honeybee colony has one queen, thousands of workers and a few drones. Foragers bring pollen back to the hive in baskets on their legs.",
+    language: "en",
+  },
+  {
+    title: "Rust's borrow checker",
+    summary: "Ownership rules.",
+    text: "The Rust compiler checks ownership and lifetimes with its borrow checker.",
+    language: "en",
+  },
+];
+
+describe("the grounded answer", () => {
+  const ask = (question: string, from = sources) =>
+    extractiveAnswer({ question, terms: queryTerms(question), language: questionLanguage(question), sources: from });
+
+  it("quotes the sentences of the top results that answer the question, each citing its result", () => {
+    const answer = ask("How do honeybees find the pollen?");
+    expect(answer.found).toBe(true);
+    expect(answer.text).toContain(
+      "“Honeybees perform a waggle dance inside the hive to tell other bees where the pollen is.” [1]",
+    );
+    expect(answer.text).toContain("“Foragers bring pollen back to the hive in baskets on their legs.” [2]");
+    expect(answer.text).not.toMatch(/Rust|Spring came early/);
+    expect(answer.citations).toEqual([1, 2]);
+  });
+
+  it("says it found nothing, in the question's language, when no sentence fits", () => {
+    expect(ask("What did the borrow checker say about glaciers and volcanoes?", sources.slice(0, 2))).toEqual({
+      text: "I found nothing about that in your library.",
+      citations: [],
+      found: false,
+    });
+    expect(ask("Was sagen die Artikel über Vulkane?").text).toBe("Dazu habe ich in deiner Bibliothek nichts gefunden.");
+    expect(ask("¿Qué dicen sobre los volcanes?").text).toBe("No encontré nada sobre eso en tu biblioteca.");
+    expect(ask("Que disent-ils des volcans ?").text).toBe("Je n'ai rien trouvé à ce sujet dans ta bibliothèque.");
+  });
+
+  it("keeps only the model's sentences that cite a shown result", () => {
+    const grounded = groundModelAnswer(
+      "Honeybees dance to show where pollen is. [1] The moon is made of cheese [7]. Everyone agrees on this. Foragers carry pollen home [2][9].",
+      3,
+      "en",
+    );
+    expect(grounded).toEqual({
+      text: "Honeybees dance to show where pollen is [1]. Foragers carry pollen home [2].",
+      citations: [1, 2],
+      found: true,
+    });
+    expect(groundModelAnswer("NOTHING", 3, "fr")?.found).toBe(false);
+    expect(groundModelAnswer("Bees are great.", 3, "en")?.found).toBe(false);
+    expect(groundModelAnswer("  ", 3, "en")).toBeNull();
+  });
+
+  it("reads the question's language from its words", () => {
+    expect(questionLanguage("welcher davon ist der neueste?")).toBe("de");
+    expect(questionLanguage("¿cuál es el más reciente?")).toBe("es");
+    expect(questionLanguage("lequel est le plus récent ?")).toBe("fr");
+    expect(questionLanguage("which one is the newest?")).toBe("en");
   });
 });

@@ -183,12 +183,18 @@ export function groundModelAnswer(
   const trimmed = answer.trim();
   if (!trimmed) return null;
   if (/^\W*nothing\W*$/i.test(trimmed)) return nothingFound(language);
-  const valid = trimmed
+  const valid = markdownToText(trimmed)
     .replace(/\s*\[(\d{1,2})\]/g, (mark, n: string) => (Number(n) >= 1 && Number(n) <= sourceCount ? mark : ""))
     // "It rains. [1]" cites the sentence before the mark: "It rains [1]."
-    .replace(/([.!?])((?:\s*\[\d{1,2}\])+)/g, "$2$1")
+    .replace(/([.!?])((?:\s*\[\d{1,2}\])+)[.!?]?/g, "$2$1")
     .replace(/\s+/g, " ");
-  const sentences = splitSentences(valid, language).filter((s) => /\[\d{1,2}\]/.test(s) && /\p{L}/u.test(s));
+  // A citation the splitter left on its own ("dance.** [1].") belongs to the sentence before it.
+  const pieces: string[] = [];
+  for (const piece of splitSentences(valid, language)) {
+    if (!/\p{L}/u.test(piece) && pieces.length > 0) pieces[pieces.length - 1] += ` ${piece}`;
+    else pieces.push(piece);
+  }
+  const sentences = pieces.filter((s) => /\[\d{1,2}\]/.test(s) && /\p{L}/u.test(s));
   if (sentences.length === 0) return nothingFound(language);
   const text = sentences.join(" ").trim();
   return { text, citations: citationsIn(text), found: true };

@@ -1,7 +1,8 @@
-import { contentStems, isStopWord } from "../words";
+import { isStopWord } from "../words";
 import { queryTerms } from "./chat-query";
 import { followUpReference, resolveReference } from "./follow-up-reference";
 import { hasFilters, parseQuestionFilters, type QuestionFilters } from "./question-filters";
+import { termMatcher, wordsWithPositions } from "./term-matching";
 
 /**
  * A follow-up read against the previous turn's results (issue 35, item 5): "the second", "only the unread ones",
@@ -104,18 +105,19 @@ function passes(article: PreviousArticle, filters: QuestionFilters): boolean {
 }
 
 /**
- * The previous results about the words, by stem in each article's language: those whose title or summary uses
- * one, else (when none does) those whose text start does.
+ * The previous results about the words: those whose title, summary or text start uses one of them, as the
+ * search matches a term (term-matching: a long stem as a prefix, so "Corona" finds "Coronavirus"; inflections by
+ * the article language's Snowball stem, so "retraites" finds "retraite").
  */
 function aboutWords(words: string, articles: readonly PreviousArticle[]): PreviousArticle[] {
-  const uses = (article: PreviousArticle, field: (a: PreviousArticle) => string) => {
-    const language = article.language ?? "en";
-    const wanted = new Set(contentStems(words, language));
-    const stems = new Set(contentStems(field(article), language));
-    return [...wanted].some((stem) => stems.has(stem));
-  };
-  const named = articles.filter((a) => uses(a, (x) => `${x.title}\n${x.summary}`));
-  return named.length > 0 ? named : articles.filter((a) => uses(a, (x) => x.text ?? ""));
+  const terms = ownWords(words);
+  return articles.filter((article) => {
+    const matchers = terms.map((term) => termMatcher(term, article.language ? [article.language] : []));
+    for (const { word } of wordsWithPositions(`${article.title}\n${article.summary}\n${article.text ?? ""}`)) {
+      if (matchers.some((matches) => matches(word))) return true;
+    }
+    return false;
+  });
 }
 
 /**
