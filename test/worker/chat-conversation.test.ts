@@ -183,6 +183,9 @@ describe("filters named in the question", () => {
     expect(ids(await chat(token, { query: "Which articles are in French?", session_id }))).toEqual([french]);
     const narrowed = await chat(token, { query: "and which of those are in French?", session_id });
     expect(narrowed.body.effective_query).toBe("Which articles ?");
+    // Another language than the previous question's replaces it: the question is asked again, not narrowed.
+    expect(ids(await chat(token, { query: "Which articles are in English?", session_id })).length).toBe(4);
+    expect(ids(await chat(token, { query: "and in French?", session_id }))).toEqual([french]);
   });
 
   it("filters by a site named in words, a saving time and a read state; the filter words are not searched", async () => {

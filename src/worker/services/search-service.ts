@@ -369,6 +369,11 @@ export function createSearchService({
       };
     }
     const searched = previous.effectiveQuery;
+    // "and in French?" after "Which articles are in English?" replaces a filter rather than narrowing by it: the
+    // previous question is asked again with the new one, as a new search ("which of those are in French?" narrows).
+    if (followUp.kind === "pick" && !followUp.pointsBack && replacesFilter(previous.filters ?? {}, followUp.filters)) {
+      return { searched, terms: queryTerms(searched), filters: inherited };
+    }
     if (followUp.kind === "unresolved") {
       return {
         searched,
@@ -452,6 +457,13 @@ function mergeFilters(base: QuestionFilters, over: QuestionFilters): QuestionFil
     if (value !== undefined) merged[key] = value;
   }
   return merged;
+}
+
+/** Whether a follow-up names a filter the previous turn had with another value (another language, week or site). */
+function replacesFilter(previous: QuestionFilters, followUp: QuestionFilters): boolean {
+  return (Object.keys(followUp) as (keyof QuestionFilters)[]).some(
+    (key) => followUp[key] !== undefined && previous[key] !== undefined && previous[key] !== followUp[key],
+  );
 }
 
 function passes(article: ArticleSummaryRecord, filters: QuestionFilters): boolean {

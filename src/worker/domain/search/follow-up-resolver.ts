@@ -12,7 +12,13 @@ import { termMatcher, wordsWithPositions } from "./term-matching";
  */
 export type FollowUp =
   /** These of the previous results (ids, in the previous order); none when nothing fits. */
-  | { kind: "pick"; ids: number[]; filters: QuestionFilters }
+  | {
+      kind: "pick";
+      ids: number[];
+      filters: QuestionFilters;
+      /** It says it means the previous results ("of those", "only", an ordinal), not only names a filter. */
+      pointsBack: boolean;
+    }
   /** Articles like this previous result ("more like that"). */
   | { kind: "similar"; id: number; filters: QuestionFilters }
   /** It points back at a result the previous turn did not have ("the fifth one" after three). */
@@ -160,7 +166,7 @@ export function resolveFollowUp(
   }
   if (reference) {
     const id = resolveReference(reference, kept);
-    return id === null ? { kind: "unresolved" } : { kind: "pick", ids: [id], filters };
+    return id === null ? { kind: "unresolved" } : { kind: "pick", ids: [id], filters, pointsBack: true };
   }
   let picked = kept;
   const words = about?.[1] && ownWords(about[1]).length > 0 ? about[1] : own.length > 0 ? own.join(" ") : null;
@@ -169,5 +175,5 @@ export function resolveFollowUp(
     const sorted = [...picked].sort((a, b) => a.createdAt - b.createdAt || a.id - b.id);
     picked = (newest ? sorted.slice(-1) : sorted.slice(0, 1)).filter((a) => a !== undefined);
   }
-  return { kind: "pick", ids: picked.map((a) => a.id), filters };
+  return { kind: "pick", ids: picked.map((a) => a.id), filters, pointsBack: pointsBack || newest || oldest };
 }
