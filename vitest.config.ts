@@ -16,6 +16,7 @@ const migrations = await readD1Migrations(fromRoot("./migrations"));
 const STORAGE_FREE = [
   "adapters-factory",
   "article-row-budget",
+  "chat-answers",
   "cloudflare-adapters",
   "clustering",
   "domain-rules",

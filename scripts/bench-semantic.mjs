@@ -39,6 +39,7 @@ import { queryTerms } from "../src/worker/domain/search/chat-query";
 import { tokenize } from "../src/worker/domain/text";
 import { apiClient, mulberry32, ROOT, run, runOrExit, startAppInBackground, tool, waitForHealth } from "./lib.mjs";
 import { measureConversations } from "./semantic-conversations.mjs";
+import { measureFollowUps } from "./semantic-follow-ups.mjs";
 import {
   mean,
   normalizedMutualInformation,
@@ -635,6 +636,9 @@ function reportMultilingual(m) {
   for (const topic of m.topics) console.log(`  - ${topic}`);
 }
 
+/** `-- --follow-ups`: only the follow-up set (scripts/semantic-follow-ups.mjs), a minute instead of several. */
+const FOLLOW_UPS_ONLY = process.argv.includes("--follow-ups");
+
 async function main() {
   const started = performance.now();
   if (!existsSync(corpusDir)) throw new Error(`corpus not found at ${corpusDir}`);
@@ -652,7 +656,12 @@ async function main() {
   try {
     await waitForHealth(app);
     const call = apiClient(app.base);
+    if (FOLLOW_UPS_ONLY) {
+      await measureFollowUps(call, PERSIST_TO);
+      return;
+    }
     const quality = await measureQuality(call, app.base, pages, pageServer.origin);
+    await measureFollowUps(call, PERSIST_TO);
     const latency = await measureLatency(call, app.base, pages);
     // Offline and CPU-bound, so after the API calls: seconds of a blocked event loop close idle connections.
     const orders = await nmiOverOrders(quality.items);

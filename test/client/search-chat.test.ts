@@ -3,6 +3,7 @@ import type { SearchResponse } from "../../src/client/api/search";
 import type { Article } from "../../src/client/api/types";
 import type { KeyValueStorage } from "../../src/client/lib/reading-history";
 import {
+  answerParts,
   type ChatMessage,
   errorMessage,
   replyMessage,
@@ -287,5 +288,17 @@ describe("stored search chat", () => {
     ["another version", JSON.stringify({ v: 2, userId: 3, open: true }), false],
   ])("the dashboard's quick look: %s -> %s", (_name, raw, open) => {
     expect(isLeftOpen(raw, 3)).toBe(open);
+  });
+});
+
+describe("the answer above the results", () => {
+  it("splits the answer into words and citations of shown results; other brackets stay words", () => {
+    expect(answerParts("From your articles: “Bees dance.” [1] “Queens rule.” [2] [7]", 2)).toEqual([
+      { text: "From your articles: “Bees dance.” " },
+      { cite: 1 },
+      { text: " “Queens rule.” " },
+      { cite: 2 },
+      { text: " [7]" },
+    ]);
   });
 });

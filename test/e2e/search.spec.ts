@@ -6,6 +6,7 @@ import {
   resendIfLost,
   resendLostAppRequests,
   saveArticles,
+  shot,
   signInWithToken,
 } from "./helpers";
 
@@ -257,13 +258,26 @@ test.describe("AI search modal", () => {
       expect((await conversation(dialog)).at(-1)).toContain("No articles found matching your query.");
     });
 
-    test("a two-turn conversation: 'the second one' is the previous turn's second result", async ({ page }) => {
+    test("a conversation: a cited answer above the cards, 'the second one', and nothing found said in German", async ({
+      page,
+    }) => {
       const dialog = await openSearch(page);
       await ask(dialog, "summer honey ice");
       const firstReply = dialog.locator('[data-message-type="system"]').last();
       await expect(firstReply.getByText(/^Found \d+ articles?/)).toBeVisible();
       const titles = await firstReply.locator(".search-result-link").allInnerTexts();
       expect(titles.length).toBeGreaterThanOrEqual(2);
+      // The answer quotes the results' own sentences, each with a citation that leads to its card.
+      const answer = firstReply.getByTestId("chat-answer");
+      await expect(answer).toContainText("the beekeeper harvests the honey");
+      await expect(answer).toContainText("cover the ice with white blankets in summer");
+      const beesPlace = titles.indexOf(LIBRARY.bees.title) + 1;
+      expect(beesPlace).toBeGreaterThan(0);
+      const citation = answer.getByRole("button", { name: `Source ${beesPlace}: ${LIBRARY.bees.title}` });
+      await expect(citation).toHaveText(`[${beesPlace}]`);
+      await shot(page, "chat-answer-with-citations");
+      await citation.click();
+      await expect(firstReply.locator(".search-result").nth(beesPlace - 1)).toBeFocused();
 
       await ask(dialog, "tell me more about the second one");
       const reply = dialog.locator('[data-message-type="system"]').last();
@@ -271,6 +285,12 @@ test.describe("AI search modal", () => {
       await expect(reply.locator(".search-result-link")).toHaveText([titles[1] as string]);
       // Resolved against the previous results, explained by the question that found it.
       await expect(reply.getByText("Searched for: summer honey ice", { exact: true })).toBeVisible();
+
+      // Nothing in the library says anything about volcanoes: said so, in the question's language.
+      await ask(dialog, "Was steht in meinen Artikeln über Vulkane?");
+      await expect(dialog.locator('[data-message-type="system"]').last().getByTestId("chat-answer")).toHaveText(
+        "Dazu habe ich in deiner Bibliothek nichts gefunden.",
+      );
     });
 
     test("opening a result keeps the chat: back on the dashboard the modal and its session are restored", async ({

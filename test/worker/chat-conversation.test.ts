@@ -113,6 +113,53 @@ describe("chat follows the conversation", () => {
   });
 });
 
+describe("the answer above the cards, and follow-ups over the previous results", () => {
+  it("quotes the results with citations, picks among them by recency, read state and subject, says when nothing fits", async () => {
+    const { token, user } = await registerUser();
+    const articles = await library(user.id);
+    const savedAt = { [articles.waggle]: 3, [articles.hive]: 1, [articles.glacier]: 2 };
+    for (const [id, daysAgo] of Object.entries(savedAt)) {
+      await env.DB.prepare("UPDATE articles SET created_at = ? WHERE id = ?")
+        .bind(Date.now() - daysAgo * 86_400_000, Number(id))
+        .run();
+    }
+    const session_id = await newSession(token);
+    const first = await chat(token, { query: "honeybees", session_id });
+    const previous = ids(first);
+    expect(previous).toEqual(expect.arrayContaining([articles.waggle, articles.hive, articles.glacier]));
+    expect(first.body.answer.found).toBe(true);
+    expect(first.body.answer.text).toContain(
+      "perform a waggle dance inside the hive to tell other bees where the pollen is",
+    );
+    const place = previous.indexOf(articles.waggle) + 1;
+    expect(first.body.answer.text).toContain(`[${place}]`);
+    expect(first.body.answer.citations).toContainEqual({ number: place, article_id: articles.waggle });
+    for (const { number, article_id } of first.body.answer.citations) expect(previous[number - 1]).toBe(article_id);
+
+    const newest = await chat(token, { query: "welcher davon ist der neueste?", session_id });
+    expect(ids(newest)).toEqual([articles.hive]);
+    expect(newest.body.effective_query).toBe(first.body.effective_query);
+    // The turn before is now the one newest article; back to the honeybees for the next follow-ups.
+    await chat(token, { query: "honeybees", session_id });
+    const unread = await chat(token, { query: "solo los no leídos", session_id });
+    expect(new Set(ids(unread))).toEqual(new Set(previous.filter((id) => id !== articles.hive)));
+    const about = await chat(token, { query: "lesquels parlent des glaciers ?", session_id });
+    expect(ids(about)).toEqual([articles.glacier]);
+    // A follow-up that leaves nothing of the results says so, with no answer and no results from elsewhere.
+    const none = await chat(token, { query: "and which of those have I read?", session_id });
+    expect(none.body.results).toEqual([]);
+    expect(none.body.notice).toMatch(/None of your previous results/);
+
+    const nothing = await chat(token, { query: "Was steht in meinen Artikeln über Vulkane?", session_id });
+    expect(nothing.status).toBe(200);
+    expect(nothing.body.answer).toEqual({
+      text: "Dazu habe ich in deiner Bibliothek nichts gefunden.",
+      found: false,
+      citations: [],
+    });
+  });
+});
+
 describe("filters named in the question", () => {
   it("lists the articles in a language when the question names only the language", async () => {
     const { token, user } = await registerUser();
@@ -136,6 +183,9 @@ describe("filters named in the question", () => {
     expect(ids(await chat(token, { query: "Which articles are in French?", session_id }))).toEqual([french]);
     const narrowed = await chat(token, { query: "and which of those are in French?", session_id });
     expect(narrowed.body.effective_query).toBe("Which articles ?");
+    // Another language than the previous question's replaces it: the question is asked again, not narrowed.
+    expect(ids(await chat(token, { query: "Which articles are in English?", session_id })).length).toBe(4);
+    expect(ids(await chat(token, { query: "and in French?", session_id }))).toEqual([french]);
   });
 
   it("filters by a site named in words, a saving time and a read state; the filter words are not searched", async () => {

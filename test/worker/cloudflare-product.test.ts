@@ -196,11 +196,36 @@ describe("the whole product on the Cloudflare adapters (faithful fakes of Worker
       expect(chat.body.degraded).toBe(true);
       expect(chat.body.notice).toMatch(/only match your words/);
       expect(chat.body.results.map((r: any) => r.article.title)).toEqual(["Der Tanz der Bienen"]);
-      // The term-based explanation stands in for the model's.
+      // The term-based explanation stands in for the model's; no answer is written, the cards stand alone.
       expect(chat.body.results[0].match_explanation).toMatch(/^Mentions/);
+      expect(chat.body.answer).toBeNull();
+      expect(chat.body.notice).toMatch(/No written answer this time/);
     } finally {
       await fakeAi.recover();
     }
+  });
+
+  it("writes the chat's answer with the model, thinking off, keeping only sentences that cite a shown result", async () => {
+    const user = await registerUser();
+    const article = await save(user.token, articleUrl("Der Tanz der Bienen", BIENEN));
+    const before = (await fakeAi.calls()).length;
+    const chat = await api("POST", "/api/search/chat", {
+      token: user.token,
+      body: { query: "Warum tanzen die Bienen im Bienenstock?" },
+    });
+    expect(chat.status).toBe(200);
+    expect(chat.body.results.map((r: any) => r.article.id)).toEqual([article.id]);
+    const answerCalls = (await fakeAi.calls())
+      .slice(before)
+      .filter((c) => JSON.stringify(c.inputs.messages ?? "").includes("numbered sources"));
+    expect(answerCalls).toHaveLength(1);
+    expect(answerCalls[0]?.inputs.chat_template_kwargs).toEqual({ enable_thinking: false });
+    expect(JSON.stringify(answerCalls[0]?.inputs.messages)).toContain("in German");
+    // The model's first sentence cites [1]; its "[9]" and its claim citing nothing are dropped.
+    expect(chat.body.answer.found).toBe(true);
+    expect(chat.body.answer.text).toMatch(/ \[1\]\.$/);
+    expect(chat.body.answer.text).not.toMatch(/cheese|Everyone|\[9\]/);
+    expect(chat.body.answer.citations).toEqual([{ number: 1, article_id: article.id }]);
   });
 
   it("answers related articles with an empty, degraded list when Vectorize fails, instead of a 500", async () => {

@@ -42,6 +42,15 @@ export interface SearchResponse {
   };
   /** The previous result a follow-up pointed at ("tell me more about the first one"), else null. */
   refers_to?: number | null;
+  /**
+   * A short answer from the shown results in the question's language; "[n]" in `text` cites the n-th result.
+   * Null when the question only lists articles, or the model failed (`notice` says so).
+   */
+  answer?: {
+    text: string;
+    found: boolean;
+    citations: { number: number; article_id: number }[];
+  } | null;
   /** True when a model or the vector index failed and the search went on without it; `notice` says how. */
   degraded?: boolean;
   notice?: string | null;

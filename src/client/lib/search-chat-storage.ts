@@ -52,7 +52,7 @@ function parseHit(value: unknown): SearchHit | null {
 
 function parseMessage(value: unknown): ChatMessage | null {
   if (!isObject(value)) return null;
-  const { id, type, text, hits, suggestions, searchedFor, notice } = value;
+  const { id, type, text, hits, answer, suggestions, searchedFor, notice } = value;
   if (!isString(id) || !id || !isString(text) || !TYPES.includes(type as ChatMessageType)) return null;
   const message: ChatMessage = { id, type: type as ChatMessageType, text };
   if (message.type !== "system") return message;
@@ -65,6 +65,9 @@ function parseMessage(value: unknown): ChatMessage | null {
   }
   if (isString(searchedFor) && searchedFor) message.searchedFor = searchedFor;
   if (isString(notice) && notice) message.notice = notice;
+  if (isObject(answer) && isString(answer.text) && answer.text) {
+    message.answer = { text: answer.text, found: answer.found !== false };
+  }
   return message;
 }
 

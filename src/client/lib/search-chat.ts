@@ -23,11 +23,41 @@ export interface SearchHit {
   explanation: string;
 }
 
+/** The answer above a reply's results; "[n]" in `text` cites `hits[n - 1]`. */
+export interface ChatAnswer {
+  text: string;
+  /** False for "I found nothing about that in your library". */
+  found: boolean;
+}
+
+/** A piece of an answer: words, or a citation of the n-th result. */
+export type AnswerPart = { text: string } | { cite: number };
+
+/** The answer's words and its citations "[n]" (of results 1 to `hitCount`; any other "[n]" stays words). */
+export function answerParts(text: string, hitCount: number): AnswerPart[] {
+  const parts: AnswerPart[] = [];
+  let at = 0;
+  for (const match of text.matchAll(/\[(\d{1,2})\]/g)) {
+    const n = Number(match[1]);
+    if (n < 1 || n > hitCount) continue;
+    if (match.index > at) parts.push({ text: text.slice(at, match.index) });
+    parts.push({ cite: n });
+    at = match.index + match[0].length;
+  }
+  if (at < text.length) parts.push({ text: text.slice(at) });
+  return parts;
+}
+
+/** The element id of the n-th result card of a reply, which a citation scrolls to and focuses. */
+export const resultCardId = (messageId: string, n: number) => `${messageId}-result-${n}`;
+
 export interface ChatMessage {
   id: string;
   type: ChatMessageType;
   text: string;
   hits?: SearchHit[];
+  /** The answer written above the results (issue 35 item 6). */
+  answer?: ChatAnswer;
   suggestions?: string[];
   /** Set when a follow-up was searched together with the previous question, so the reader sees why. */
   searchedFor?: string;
@@ -77,6 +107,9 @@ export function replyMessage(query: string, response: SearchResponse): ChatMessa
     type: "system",
     text: replyText(hits.length, response.total_found, response.search_time_ms),
     hits,
+    ...(response.answer?.text?.trim()
+      ? { answer: { text: response.answer.text.trim(), found: response.answer.found } }
+      : {}),
     suggestions: (response.suggestions ?? []).filter((s) => typeof s === "string" && s.trim()),
     ...(searched && searched !== query.trim() ? { searchedFor: searched } : {}),
     ...(response.degraded && response.notice?.trim() ? { notice: response.notice.trim() } : {}),

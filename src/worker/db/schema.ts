@@ -300,6 +300,8 @@ export const searchSessions = sqliteTable(
           query: string;
           effectiveQuery: string;
           resultIds: number[];
+          /** The results' relevance, in the same order: a follow-up that picks some of them keeps it. */
+          scores?: number[];
           at: number;
           /** Filters the question named or inherited (language, domain, saving time, read state); JSON, no migration. */
           filters?: { language?: string; domain?: string; since?: number; until?: number; isRead?: boolean };

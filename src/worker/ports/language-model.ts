@@ -1,3 +1,5 @@
+import type { AnswerRequest, GroundedAnswer } from "../domain/answers/grounded-answer";
+
 /** What the processing pipeline asks of a text model. Adapters: Workers AI (deployed) or extractive (local). */
 export interface SummaryRequest {
   title: string;
@@ -64,4 +66,9 @@ export interface LanguageModel {
   labelTopic(request: TopicLabelRequest): Promise<string>;
   /** One sentence per article saying why it answers the query, in the articles' order. */
   explainMatches(request: MatchExplanationRequest): Promise<string[]>;
+  /**
+   * A short answer to a chat question from the shown results only, each sentence citing its results as [n]
+   * (domain/answers/grounded-answer.ts). Rejects when the model fails; the chat then shows the cards alone.
+   */
+  answerQuestion(request: AnswerRequest): Promise<GroundedAnswer>;
 }

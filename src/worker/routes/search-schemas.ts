@@ -30,6 +30,18 @@ export const searchResponseJson = z
       is_read: z.boolean().nullable(),
     }),
     refers_to: z.int().nullable().meta({ description: "The previous result a follow-up points back at." }),
+    answer: z
+      .object({
+        text: z.string().meta({ description: "Plain text; [n] cites the n-th result (1-based)." }),
+        found: z.boolean().meta({ description: "False: 'I found nothing about that in your library'." }),
+        citations: z.array(z.object({ number: z.int(), article_id: z.int() })),
+      })
+      .nullable()
+      .meta({
+        description:
+          "A short answer from the shown results, in the question's language, each sentence citing its results. " +
+          "Null when the question only lists articles or the model failed (then `notice` says so).",
+      }),
     degraded: z.boolean().meta({ description: "True when part of the search (meaning) was unavailable." }),
     notice: z.string().nullable(),
   })

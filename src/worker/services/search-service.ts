@@ -2,6 +2,8 @@ import type { ArticleTagsRepository } from "../db/repositories/article-tags-repo
 import type { ArticleSummaryRecord, ArticlesRepository } from "../db/repositories/articles-repository";
 import type { SearchRepository, SearchTurn } from "../db/repositories/search-repository";
 import type { TopicsRepository } from "../db/repositories/topics-repository";
+import { type AnswerSource, type GroundedAnswer, nothingFound } from "../domain/answers/grounded-answer";
+import { questionLanguage } from "../domain/answers/question-language";
 import { decodeInSpace, spaceOf } from "../domain/embedding/vector-encoding";
 import { NotFound } from "../domain/errors";
 import { decodeEntities } from "../domain/extraction/strings";
@@ -12,7 +14,7 @@ import {
   queryTerms,
   typicalSimilarity,
 } from "../domain/search/chat-query";
-import { followUpReference, resolveReference } from "../domain/search/follow-up-reference";
+import { resolveFollowUp } from "../domain/search/follow-up-resolver";
 import { suggestFollowUps } from "../domain/search/follow-up-suggestions";
 import {
   type ExplainableArticle,
@@ -43,12 +45,19 @@ const MAX_SUGGESTIONS = 4;
  * search's time.
  */
 const EXPLANATION_TEXT_CHARS = 4_000;
+/** Why a result a follow-up picked is shown when the question before it had no words to explain it by. */
+const PICKED_EXPLANATION = "One of the results of your previous question.";
+/** How much of each previous result's text "which of these is about X" reads, beyond its title and summary. */
+const FOLLOW_UP_TEXT_CHARS = 2_000;
+/** The notice of a follow-up that leaves none of the previous results ("only the unread ones" when all are read). */
+export const NONE_OF_THOSE = "None of your previous results fits that.";
 /** How much of the reader's notes and highlights an explanation reads around the first term. */
 const NOTES_TEXT_CHARS = 600;
 
 /** What the response's `notice` says when a model or the vector index failed and search did without it. */
 export const MEANING_UNAVAILABLE =
   "Search by meaning is unavailable right now, so these results only match your words.";
+export const ANSWER_UNAVAILABLE = "No written answer this time: the language model is unavailable right now.";
 export const EXPLANATIONS_UNAVAILABLE =
   "The explanations are based on matching words: the language model is unavailable right now.";
 
@@ -121,8 +130,10 @@ export function createSearchService({
       let rank = new Map<number, number>();
       if (asked.unresolved) {
         ranked = [];
-      } else if (asked.referenced && !asked.similar) {
-        ranked = [{ article: asked.referenced, score: 1 }];
+      } else if (asked.picked) {
+        // A follow-up that picks among the previous results ("the second", "only the unread ones", "the most
+        // recent") shows those, with the relevance they had.
+        ranked = asked.picked;
       } else if (terms.length === 0 && !asked.similar && hasFilters(filters)) {
         // "Which articles are in French?": the filter is the whole question, so every article that passes it
         // matches fully, newest first.
@@ -231,20 +242,22 @@ export function createSearchService({
       }
       const toExplain = explained.map(({ id: _id, ...article }) => article);
       const explanations =
-        terms.length === 0 && !asked.referenced
-          ? shown.map(() => filterExplanation(filters))
+        terms.length === 0
+          ? shown.map(() => (hasFilters(filters) ? filterExplanation(filters) : PICKED_EXPLANATION))
           : await languageModel.explainMatches({ query: searched, articles: toExplain }).catch((error: unknown) => {
               console.error("Match explanations failed; term-based ones instead", error);
               notices.push(EXPLANATIONS_UNAVAILABLE);
               return toExplain.map((article) => explainMatch(terms, article));
             });
       if (asked.unresolved) notices.push(asked.unresolved);
+      const answer = await answerAbove(request.query, asked, shown.length, explained, notices);
 
       if (session) {
         const turn: SearchTurn = {
           query: request.query,
           effectiveQuery: searched,
           resultIds: shown.map((r) => r.article.id),
+          scores: shown.map((r) => r.score),
           at: now(),
           filters,
         };
@@ -277,6 +290,14 @@ export function createSearchService({
         effective_query: searched,
         applied_filters: appliedFilters(filters),
         refers_to: asked.referenced?.id ?? null,
+        answer: answer && {
+          text: answer.text,
+          found: answer.found,
+          citations: answer.citations.flatMap((number) => {
+            const result = shown[number - 1];
+            return result ? [{ number, article_id: result.article.id }] : [];
+          }),
+        },
         degraded: notices.length > 0,
         notice: notices.length > 0 ? notices.join(" ") : null,
       };
@@ -290,8 +311,9 @@ export function createSearchService({
    * own; any other question searches its own words only, never glued to the previous one.
    */
   async function readQuestion(userId: number, request: ChatRequest, previous: SearchTurn | undefined) {
+    const domains = await search.domains(userId);
     const parsed = parseQuestionFilters(request.query, {
-      domains: await search.domains(userId),
+      domains,
       now: now(),
       offsetMinutes: request.timezoneOffset,
     });
@@ -300,48 +322,105 @@ export function createSearchService({
       domain: request.filters.domain?.toLowerCase(),
       isRead: request.filters.is_read,
     };
-    let filters = mergeFilters(parsed.filters, requested);
-    const reference = previous ? followUpReference(parsed.rest) : null;
-    if (previous && reference) {
-      const found = await articles.findManyByIds(userId, previous.resultIds);
-      const byId = new Map(found.map((a) => [a.id, a]));
-      const inOrder = previous.resultIds.flatMap((id) => byId.get(id) ?? []);
-      const id = resolveReference(
-        reference,
-        inOrder.map((a) => ({ id: a.id, title: a.title ?? "", summary: a.summary ?? "" })),
-      );
-      const referenced = id === null ? undefined : byId.get(id);
-      if (referenced && reference.similar) {
-        const searched = referenced.title ?? previous.effectiveQuery;
-        return { searched, terms: queryTerms(searched), filters, referenced, similar: true };
-      }
-      if (referenced) {
-        const searched = previous.effectiveQuery;
-        return { searched, terms: queryTerms(searched), filters: {}, referenced, similar: false };
-      }
+    const filters = mergeFilters(parsed.filters, requested);
+    const asked: AskedQuestion = {
+      searched: parsed.rest || request.query.trim(),
+      terms: queryTerms(parsed.rest),
+      filters,
+    };
+    if (!previous || previous.resultIds.length === 0) return asked;
+
+    const found = await articles.findManyByIds(userId, previous.resultIds);
+    const byId = new Map(found.map((a) => [a.id, a]));
+    const inOrder = previous.resultIds.flatMap((id) => byId.get(id) ?? []);
+    const starts = await search.textStarts(
+      userId,
+      inOrder.map((a) => a.id),
+      FOLLOW_UP_TEXT_CHARS,
+    );
+    const followUp = resolveFollowUp(
+      request.query,
+      inOrder.map((a) => ({
+        id: a.id,
+        title: a.title ?? "",
+        summary: a.summary ?? "",
+        text: plainText(starts.get(a.id) ?? ""),
+        isRead: a.isRead,
+        createdAt: a.createdAt,
+        language: a.language,
+        domain: a.domain,
+      })),
+      { domains, now: now(), offsetMinutes: request.timezoneOffset },
+    );
+    if (!followUp) return asked;
+    const inherited = mergeFilters(
+      previous.filters ?? {},
+      mergeFilters(followUp.kind === "unresolved" ? {} : followUp.filters, requested),
+    );
+    if (followUp.kind === "similar") {
+      const referenced = byId.get(followUp.id);
+      const searched = referenced?.title ?? previous.effectiveQuery;
       return {
-        searched: previous.effectiveQuery,
+        searched,
+        terms: queryTerms(searched),
+        filters: mergeFilters(followUp.filters, requested),
+        referenced,
+        similar: true,
+      };
+    }
+    const searched = previous.effectiveQuery;
+    // "and in French?" after "Which articles are in English?" replaces a filter rather than narrowing by it: the
+    // previous question is asked again with the new one, as a new search ("which of those are in French?" narrows).
+    if (followUp.kind === "pick" && !followUp.pointsBack && replacesFilter(previous.filters ?? {}, followUp.filters)) {
+      return { searched, terms: queryTerms(searched), filters: inherited };
+    }
+    if (followUp.kind === "unresolved") {
+      return {
+        searched,
         terms: [],
         filters: {},
-        referenced: undefined,
-        similar: false,
         unresolved: "That does not point at any result of your previous question.",
       };
     }
-    const own = queryTerms(parsed.rest);
-    // "only the unread ones" narrows the previous question; "Which articles are in French?" is a new one.
-    if (previous && own.length === 0 && NARROWING.test(parsed.rest)) {
-      filters = mergeFilters(mergeFilters(previous.filters ?? {}, parsed.filters), requested);
-      const searched = previous.effectiveQuery;
-      return { searched, terms: queryTerms(searched), filters, referenced: undefined, similar: false };
-    }
+    const scoreOf = new Map(previous.resultIds.map((id, i) => [id, previous.scores?.[i] ?? 1]));
+    const picked = followUp.ids.flatMap((id) => {
+      const article = byId.get(id);
+      return article ? [{ article, score: scoreOf.get(id) ?? 1 }] : [];
+    });
     return {
-      searched: parsed.rest || request.query.trim(),
-      terms: own,
-      filters,
-      referenced: undefined,
-      similar: false,
+      searched,
+      terms: queryTerms(searched),
+      filters: inherited,
+      picked,
+      referenced: picked.length === 1 ? picked[0]?.article : undefined,
+      ...(picked.length === 0 ? { unresolved: NONE_OF_THOSE } : {}),
     };
+  }
+
+  /**
+   * The short answer above the cards (issue 35, item 6), in the question's language: from the shown results'
+   * sentences, each citing its result. None for a question that names only filters and lists several articles
+   * (the cards are the answer) or a follow-up that pointed at nothing; "I found nothing about that" when a
+   * question with words found nothing. A model that fails leaves the cards alone, with a notice.
+   */
+  async function answerAbove(
+    query: string,
+    asked: AskedQuestion,
+    shownCount: number,
+    sources: AnswerSource[],
+    notices: string[],
+  ): Promise<GroundedAnswer | null> {
+    const language = questionLanguage(query);
+    if (asked.unresolved) return null;
+    if (shownCount === 0) return asked.terms.length > 0 ? nothingFound(language) : null;
+    if (asked.terms.length === 0 && shownCount > 1) return null;
+    // A follow-up's own words ("the second one") say little: the model also reads what was asked before.
+    const question = asked.picked || asked.similar ? `${query} (${asked.searched})` : query;
+    return languageModel.answerQuestion({ question, terms: asked.terms, language, sources }).catch((error: unknown) => {
+      console.error("The chat's answer failed; the cards alone", error);
+      notices.push(ANSWER_UNAVAILABLE);
+      return null;
+    });
   }
 
   /** The question's vector, or for "more like it" the referenced article's stored one. */
@@ -355,8 +434,21 @@ export function createSearchService({
   }
 }
 
-/** Words that narrow the previous results rather than ask something new: "only the unread ones", "of those". */
-const NARROWING = /^(?:and\b|also\b|only\b|just\b|which of|of those|from those|of them)|\b(?:them|those|these|ones)\b/i;
+/** What a question asks, read in the light of the previous turn (see `readQuestion`). */
+interface AskedQuestion {
+  /** The words searched (the previous question's for a follow-up). */
+  searched: string;
+  terms: string[];
+  filters: QuestionFilters;
+  /** The previous result a follow-up points at (one picked, or the one "more like" is about). */
+  referenced?: ArticleSummaryRecord;
+  /** "More like that": search by the referenced article. */
+  similar?: boolean;
+  /** The previous results a follow-up picks, with their relevance. */
+  picked?: { article: ArticleSummaryRecord; score: number }[];
+  /** Why nothing is shown: the follow-up points at nothing. */
+  unresolved?: string;
+}
 
 /** Filters the request sets win over those the question names. */
 function mergeFilters(base: QuestionFilters, over: QuestionFilters): QuestionFilters {
@@ -365,6 +457,13 @@ function mergeFilters(base: QuestionFilters, over: QuestionFilters): QuestionFil
     if (value !== undefined) merged[key] = value;
   }
   return merged;
+}
+
+/** Whether a follow-up names a filter the previous turn had with another value (another language, week or site). */
+function replacesFilter(previous: QuestionFilters, followUp: QuestionFilters): boolean {
+  return (Object.keys(followUp) as (keyof QuestionFilters)[]).some(
+    (key) => followUp[key] !== undefined && previous[key] !== undefined && previous[key] !== followUp[key],
+  );
 }
 
 function passes(article: ArticleSummaryRecord, filters: QuestionFilters): boolean {

@@ -51,6 +51,14 @@ function sentences(prompt: string): string[] {
 }
 
 function answer(system: string, prompt: string): string {
+  if (/numbered sources/.test(system)) {
+    // A chat answer: the first source's first sentence, cited; then what a model may add beyond its sources (a
+    // citation of a source that does not exist, a claim citing nothing), which the adapter must drop.
+    const first = /^\[1\] .*\n(.*)$/m.exec(prompt)?.[1] ?? "";
+    const sentence = (first.split(/(?<=[.!?])\s+/)[0] ?? "").replace(/[.!?]$/, "");
+    if (!sentence) return "NOTHING";
+    return `${sentence} [1]. The moon is made of cheese [9]. Everyone knows that.`;
+  }
   if (/JSON array/.test(system)) {
     const titles = [...prompt.matchAll(/^\d+\. (.*)$/gm)].map((m) => m[1]);
     return JSON.stringify(titles.map((title) => `The model says "${title}" answers the question.`));

@@ -1,5 +1,6 @@
-import { generateText } from "ai";
+import { generateText, isStepCount } from "ai";
 import { createWorkersAI } from "workers-ai-provider";
+import { extractiveAnswer, groundModelAnswer } from "../../domain/answers/grounded-answer";
 import { labelFromTerms } from "../../domain/clustering/keyphrases";
 import { cleanTopicName } from "../../domain/clustering/topic-names";
 import { queryTerms } from "../../domain/search/chat-query";
@@ -41,6 +42,24 @@ export function topicNamePrompt(language = "en"): string {
   ].join(" ");
 }
 
+/** Results the model reads for an answer, and how much of each one's text. */
+const ANSWER_SOURCES = 5;
+const ANSWER_SOURCE_CHARS = 1_500;
+
+/**
+ * The system prompt of a chat answer: two or three sentences from the numbered sources only, each ending with
+ * the numbers of the sources it comes from, in the question's language; "NOTHING" when they do not answer it.
+ */
+export function answerPrompt(language = "en"): string {
+  return [
+    "You answer questions about a person's saved articles, using only the numbered sources given.",
+    `Write two or three short sentences in ${languageName(language)}.`,
+    "End every sentence with the numbers of the sources it comes from, such as [1] or [2][3].",
+    "Never add anything the sources do not say.",
+    "If the sources do not answer the question, answer exactly NOTHING.",
+  ].join(" ");
+}
+
 function topicNameInput(keywords: string[], titles: string[]): string {
   return `Distinctive words: ${keywords.slice(0, 8).join(", ")}\nArticle titles:\n${titles
     .slice(0, 8)
@@ -76,6 +95,8 @@ export function createWorkersAiLanguageModel(binding: Ai, modelId: string): Lang
       maxOutputTokens: MAX_OUTPUT_TOKENS,
       // Retries belong to the caller: a Workflow step retries with backoff, a request degrades at once.
       maxRetries: 0,
+      // One model call per request, never a tool loop (the SDK's default, said here so it stays so).
+      stopWhen: isStepCount(1),
     });
     // `text` holds the answer only; reasoning parts are separate and dropped here.
     const answer = withoutReasoning(text);
@@ -115,6 +136,24 @@ export function createWorkersAiLanguageModel(binding: Ai, modelId: string): Lang
       } catch {
         return fallback;
       }
+    },
+    /**
+     * Written by the model from the numbered results, then grounded (domain/answers): citations of results that
+     * do not exist are dropped, and so is every sentence left citing nothing. An answer with nothing usable
+     * left is replaced by the extractive one; a failed call rejects (the chat shows the cards alone).
+     */
+    async answerQuestion(request) {
+      const { question, language, sources } = request;
+      if (sources.length === 0) return extractiveAnswer(request);
+      const listing = sources
+        .slice(0, ANSWER_SOURCES)
+        .map(
+          (s, i) =>
+            `[${i + 1}] ${s.title}\n${(s.summary ? `${s.summary}\n` : "") + s.text.slice(0, ANSWER_SOURCE_CHARS)}`,
+        )
+        .join("\n\n");
+      const answer = await ask(answerPrompt(language), `Question: ${question}\n\nSources:\n${listing}`);
+      return groundModelAnswer(answer, Math.min(sources.length, ANSWER_SOURCES), language) ?? extractiveAnswer(request);
     },
     async labelTopic({ keywords, titles, language, name }) {
       const answer = await ask(topicNamePrompt(language), topicNameInput(keywords, titles));

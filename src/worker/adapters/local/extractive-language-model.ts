@@ -1,3 +1,4 @@
+import { extractiveAnswer } from "../../domain/answers/grounded-answer";
 import { labelFromTerms } from "../../domain/clustering/keyphrases";
 import { summarizeExtractively } from "../../domain/extractive-summary";
 import { queryTerms } from "../../domain/search/chat-query";
@@ -26,6 +27,10 @@ export function createExtractiveLanguageModel(): LanguageModel {
     async explainMatches({ query, articles }) {
       const terms = queryTerms(query);
       return articles.map((article) => explainMatch(terms, article));
+    },
+    /** The two or three sentences of the top results that best answer the question, quoted and cited. */
+    async answerQuestion(request) {
+      return extractiveAnswer(request);
     },
   };
 }

@@ -21,13 +21,13 @@ const ORDINALS: [RegExp, number][] = [
   [/third|3rd|dritte[nrms]?|troisième|tercer[oa]?/, 2],
   [/fourth|4th|vierte[nrms]?|quatrième|cuart[oa]/, 3],
   [/fifth|5th|fünfte[nrms]?|cinquième|quint[oa]/, 4],
-  [/last|letzte[nrms]?|dernière?|últim[oa]|ultim[oa]/, -1],
+  [/last|letzte[nrms]?|derni(?:er|ère)|últim[oa]|ultim[oa]/, -1],
 ];
 const ORDINAL = ORDINALS.map(([pattern]) => pattern.source).join("|");
 const ARTICLE_NOUN = String.raw`(?:\s+(?:one|article|result|link|story|post|page|artikel|ergebnis|article|résultat|artículo|resultado))?`;
 /** "the first one", "the 2nd article", "der erste", "le premier", "el primero", "number 2", "#2". */
 const POSITION = new RegExp(
-  String.raw`(?<![\p{L}])(?:(?:the|der|die|das|den|dem|le|la|l'|du|au|el|los|del|al)\s*)(${ORDINAL})${ARTICLE_NOUN}(?![\p{L}])|(?<![\p{L}])(?:number|nummer|numéro|número|no\.?|#)\s*([1-5])(?![\p{N}])`,
+  String.raw`(?<![\p{L}])(?:(?:the|der|die|das|den|dem|im|am|vom|zum|le|la|l'|du|au|el|los|del|al)\s*)(${ORDINAL})${ARTICLE_NOUN}(?![\p{L}])|(?<![\p{L}])(?:number|nummer|numéro|número|no\.?|#)\s*([1-5])(?![\p{N}])`,
   "iu",
 );
 /** "that article", "this one", "it" after a verb of asking about, "dieser Artikel", "cet article", "ese artículo". */
@@ -38,7 +38,7 @@ const ABOUT =
   /(?<![\p{L}])(?:the\s+(?:one|article|story|post|result)\s+(?:about|on|with|from)|der\s+(?:artikel\s+)?über|celui\s+(?:sur|qui\s+parle\s+de)|l'article\s+sur|el\s+(?:artículo\s+)?(?:sobre|de))\s+(.+?)[?.!]*$/iu;
 /** "more like it", "similar to the first one", "ähnliche", "des articles similaires", "parecidos". */
 const SIMILAR =
-  /(?<![\p{L}])(?:more\s+like|similar|like\s+(?:it|that|this|the)|related\s+to|ähnlich\w*|wie\s+(?:der|die|das|dieser)|similaires?|semblables?|comme\s+(?:celui|le|la)|parecid\w+|similar(?:es)?\s+a)(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:more\s+like|similar|like\s+(?:it|that|this|the)|related\s+to|ähnlich\w*|wie\s+(?:der|die|das|dieser)|mehr\s+davon|similaires?|semblables?|comme\s+(?:celui|celle|le|la|ça)|parecid\w+|similar(?:es)?\s+a|más\s+como)(?![\p{L}])/iu;
 
 /**
  * The reference a follow-up question makes to the previous results, or null when it makes none (then it is a
@@ -59,7 +59,7 @@ export function followUpReference(question: string): FollowUpReference | null {
   }
   if (THAT.test(question)) return { kind: "that", similar };
   if (
-    /^\s*(?:more\s+like\s+(?:it|that|this|these|those)|similar\s+ones|ähnliche|similaires|parecidos)\s*[?.!]*\s*$/iu.test(
+    /^\s*(?:more\s+like\s+(?:it|that|this|these|those)|similar\s+ones|ähnliche|mehr\s+davon|mehr\s+wie\s+(?:diese[nrs]?|das)|similaires|plus\s+comme\s+(?:ça|celui(?:-ci|-là)?|celle(?:-ci|-là)?)|parecidos|más\s+como\s+(?:ese|esa|este|esta|eso))\s*[?.!]*\s*$/iu.test(
       question,
     )
   )

@@ -52,7 +52,7 @@ const LANGUAGE_PATTERNS = [
 ];
 
 const NOT_READ = String.raw`unread|ungelesen\w*|non[- ]lus?|no\s+leídos?|not\s+(?:yet\s+)?read(?:\s+yet)?|(?:i\s+)?(?:haven'?t|have\s+not|hadn'?t|didn'?t|did\s+not)\s+(?:yet\s+)?(?:read|finished)(?:\s+yet)?|still\s+to\s+read|to\s+read`;
-const HAVE_READ = String.raw`already\s+read|(?:i\s+)?(?:have|'ve)\s+(?:already\s+)?read|have\s+i\s+read|i\s+(?:already\s+)?read|(?:that|which)\s+i\s+read|read\s+(?:ones|articles)|gelesen\w*|déjà\s+lus?|ya\s+leídos?`;
+const HAVE_READ = String.raw`already\s+read|(?:i\s+)?(?:have|'ve)\s+(?:already\s+)?read|have\s+i\s+read|i\s+(?:already\s+)?read|(?:that|which)\s+i\s+read|read\s+(?:ones|articles)|gelesen\w*|déjà\s+lus?|ya\s+le[íi](?:d[oa]s?)?|(?:schon|bereits)\s+gelesen`;
 
 /** A span of the question that named a filter, removed from what is searched. */
 interface Span {
@@ -83,7 +83,8 @@ function timeRanges(now: number, offsetMinutes: number) {
     { words: "yesterday|gestern|hier|ayer", since: today - DAY, until: today },
     { words: "this week|diese woche|dieser woche|cette semaine|esta semana", since: thisWeek },
     {
-      words: "last week|letzte woche|letzten woche|vergangene woche|la semaine dernière|la semana pasada",
+      words:
+        "last week|letzte woche|letzten woche|letzter woche|vergangene woche|vergangenen woche|la semaine dernière|la semana pasada",
       since: thisWeek - 7 * DAY,
       until: thisWeek,
     },
