@@ -47,6 +47,7 @@ const SCROLL_KEYS = new Set(["PageUp", "PageDown", "ArrowUp", "ArrowDown", "Home
 export function useListening({
   root,
   language,
+  readingPosition,
   nowPlaying,
   engines,
   onListened,
@@ -54,6 +55,8 @@ export function useListening({
   root: RefObject<HTMLElement | null>;
   /** The text's language (BCP 47); null when unknown, then the device's. */
   language: string | null;
+  /** The saved reading position (a content text offset), to resume at the very sentence listening last reached. */
+  readingPosition: number | null | undefined;
   nowPlaying: NowPlaying;
   engines: () => SpeechEngine[];
   /** The content's sentence now being read (its text offset), null when listening stops; feeds the reading position. */
@@ -76,6 +79,8 @@ export function useListening({
   const run = useRef(0);
   const listened = useRef(onListened);
   listened.current = onListened;
+  const saved = useRef(readingPosition);
+  saved.current = readingPosition;
 
   const container = useCallback(
     (source: ListenSource) => root.current?.querySelector(CONTAINERS[source]) ?? null,
@@ -133,7 +138,7 @@ export function useListening({
       const myRun = ++run.current;
       const lang = language || navigator.language || "en";
       const sentences = pageSentences(element, lang);
-      const offset = fromOffset ?? (source === "content" ? firstVisibleOffset(element) : 0);
+      const offset = fromOffset ?? (source === "content" ? startingOffset(element, sentences, saved.current) : 0);
       const first = sentenceAt(sentences, offset);
       const preparing: Session = { source, sentences, lang, engine: null };
       live.current.session = preparing;
@@ -406,3 +411,19 @@ export function useListening({
 }
 
 export type Listening = ReturnType<typeof useListening>;
+
+/**
+ * Where Listen starts in the content: from the reading position. When the reader is in the text, that is the first
+ * line on screen, or the saved position if it is on screen too (a line's first words may belong to the sentence
+ * before the one listening reached, which the saved offset names). When the top of the content is on screen (the
+ * reader went up to the Listen button), it is the saved position, wherever it is.
+ */
+function startingOffset(element: Element, sentences: ListeningSentence[], position: number | null | undefined): number {
+  const visible = firstVisibleOffset(element);
+  if (position == null || position <= 0) return visible;
+  if (visible === 0) return position;
+  if (position < visible) return visible;
+  const sentence = sentences[sentenceAt(sentences, position)];
+  const rect = sentence ? rangeOf(element, sentence)?.getBoundingClientRect() : undefined;
+  return rect && rect.top < window.innerHeight && rect.bottom > 0 ? position : visible;
+}

@@ -180,6 +180,7 @@ function ArticleView({
   const listening = useListening({
     root: viewer,
     language: article.language,
+    readingPosition: article.reading_position,
     nowPlaying,
     engines: listeningEngines,
     onListened: position.listenedTo,
