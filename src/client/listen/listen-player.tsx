@@ -2,6 +2,24 @@ import { useEffect, useState } from "react";
 import { formatClock, RATES, sentenceSeconds } from "./timing";
 import type { Listening, ListenSource, SleepSetting } from "./use-listening";
 
+/** Drawn, not emoji: media symbols are missing from some devices' fonts. */
+const ICON_PATHS = {
+  speaker: "M4 9v6h4l5 4V5L8 9H4zm12.5 3a4.5 4.5 0 0 0-2.5-4v8a4.5 4.5 0 0 0 2.5-4z",
+  play: "M8 5v14l11-7z",
+  pause: "M6 5h4v14H6zm8 0h4v14h-4z",
+  previous: "M6 6h2v12H6zm3.5 6 8.5 6V6z",
+  next: "M16 6h2v12h-2zM6 18l8.5-6L6 6z",
+  stop: "M6 6h12v12H6z",
+} as const;
+
+function Icon({ name }: { name: keyof typeof ICON_PATHS }) {
+  return (
+    <svg className="listen-svg" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+      <path d={ICON_PATHS[name]} fill="currentColor" />
+    </svg>
+  );
+}
+
 /** The Listen button of the Content and Summary tabs. */
 export function ListenButton({ source, listening }: { source: ListenSource; listening: Listening }) {
   const what = source === "content" ? "the article" : "the summary";
@@ -12,7 +30,7 @@ export function ListenButton({ source, listening }: { source: ListenSource; list
       aria-label={`Listen to ${what}`}
       onClick={() => void listening.start(source)}
     >
-      <span aria-hidden="true">🔊</span> Listen
+      <Icon name="speaker" /> Listen
     </button>
   );
 }
@@ -127,7 +145,7 @@ export function ListenPlayer({
           disabled={!usable}
           onClick={controls.previousSentence}
         >
-          <span aria-hidden="true">⏮</span>
+          <Icon name="previous" />
         </button>
         <button
           type="button"
@@ -138,7 +156,7 @@ export function ListenPlayer({
           disabled={!usable}
           onClick={controls.toggle}
         >
-          <span aria-hidden="true">{playing ? "⏸" : "▶"}</span>
+          <Icon name={playing ? "pause" : "play"} />
         </button>
         <button
           type="button"
@@ -149,7 +167,7 @@ export function ListenPlayer({
           disabled={!usable}
           onClick={controls.nextSentence}
         >
-          <span aria-hidden="true">⏭</span>
+          <Icon name="next" />
         </button>
         <button
           type="button"
@@ -201,7 +219,7 @@ export function ListenPlayer({
           title="Stop listening"
           onClick={listening.close}
         >
-          <span aria-hidden="true">■</span>
+          <Icon name="stop" />
         </button>
       </div>
     </section>

@@ -261,6 +261,11 @@ export function useListening({
   const sentence = session?.sentences[index] ?? null;
   useEffect(() => {
     if (!session || !sentence) return;
+    // Nothing is marked for a text no voice will read.
+    if (phase === "no-voice" || phase === "error") {
+      clearMark();
+      return;
+    }
     const element = container(session.source);
     const range = element ? rangeOf(element, sentence) : null;
     markSentence(range);
@@ -279,6 +284,7 @@ export function useListening({
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(() => {
         const at = live.current;
+        if (at.phase === "no-voice" || at.phase === "error") return;
         const now = at.session?.sentences[at.index];
         const holder = at.session ? container(at.session.source) : null;
         if (now && holder) markSentence(rangeOf(holder, now));
