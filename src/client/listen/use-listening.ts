@@ -270,7 +270,7 @@ export function useListening({
     const range = element ? rangeOf(element, sentence) : null;
     markSentence(range);
     if (range && following) keepInView(range);
-    if (session.source === "content" && phase !== "preparing" && phase !== "no-voice") {
+    if (session.source === "content" && phase !== "preparing") {
       listened.current(sentence.start);
     }
   }, [session, sentence, following, phase, container]);
