@@ -15,7 +15,7 @@ type CaretDocument = Document & {
 };
 
 /** A collapsed range at the caret nearest the point: caretPositionFromPoint (standard), else caretRangeFromPoint. */
-function caretAt(x: number, y: number): Range | null {
+export function caretAt(x: number, y: number): Range | null {
   const doc = document as CaretDocument;
   if (typeof doc.caretPositionFromPoint === "function") {
     const caret = doc.caretPositionFromPoint(x, y);

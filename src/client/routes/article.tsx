@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { ApiError } from "../api/client";
 import type { Article, Highlight } from "../api/types";
@@ -29,11 +29,15 @@ import { useToast } from "../hooks/use-toast";
 import { isUnfinished } from "../lib/article-order";
 import { displayTitle } from "../lib/format";
 import { isRightToLeft } from "../lib/languages";
+import { listeningEngines } from "../listen/engines";
+import { ListenButton, ListenPlayer } from "../listen/listen-player";
+import { useListening } from "../listen/use-listening";
 import { useArticleJobs } from "../queries/article-jobs";
 import { useArticleQuery } from "../queries/articles";
 import { useFeedback } from "../queries/feedback";
 import { highlightKeys, useArticleHighlightsQuery, useHighlightActions } from "../queries/highlights";
 import "../styles/article.css";
+import "../styles/listen.css";
 
 type TabId = "summary" | "content" | "original";
 /** From this width the highlights panel is a column beside the text (highlights.css lays it out). */
@@ -168,6 +172,19 @@ function ArticleView({
   const sidePanel = useMediaQuery(SIDE_PANEL_QUERY);
   const highlightsPanel = <HighlightsPanel articleId={article.id} root={viewer} onTab={onTab} side={sidePanel} />;
   const position = useReadingPosition({ article, tab, onTab, returning, root: viewer });
+  const title = displayTitle(article.title, article.url);
+  const nowPlaying = useMemo(
+    () => ({ title, site: article.site_name || article.domain || "", artwork: article.image_url }),
+    [title, article.site_name, article.domain, article.image_url],
+  );
+  const listening = useListening({
+    root: viewer,
+    language: article.language,
+    readingPosition: article.reading_position,
+    nowPlaying,
+    engines: listeningEngines,
+    onListened: position.listenedTo,
+  });
   const highlights = useArticleHighlightsQuery(article.id).data?.highlights ?? NO_HIGHLIGHTS;
   const highlightActions = useHighlightActions(article.id);
   const layer = useHighlightLayer(viewer, article.id, highlights, {
@@ -269,6 +286,7 @@ function ArticleView({
                   inProgress={inProgress}
                   running={jobs.summaryRunning}
                   onStart={startSummary}
+                  actions={<ListenButton source="summary" listening={listening} />}
                 />
               ),
             },
@@ -282,6 +300,7 @@ function ArticleView({
                   inProgress={inProgress}
                   running={jobs.contentRunning}
                   onStart={startContent}
+                  actions={<ListenButton source="content" listening={listening} />}
                 />
               ),
             },
@@ -326,7 +345,16 @@ function ArticleView({
       {inProgress ? null : <RelatedArticles articleId={article.id} />}
       {sidePanel ? highlightsPanel : null}
 
-      {position.continued && <ContinueReadingNote onStartOver={position.startOver} onDismiss={position.dismiss} />}
+      <ListenPlayer
+        listening={listening}
+        isRead={article.is_read}
+        markingRead={actions.busy === "read"}
+        onMarkRead={() => void actions.markRead()}
+      />
+
+      {position.continued && !listening.open && (
+        <ContinueReadingNote onStartOver={position.startOver} onDismiss={position.dismiss} />
+      )}
 
       <QuoteSharing
         root={viewer}

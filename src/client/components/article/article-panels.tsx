@@ -1,4 +1,4 @@
-import { useMemo } from "react";
+import { type ReactNode, useMemo } from "react";
 import type { Article } from "../../api/types";
 import { httpUrl, sanitizeArticleHtml } from "../../lib/sanitize-html";
 import { MarkdownView } from "./markdown-view";
@@ -9,6 +9,8 @@ interface PanelProps {
   inProgress: boolean;
   running: boolean;
   onStart: () => void;
+  /** More buttons beside Re-summarize / Re-fetch (the Listen button). */
+  actions?: ReactNode;
 }
 
 function BusyLabel({ label }: { label: string }) {
@@ -31,6 +33,7 @@ export function SummaryPanel({
   running,
   onStart,
   markdownKey,
+  actions,
 }: PanelProps & { markdownKey?: string }) {
   if (!article.summary?.trim()) {
     return (
@@ -53,6 +56,7 @@ export function SummaryPanel({
   return (
     <>
       <div className="panel-actions">
+        {actions}
         <button type="button" className="button button-secondary button-small" onClick={onStart} disabled={running}>
           {running ? <BusyLabel label="Generating..." /> : "Re-summarize"}
         </button>
@@ -69,7 +73,7 @@ export function SummaryPanel({
 }
 
 /** The extracted article, re-sanitised here before it is put into the page. */
-export function ContentPanel({ article, direction, inProgress, running, onStart }: PanelProps) {
+export function ContentPanel({ article, direction, inProgress, running, onStart, actions }: PanelProps) {
   const html = useMemo(() => sanitizeArticleHtml(article.content), [article.content]);
   if (!html) {
     return (
@@ -92,6 +96,7 @@ export function ContentPanel({ article, direction, inProgress, running, onStart 
   return (
     <>
       <div className="panel-actions">
+        {actions}
         <button
           type="button"
           className="button button-secondary button-small"

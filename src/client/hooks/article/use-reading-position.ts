@@ -74,11 +74,17 @@ export function useReadingPosition({
     return stop;
   }, [target, tab, root]);
 
+  /** The sentence Listen is reading (issue 36): while set, it is the position, not the first line on screen. */
+  const listening = useRef<{ offset: number; atEnd: boolean } | null>(null);
+  /** Asks for a save SAVE_AFTER_SCROLL_MS from now (set by the effect below, which owns the timer). */
+  const schedule = useRef<() => void>(() => undefined);
+
   const save = useCallback(() => {
     const container = contentOf(root);
-    if (!container || !restored.current || tabRef.current !== "content") return;
-    const offset = firstVisibleOffset(container);
-    const end = contentEndVisible(container);
+    const listened = listening.current;
+    if (!container || (!listened && (!restored.current || tabRef.current !== "content"))) return;
+    const offset = listened ? listened.offset : firstVisibleOffset(container);
+    const end = listened ? listened.atEnd : contentEndVisible(container);
     const progress = progressAt(offset, container.textContent?.length ?? 0, end);
     if (offset === lastSaved.current && !end) return;
     lastSaved.current = offset;
@@ -97,13 +103,17 @@ export function useReadingPosition({
       pending = false;
       save();
     };
+    const later = () => {
+      pending = true;
+      clearTimeout(timer);
+      timer = setTimeout(flush, SAVE_AFTER_SCROLL_MS);
+    };
+    schedule.current = later;
     const onScroll = () => {
       if (!restored.current || tabRef.current !== "content") return;
       const container = contentOf(root);
       if (container) setAtEnd(contentEndVisible(container));
-      pending = true;
-      clearTimeout(timer);
-      timer = setTimeout(flush, SAVE_AFTER_SCROLL_MS);
+      later();
     };
     const onVisibility = () => {
       if (document.visibilityState === "hidden") flush();
@@ -134,7 +144,26 @@ export function useReadingPosition({
     window.scrollTo({ top: 0 });
   }, []);
 
+  /**
+   * Listening moved the reader to the sentence at `offset` (null: listening stopped, the screen is the position
+   * again). Saved like a scroll: SAVE_AFTER_SCROLL_MS later, at once when the page is hidden or the viewer closes.
+   */
+  const listenedTo = useCallback(
+    (offset: number | null, atEnd = false) => {
+      if (offset === null) {
+        // The last sentence heard is kept before the screen takes over again.
+        if (listening.current) save();
+        listening.current = null;
+        return;
+      }
+      listening.current = { offset, atEnd };
+      schedule.current();
+    },
+    [save],
+  );
+
   return {
+    listenedTo,
     /** "Continue where you left off" is showing. */
     continued: continued && tab === "content",
     dismiss: useCallback(() => setContinued(false), []),
