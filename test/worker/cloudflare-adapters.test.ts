@@ -9,6 +9,7 @@ import {
 } from "../../src/worker/adapters/cloudflare/workers-ai-language-model";
 import { createWorkersAiSpeechSynthesizer } from "../../src/worker/adapters/cloudflare/workers-ai-speech-synthesizer";
 import { audioCacheKey } from "../../src/worker/domain/listening/audio-cache-key";
+import { chunkText } from "../../src/worker/domain/listening/chunk-rules";
 import { firstForeignSentence } from "../../src/worker/domain/listening/spoken-text-match";
 import { SpeechUnavailable } from "../../src/worker/ports/speech-synthesizer";
 import { createVectorizeFake } from "./fakes/vectorize-fake";
@@ -332,6 +333,12 @@ describe("Listen's rules: the reader's own sentences, one cache entry per render
     expect(firstForeignSentence(["Honeybees dance to show their sisters where the flowers are."], source)).toBe(-1);
     expect(firstForeignSentence(["HONEYBEES DANCE", "Wasps dance too."], source)).toBe(1);
     expect(firstForeignSentence(["  **  "], source)).toBe(0);
+  });
+
+  it("reads a heading or list item with a pause: a full stop where it has none", () => {
+    expect(chunkText(["How bees talk", " Bees dance. ", "", "Why?", "„Sie tanzen“", "Ein Zitat: „Ja.“"])).toBe(
+      "How bees talk. Bees dance. Why? „Sie tanzen“. Ein Zitat: „Ja.“",
+    );
   });
 
   it("keys the cache by model, speaker, language and the exact text", async () => {

@@ -14,10 +14,18 @@ export const LISTEN_CHUNK_LIMITS = {
   maxSentenceChars: 1000,
 } as const;
 
-/** The text of a chunk as the model reads it: its sentences, one space between them. */
+/** Marks that end a sentence (with any closing quote or bracket after them). */
+const ENDS_SENTENCE = /[.!?…:;。！？]["'”’“»«)\]]*$/u;
+
+/**
+ * The text of a chunk as the model reads it: its sentences, one space between them. A heading or list item without
+ * a full stop gets one, so the voice pauses after it instead of running it into the next sentence (the stop is
+ * only in what the model reads: the sentences are matched against the article as sent).
+ */
 export function chunkText(sentences: readonly string[]): string {
   return sentences
     .map((sentence) => sentence.trim())
     .filter((sentence) => sentence.length > 0)
+    .map((sentence) => (ENDS_SENTENCE.test(sentence) ? sentence : `${sentence}.`))
     .join(" ");
 }
