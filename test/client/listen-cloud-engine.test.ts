@@ -14,10 +14,22 @@ describe("cloud voice chunks", () => {
       { from: 10, to: 18 },
       { from: 18, to: 20 },
     ]);
-    // From where the reader starts (a tapped sentence, the reading position).
+    // From where the reader starts (a tapped sentence, the reading position): a small first chunk, the rest of
+    // its grid chunk, then the same chunks as a reading from the start, whose audio the server has cached.
+    expect(planChunks(texts, 5, LIMITS)).toEqual([
+      { from: 5, to: 7 },
+      { from: 7, to: 10 },
+      { from: 10, to: 18 },
+      { from: 18, to: 20 },
+    ]);
     expect(planChunks(texts, 17, LIMITS)).toEqual([
-      { from: 17, to: 19 },
-      { from: 19, to: 20 },
+      { from: 17, to: 18 },
+      { from: 18, to: 20 },
+    ]);
+    expect(planChunks(texts, 10, LIMITS)).toEqual([
+      { from: 10, to: 12 },
+      { from: 12, to: 18 },
+      { from: 18, to: 20 },
     ]);
     expect(planChunks(texts, 20, LIMITS)).toEqual([]);
   });

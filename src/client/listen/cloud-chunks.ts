@@ -18,17 +18,13 @@ export interface ChunkRange {
   to: number;
 }
 
-/**
- * The chunks that read `texts` from `start` to the end, in order: the first at most `first_chunk_sentences`, every
- * one at most `max_sentences` and `max_chars` (a sentence alone over `max_chars` is a chunk of its own, which the
- * server refuses and the player reads with the browser's voice). Empty sentences are skipped inside a chunk's range.
- */
-export function planChunks(texts: readonly string[], start: number, limits: ChunkLimits): ChunkRange[] {
-  const chunks: ChunkRange[] = [];
-  let from = Math.max(0, start);
+/** The chunks of the whole list from its first sentence: the grid every reading reuses, so replays hit the cache. */
+function chunkGrid(texts: readonly string[], limits: ChunkLimits): ChunkRange[] {
+  const grid: ChunkRange[] = [];
+  let from = 0;
   while (from < texts.length) {
     const most =
-      chunks.length === 0 ? Math.min(limits.first_chunk_sentences, limits.max_sentences) : limits.max_sentences;
+      grid.length === 0 ? Math.min(limits.first_chunk_sentences, limits.max_sentences) : limits.max_sentences;
     let to = from;
     let chars = 0;
     while (to < texts.length && to - from < Math.max(1, most)) {
@@ -38,10 +34,31 @@ export function planChunks(texts: readonly string[], start: number, limits: Chun
       chars = joined;
       to += 1;
     }
-    chunks.push({ from, to });
+    grid.push({ from, to });
     from = to;
   }
-  return chunks;
+  return grid;
+}
+
+/**
+ * The chunks that read `texts` from `start` to the end, in order. The server caches audio by a chunk's exact text,
+ * so chunks follow one grid over the whole list (the first chunk at most `first_chunk_sentences`, every other at
+ * most `max_sentences` and `max_chars`; a sentence alone over `max_chars` is a chunk of its own, which the server
+ * refuses and the player reads with the browser's voice): a second reading, or one from a tapped sentence, asks
+ * for chunks already rendered. Wherever it starts, the first chunk is at most `first_chunk_sentences`, so the first
+ * sound comes soon, and the rest of that grid chunk follows (two renders, when not at the very start, that a
+ * reading from the start did not make; every chunk after them is on the grid).
+ */
+export function planChunks(texts: readonly string[], start: number, limits: ChunkLimits): ChunkRange[] {
+  const from = Math.max(0, start);
+  const grid = chunkGrid(texts, limits);
+  const at = grid.findIndex((chunk) => chunk.from <= from && from < chunk.to);
+  if (at < 0) return [];
+  const containing = grid[at] as ChunkRange;
+  const firstEnd = Math.min(from + Math.max(1, limits.first_chunk_sentences), containing.to);
+  const head: ChunkRange[] = [{ from, to: firstEnd }];
+  if (firstEnd < containing.to) head.push({ from: firstEnd, to: containing.to });
+  return [...head, ...grid.slice(at + 1)];
 }
 
 /**
