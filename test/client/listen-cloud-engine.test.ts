@@ -3,7 +3,7 @@ import { planChunks, sentenceAt, sentenceStarts } from "../../src/client/listen/
 import { CloudVoiceFailed, createCloudEngine } from "../../src/client/listen/cloud-engine";
 import type { SpokenSentence } from "../../src/client/listen/engine";
 
-const LIMITS = { first_chunk_sentences: 2, max_sentences: 8, max_chars: 1000 };
+const LIMITS = { first_chunk_sentences: 2, max_sentences: 8, max_chars: 992 };
 
 describe("cloud voice chunks", () => {
   it("starts with a small chunk, then fills chunks up to the sentence and character bounds", () => {

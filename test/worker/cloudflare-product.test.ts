@@ -277,7 +277,7 @@ describe("Listen on the Cloudflare adapters (Workers AI text-to-speech, the R2 a
       engine: "cloud",
       reason: null,
       voice: { model: "@cf/deepgram/aura-2-en", speaker: "luna" },
-      limits: { first_chunk_sentences: 2, max_sentences: 8, max_chars: 1000 },
+      limits: { first_chunk_sentences: 2, max_sentences: 8, max_chars: 992 },
     });
 
     // Not a free text-to-speech service: a sentence that is not the article's is refused before any model call.

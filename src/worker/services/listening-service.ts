@@ -102,7 +102,7 @@ export function createListeningService({ articles, speech, audioCache }: Depende
         limits: {
           first_chunk_sentences: LISTEN_CHUNK_LIMITS.firstChunkSentences,
           max_sentences: LISTEN_CHUNK_LIMITS.maxSentences,
-          max_chars: Math.min(LISTEN_CHUNK_LIMITS.maxChars, speech.maxChars || LISTEN_CHUNK_LIMITS.maxChars),
+          max_chars: LISTEN_CHUNK_LIMITS.maxChars,
         },
       };
     },
@@ -120,7 +120,7 @@ export function createListeningService({ articles, speech, audioCache }: Depende
 
       const text = chunkText(request.sentences);
       if (text.length === 0) throw new AppError(422, "sentences: nothing to say");
-      if (text.length > Math.min(LISTEN_CHUNK_LIMITS.maxChars, speech.maxChars)) {
+      if (text.length > Math.min(LISTEN_CHUNK_LIMITS.modelMaxChars, speech.maxChars)) {
         throw new AppError(422, `sentences: at most ${LISTEN_CHUNK_LIMITS.maxChars} characters a chunk`);
       }
       const source = request.source === "summary" ? summaryText(article.summary) : contentText(article.content);

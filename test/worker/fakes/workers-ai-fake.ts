@@ -39,7 +39,10 @@ const AURA_SPEAKERS: Record<string, string[]> = {
 };
 const INVALID_INPUT = "8002: Invalid input";
 
-/** When the audio of a speech call arrives: the first bytes after `firstByteMs`, then each further part after `partMs`. */
+/**
+ * When the audio of a speech call arrives: the first bytes after `firstByteMs`, then one more part of the audio
+ * per further 100 characters of text, each after `partMs` (a longer text takes longer to render).
+ */
 export interface SpeechLatency {
   firstByteMs: number;
   partMs: number;
@@ -64,9 +67,9 @@ export function fakeSpeechBytes(text: string): Uint8Array {
 }
 
 /** The audio as a stream that delivers its parts on the planned latency. */
-function speechStream(bytes: Uint8Array, latency: SpeechLatency): ReadableStream<Uint8Array> {
-  const PARTS = 4;
-  const size = Math.ceil(bytes.length / PARTS);
+function speechStream(bytes: Uint8Array, textLength: number, latency: SpeechLatency): ReadableStream<Uint8Array> {
+  const parts = Math.max(1, Math.ceil(textLength / 100));
+  const size = Math.ceil(bytes.length / parts);
   let part = 0;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -214,7 +217,7 @@ export function createWorkersAiFake(options: WorkersAiFakeOptions = {}) {
     if (text.length > MAX_SPEECH_CHARS) {
       throw new Error(`${INVALID_INPUT}: text is ${text.length} characters, at most ${MAX_SPEECH_CHARS}`);
     }
-    const body = speechStream(fakeSpeechBytes(text), speechLatency);
+    const body = speechStream(fakeSpeechBytes(text), text.length, speechLatency);
     if (options?.returnRawResponse) return new Response(body, { headers: { "Content-Type": "audio/mpeg" } });
     return body;
   }

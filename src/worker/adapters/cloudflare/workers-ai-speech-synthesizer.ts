@@ -77,7 +77,7 @@ export function createWorkersAiSpeechSynthesizer(ai: Ai): SpeechSynthesizer {
       .map((voice) => voice.model)
       .join(",")}`,
     engine: "cloud",
-    maxChars: LISTEN_CHUNK_LIMITS.maxChars,
+    maxChars: LISTEN_CHUNK_LIMITS.modelMaxChars,
     voiceFor(language): SpeechVoice | null {
       const primary = primaryLanguage(language);
       const voice = WORKERS_AI_VOICES[primary];

@@ -8,8 +8,12 @@ export const LISTEN_CHUNK_LIMITS = {
   firstChunkSentences: 2,
   /** Sentences in any chunk. */
   maxSentences: 8,
-  /** Characters of a chunk's sentences joined by spaces: Deepgram Aura-2 reads at most 1,000 per request. */
-  maxChars: 1000,
+  /**
+   * Characters of a chunk's sentences joined by spaces: Deepgram Aura-2 reads at most 1,000 a request
+   * (`modelMaxChars`), less one per sentence for the full stop `chunkText` may add.
+   */
+  maxChars: 992,
+  modelMaxChars: 1000,
   /** Characters of one sentence (a longer "sentence" is a list or a table the segmenter could not split). */
   maxSentenceChars: 1000,
 } as const;
