@@ -12,6 +12,7 @@ export interface Finding {
 export interface ResolvedConfig {
   d1_databases?: { binding: string; database_name: string; database_id?: string }[];
   kv_namespaces?: { binding: string; id?: string }[];
+  r2_buckets?: { binding: string; bucket_name?: string }[];
   queues?: { consumers?: { queue: string; max_concurrency?: number | null }[] };
   vectorize?: { binding: string; index_name: string }[];
   vars?: Record<string, unknown>;
@@ -24,6 +25,12 @@ export interface ExpectedVectorIndex {
 }
 
 export const USER_ID_METADATA_INDEX: { propertyName: string; indexType: string };
+export const AUDIO_CACHE_BINDING: string;
+export const AUDIO_EXPIRY_RULE: { name: string; days: number };
+export function expectedAudioBucket(config: ResolvedConfig): string | null;
+export function checkAudioBucket(bucketName: string, infoJson: unknown, environment: string): Finding;
+export function audioExpiryRuleArgs(bucketName: string, environment: string): string[];
+export function checkAudioExpiry(bucketName: string, lifecycleOutput: string | null, environment: string): Finding;
 export const VECTOR_METRIC: string;
 export function parseWranglerJson(stdout: string): unknown;
 export function checkSignedIn(whoamiJson: unknown): Finding;

@@ -14,6 +14,15 @@ export const VECTOR_METRIC = "cosine";
 
 const PLACEHOLDER_ID = /^(REPLACE_WITH_|0{8}-0{4}-)/i;
 
+/** Listen's audio cache (issue 36): an R2 bucket in every environment, under this binding. */
+export const AUDIO_CACHE_BINDING = "AUDIO_CACHE";
+/**
+ * The bucket's lifecycle rule: rendered audio is deleted 30 days after it was written, the lifetime the Worker
+ * serves it for (CACHED_AUDIO_MAX_AGE_SECONDS in src/worker/adapters/r2-audio-cache.ts). It only deletes cache
+ * entries, so the deploy adds it itself.
+ */
+export const AUDIO_EXPIRY_RULE = { name: "expire-listen-audio", days: 30 };
+
 /**
  * @typedef {{ ok: boolean, check: string, detail?: string, fix?: string, autoFix?: string[] }} Finding
  * `autoFix` is the wrangler argument list the deploy script runs itself (only for a harmless creation).
@@ -83,6 +92,15 @@ export function checkConfig(config, environment) {
       }),
     });
   }
+  const audioBucket = expectedAudioBucket(config);
+  findings.push({
+    ok: audioBucket !== null,
+    check: `R2 bucket ${AUDIO_CACHE_BINDING} (Listen's audio cache) is declared`,
+    ...(!audioBucket && {
+      detail: "no r2_buckets entry with that binding",
+      fix: `add [[env.${environment}.r2_buckets]] binding = "${AUDIO_CACHE_BINDING}", bucket_name = "viberead-audio-${environment}" to wrangler.toml`,
+    }),
+  });
   return findings;
 }
 
@@ -157,6 +175,52 @@ export function vectorsBeforeMetadataIndexNote(infoJson) {
   const count = Number(infoJson?.vectorCount ?? 0);
   if (!(count > 0)) return null;
   return `${count} vectors were inserted before the user_id metadata index existed: related articles and search do not find them until they are embedded again (Re-fetch Content on those articles)`;
+}
+
+/** The name of the audio cache's bucket in the config, or null when the binding is missing. */
+export function expectedAudioBucket(config) {
+  return (config.r2_buckets ?? []).find((bucket) => bucket.binding === AUDIO_CACHE_BINDING)?.bucket_name ?? null;
+}
+
+/**
+ * `wrangler r2 bucket info <bucket> --json` output (null when the command failed: no such bucket). Creating the
+ * empty cache bucket is harmless: the deploy script does it (`autoFix`), then adds its expiry rule.
+ */
+export function checkAudioBucket(bucketName, infoJson, environment) {
+  const check = `R2 bucket ${bucketName} exists`;
+  if (infoJson && typeof infoJson === "object") return { ok: true, check };
+  const createArgs = ["r2", "bucket", "create", bucketName, "--env", environment];
+  return { ok: false, check, detail: "not found", fix: `npx wrangler ${createArgs.join(" ")}`, autoFix: createArgs };
+}
+
+/** The arguments that add the audio bucket's expiry rule. */
+export function audioExpiryRuleArgs(bucketName, environment) {
+  const { name, days } = AUDIO_EXPIRY_RULE;
+  return [
+    "r2",
+    "bucket",
+    "lifecycle",
+    "add",
+    bucketName,
+    name,
+    "--expire-days",
+    String(days),
+    "--force",
+    "--env",
+    environment,
+  ];
+}
+
+/**
+ * `wrangler r2 bucket lifecycle list <bucket>` output (a table; no JSON form): the rule is there when its name is.
+ * Without it the bucket grows with every article read aloud; adding it is harmless (`autoFix`).
+ */
+export function checkAudioExpiry(bucketName, lifecycleOutput, environment) {
+  const { name, days } = AUDIO_EXPIRY_RULE;
+  const check = `R2 bucket ${bucketName} deletes audio after ${days} days (lifecycle rule ${name})`;
+  if (String(lifecycleOutput ?? "").includes(name)) return { ok: true, check };
+  const args = audioExpiryRuleArgs(bucketName, environment);
+  return { ok: false, check, detail: "missing", fix: `npx wrangler ${args.join(" ")}`, autoFix: args };
 }
 
 /** `wrangler secret list --env <env> --format json` output: an array of `{ name, type }`. */

@@ -8,11 +8,15 @@ import { join, resolve } from "node:path";
 import { stripVTControlCharacters } from "node:util";
 import { builtConfigPath, deployBuildDir } from "./build-dirs.mjs";
 import {
+  audioExpiryRuleArgs,
+  checkAudioBucket,
+  checkAudioExpiry,
   checkConfig,
   checkSecrets,
   checkSignedIn,
   checkUserIdMetadataIndex,
   checkVectorIndex,
+  expectedAudioBucket,
   expectedVectorIndex,
   formatFindings,
   parseWranglerJson,
@@ -85,6 +89,8 @@ async function runPreflight() {
       findings.push(finding);
     }
   }
+  const audioBucket = signedIn.ok ? expectedAudioBucket(resolved) : null;
+  if (audioBucket) findings.push(...(await audioCacheFindings(audioBucket)));
   if (signedIn.ok) {
     const secrets = await wranglerJson(["secret", "list", "--env", environment, "--format", "json"]);
     findings.push(checkSecrets(secrets, environment));
@@ -95,6 +101,31 @@ async function runPreflight() {
     console.error(`\n✖ preflight: ${failed} problem(s); run the fix commands above, then deploy again`);
     process.exit(1);
   }
+}
+
+/** Runs a harmless creation the preflight asked for; the finding passes when it worked. */
+async function autoFix(finding) {
+  if (!finding.autoFix) return finding;
+  console.log(`  creating: npx wrangler ${finding.autoFix.join(" ")}`);
+  const done = await capture(tool("wrangler"), finding.autoFix, { env });
+  return done.code === 0 ? { ok: true, check: `${finding.check} (created now)` } : finding;
+}
+
+/** Listen's audio cache: the bucket (created when missing) and its 30-day expiry rule (added when missing). */
+async function audioCacheFindings(bucket) {
+  const exists = await autoFix(
+    checkAudioBucket(
+      bucket,
+      await wranglerJson(["r2", "bucket", "info", bucket, "--json", "--env", environment]),
+      environment,
+    ),
+  );
+  if (!exists.ok) return [exists];
+  const rules = await capture(tool("wrangler"), ["r2", "bucket", "lifecycle", "list", bucket, "--env", environment], {
+    env,
+  });
+  const expiry = checkAudioExpiry(bucket, rules.code === 0 ? rules.stdout : null, environment);
+  return [exists, expiry.ok ? expiry : await autoFix({ ...expiry, autoFix: audioExpiryRuleArgs(bucket, environment) })];
 }
 
 await runOrExit(tool("vite"), ["build", "--outDir", buildDir, "--emptyOutDir"], { env });

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import { type AppEnv, createServices } from "./context";
-import { AppError, TooManyRequests } from "./domain/errors";
+import { AppError, ModelUnavailable, TooManyRequests } from "./domain/errors";
 import { bodyLimit } from "./middleware/body-limit";
 import { accountRoutes } from "./routes/account";
 import { apiReferenceRoutes } from "./routes/api-reference";
@@ -13,6 +13,7 @@ import { exportRoutes } from "./routes/export";
 import { healthRoutes } from "./routes/health";
 import { articleHighlightRoutes, highlightRoutes } from "./routes/highlights";
 import { importRoutes } from "./routes/imports";
+import { listenRoutes } from "./routes/listen";
 import { oauthRoutes } from "./routes/oauth";
 import { searchRoutes } from "./routes/search";
 import { tagRoutes } from "./routes/tags";
@@ -68,6 +69,7 @@ export function createApp() {
   app.route("/health", healthRoutes);
   app.route("/auth", authRoutes);
   app.route("/articles", articleHighlightRoutes);
+  app.route("/articles", listenRoutes);
   app.route("/articles", articleRoutes);
   app.route("/highlights", highlightRoutes);
   app.route("/topics", topicRoutes);
@@ -88,6 +90,7 @@ export function createApp() {
     if (error instanceof AppError) {
       if (error.status >= 500) console.error(error);
       if (error instanceof TooManyRequests) c.header("Retry-After", String(error.retryAfterSeconds));
+      if (error instanceof ModelUnavailable && error.busy) c.header("Retry-After", String(error.retryAfterSeconds));
       if (error.status === 401) c.header("WWW-Authenticate", "Bearer");
       return c.json({ detail: error.message, ...error.extra }, error.status);
     }

@@ -28,6 +28,7 @@ import { createExportService } from "./services/export-service";
 import { createDohResolver } from "./services/fetching/host-resolver";
 import { createHighlightsService } from "./services/highlights-service";
 import { createImportService } from "./services/import-service";
+import { createListeningService } from "./services/listening-service";
 import { createArticlePipeline } from "./services/processing/article-pipeline";
 import { createRelatedService } from "./services/related-service";
 import { createSearchService } from "./services/search-service";
@@ -89,6 +90,7 @@ export function createServices(env: Env) {
     topics: createTopicsService({ topics, ...adapters }),
     search: createSearchService({ search: createSearchRepository(db), topics, articles, tags, ...adapters }),
     articles: articleService,
+    listening: createListeningService({ articles, speech: adapters.speech, audioCache: adapters.audioCache }),
     highlights,
     account: createAccountService({
       account: createAccountRepository(db),

@@ -43,6 +43,7 @@ test.describe("smoke test after a deploy", () => {
       "related articles answer",
       "chat search answers",
       "topics answer",
+      "listen: the engine for the article's language",
       "delete the article",
       "log out",
     ]) {
@@ -52,7 +53,9 @@ test.describe("smoke test after a deploy", () => {
       ).toBe(true);
     }
     expect(stdout).toContain("embedder=local-glove-hashing-v2");
-    expect(lines).toContain("✔ smoke: 11 passed, 0 failed");
+    // Locally the browser's voices read: the server renders no audio (docs/ai.md#listen-text-to-speech).
+    expect(stdout).toContain("the browser's voice reads (This server renders no audio");
+    expect(lines).toContain("✔ smoke: 12 passed, 0 failed");
     expect(status).toBe(0);
   });
 

@@ -6,11 +6,14 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { unstable_readConfig } from "wrangler";
 import {
+  checkAudioBucket,
+  checkAudioExpiry,
   checkConfig,
   checkSecrets,
   checkSignedIn,
   checkUserIdMetadataIndex,
   checkVectorIndex,
+  expectedAudioBucket,
   expectedVectorIndex,
   formatFindings,
   parseWranglerJson,
@@ -22,7 +25,11 @@ const root = fileURLToPath(new URL("../..", import.meta.url));
 
 /** wrangler.toml as wrangler resolves it for one environment (what the Vite plugin writes to dist/). */
 function resolvedConfig(environment: string): ResolvedConfig {
-  return unstable_readConfig({ config: `${root}/wrangler.toml`, env: environment }) as unknown as ResolvedConfig;
+  // "" is the top level, the development environment.
+  return unstable_readConfig({
+    config: `${root}/wrangler.toml`,
+    ...(environment ? { env: environment } : {}),
+  }) as unknown as ResolvedConfig;
 }
 
 // Recorded shapes of `wrangler <command> --json` (wrangler 4.151), with the banner some commands print first.
@@ -52,6 +59,23 @@ describe("deploy preflight over wrangler.toml", () => {
       );
     });
   }
+
+  for (const environment of ["development", "staging", "production"]) {
+    it(`${environment}: declares Listen's audio cache bucket`, () => {
+      const config = resolvedConfig(environment === "development" ? "" : environment);
+      const suffix = environment === "development" ? "dev" : environment;
+      expect(expectedAudioBucket(config)).toBe(`viberead-audio-${suffix}`);
+      expect(checkConfig(config, environment)).toContainEqual({
+        ok: true,
+        check: "R2 bucket AUDIO_CACHE (Listen's audio cache) is declared",
+      });
+    });
+  }
+
+  it("flags a config without the audio cache bucket", () => {
+    const finding = checkConfig({ r2_buckets: [] }, "staging").find((f) => f.check.includes("AUDIO_CACHE"));
+    expect(finding).toMatchObject({ ok: false, fix: expect.stringContaining("[[env.staging.r2_buckets]]") });
+  });
 
   it("expects the index the config names, with the embedder's dimensions", () => {
     expect(expectedVectorIndex(resolvedConfig("production"))).toEqual(EXPECTED);
@@ -133,6 +157,27 @@ describe("deploy preflight over recorded wrangler output", () => {
     expect(vectorsBeforeMetadataIndexNote(info)).toBeNull();
     expect(vectorsBeforeMetadataIndexNote({ ...info, vectorCount: 42 })).toMatch(/^42 vectors .*Re-fetch Content/);
     expect(vectorsBeforeMetadataIndexNote(null)).toBeNull();
+  });
+
+  it("creates a missing audio bucket and adds its 30-day expiry rule", () => {
+    const info = { name: "viberead-audio-production", creation_date: "2026-11-28T00:00:00.000Z", location: "WEUR" };
+    expect(checkAudioBucket("viberead-audio-production", info, "production").ok).toBe(true);
+    const missing = checkAudioBucket("viberead-audio-production", null, "production");
+    expect(missing).toMatchObject({
+      ok: false,
+      fix: "npx wrangler r2 bucket create viberead-audio-production --env production",
+    });
+    expect(missing.autoFix).toEqual(["r2", "bucket", "create", "viberead-audio-production", "--env", "production"]);
+
+    const listed =
+      "Listing lifecycle rules for bucket 'viberead-audio-production'...\nname:       expire-listen-audio\nenabled:    Yes\nprefix:     (all prefixes)\naction:     Expire objects after 30 days";
+    expect(checkAudioExpiry("viberead-audio-production", listed, "production").ok).toBe(true);
+    const none = checkAudioExpiry("viberead-audio-production", "There are no lifecycle rules for bucket", "production");
+    expect(none.ok).toBe(false);
+    expect(none.fix).toBe(
+      "npx wrangler r2 bucket lifecycle add viberead-audio-production expire-listen-audio --expire-days 30 --force --env production",
+    );
+    expect(checkAudioExpiry("viberead-audio-production", null, "production").ok).toBe(false);
   });
 
   it("needs JWT_SECRET among the Worker's secrets", () => {

@@ -14,6 +14,9 @@ describe("adapter factory", () => {
     expect(adapters.embedder.dimensions).toBe(1024);
     expect(adapters.vectorIndex.name).toBe("local-d1");
     expect(adapters.pageRenderer.name).toBe("browser-rendering");
+    expect(adapters.speech).toMatchObject({ name: "local-browser-voice", engine: "browser" });
+    expect(adapters.speech.voiceFor("en")).toBeNull();
+    expect(adapters.audioCache.name).toBe("r2");
   });
 
   it("uses Workers AI and Vectorize when configured for Cloudflare", () => {
@@ -24,11 +27,22 @@ describe("adapter factory", () => {
     expect(adapters.languageModel.name).toBe("workers-ai:@cf/zai-org/glm-4.7-flash");
     expect(adapters.embedder.name).toBe("workers-ai:@cf/baai/bge-m3");
     expect(adapters.vectorIndex.name).toBe("cloudflare-vectorize");
+    expect(adapters.speech.engine).toBe("cloud");
+    expect(adapters.speech.voiceFor("en-GB")).toEqual({
+      model: "@cf/deepgram/aura-2-en",
+      speaker: "luna",
+      language: "en",
+    });
+    expect(adapters.speech.voiceFor("es")?.model).toBe("@cf/deepgram/aura-2-es");
+    // No Workers AI model speaks German reliably: the browser's voice reads it (docs/ai.md).
+    expect(adapters.speech.voiceFor("de")).toBeNull();
   });
 
   it("refuses Cloudflare mode without its bindings instead of silently falling back", () => {
     const cloudEnv = { ...env, AI_PROVIDER: "cloudflare" } as Env;
-    expect(() => createAdapters(getConfig(cloudEnv), { BROWSER: env.BROWSER }, db())).toThrow(/AI or VECTORIZE/);
+    expect(() =>
+      createAdapters(getConfig(cloudEnv), { BROWSER: env.BROWSER, AUDIO_CACHE: env.AUDIO_CACHE }, db()),
+    ).toThrow(/AI or VECTORIZE/);
   });
 
   it("refuses to run outside development without a JWT secret", () => {

@@ -7,8 +7,13 @@ import {
   MAX_OUTPUT_TOKENS,
   UnusableModelAnswer,
 } from "../../src/worker/adapters/cloudflare/workers-ai-language-model";
+import { createWorkersAiSpeechSynthesizer } from "../../src/worker/adapters/cloudflare/workers-ai-speech-synthesizer";
+import { audioCacheKey } from "../../src/worker/domain/listening/audio-cache-key";
+import { chunkText } from "../../src/worker/domain/listening/chunk-rules";
+import { firstForeignSentence } from "../../src/worker/domain/listening/spoken-text-match";
+import { SpeechUnavailable } from "../../src/worker/ports/speech-synthesizer";
 import { createVectorizeFake } from "./fakes/vectorize-fake";
-import { createWorkersAiFake } from "./fakes/workers-ai-fake";
+import { createWorkersAiFake, fakeSpeechBytes } from "./fakes/workers-ai-fake";
 
 /** A scripted Workers AI binding: records every run() and answers what the test says (see fakes/ for the faithful one). */
 function fakeAi(answer: (model: string, inputs: Record<string, unknown>) => unknown) {
@@ -274,5 +279,75 @@ describe("Vectorize adapter (faithful fake): exact scores", () => {
     const found = await index.query(1, query, { topK: 10 });
     expect(found.map((m) => m.id)).toEqual(exact.slice(0, 10).map((m) => m.id));
     for (const [i, match] of found.entries()) expect(match.score).toBeCloseTo(exact[i]?.score ?? Number.NaN, 6);
+  });
+});
+
+describe("Workers AI speech adapter (faithful fake and scripted answers)", () => {
+  const english = { model: "@cf/deepgram/aura-2-en", speaker: "luna", language: "en" };
+
+  it("streams the model's MP3 through, asked with its own speaker and as a raw response", async () => {
+    const ai = createWorkersAiFake();
+    const speech = createWorkersAiSpeechSynthesizer(ai as unknown as Ai);
+    const audio = await speech.synthesize("Bees dance.", english);
+    expect(audio.contentType).toBe("audio/mpeg");
+    expect(new Uint8Array(await new Response(audio.body).arrayBuffer())).toEqual(fakeSpeechBytes("Bees dance."));
+    expect(ai.calls[0]).toEqual({
+      model: "@cf/deepgram/aura-2-en",
+      inputs: { text: "Bees dance.", speaker: "luna", encoding: "mp3" },
+    });
+  });
+
+  it("tells a busy model (429, capacity, timeout) from a failed one, and refuses an answer that is no audio", async () => {
+    const ai = createWorkersAiFake();
+    const speech = createWorkersAiSpeechSynthesizer(ai as unknown as Ai);
+    ai.failNext("rate-limit", "timeout");
+    for (let i = 0; i < 2; i++) {
+      await expect(speech.synthesize("Bees dance.", english)).rejects.toMatchObject({ kind: "busy" });
+    }
+    // The fake refuses a chunk over Aura-2's 1,000 characters as the model does: a failure, not "busy".
+    const failed = speech.synthesize("a".repeat(1001), english);
+    await expect(failed).rejects.toBeInstanceOf(SpeechUnavailable);
+    await expect(failed).rejects.toMatchObject({ kind: "failed", message: expect.stringContaining("8002") });
+
+    const scripted = (answer: unknown) =>
+      createWorkersAiSpeechSynthesizer({ run: async () => answer } as unknown as Ai).synthesize("Hi.", english);
+    await expect(scripted(new Response("overloaded", { status: 429 }))).rejects.toMatchObject({ kind: "busy" });
+    await expect(scripted(Response.json({ errors: ["boom"] }))).rejects.toMatchObject({ kind: "failed" });
+    await expect(scripted({ nothing: true })).rejects.toMatchObject({ kind: "failed" });
+    // MeloTTS's documented JSON shape is accepted as audio.
+    const melo = await scripted({ audio: btoa("ID3") });
+    expect(new TextDecoder().decode(await new Response(melo.body).arrayBuffer())).toBe("ID3");
+  });
+
+  it("speaks English and Spanish; every other language is the browser's", () => {
+    const speech = createWorkersAiSpeechSynthesizer({} as Ai);
+    expect(speech.voiceFor("EN-us")?.model).toBe("@cf/deepgram/aura-2-en");
+    expect(speech.voiceFor("es-MX")).toEqual({ model: "@cf/deepgram/aura-2-es", speaker: "aquila", language: "es" });
+    for (const language of ["de", "fr", "pt-BR", "ja", "", "x"]) expect(speech.voiceFor(language)).toBeNull();
+  });
+});
+
+describe("Listen's rules: the reader's own sentences, one cache entry per rendering", () => {
+  it("finds the page's sentences in the stored text whatever the spacing, case and markup", () => {
+    const source = "How bees talkHoneybees **dance** to show\ntheir sisters where the flowers are.";
+    expect(firstForeignSentence(["Honeybees dance to show their sisters where the flowers are."], source)).toBe(-1);
+    expect(firstForeignSentence(["HONEYBEES DANCE", "Wasps dance too."], source)).toBe(1);
+    expect(firstForeignSentence(["  **  "], source)).toBe(0);
+  });
+
+  it("reads a heading or list item with a pause: a full stop where it has none", () => {
+    expect(chunkText(["How bees talk", " Bees dance. ", "", "Why?", "„Sie tanzen“", "Ein Zitat: „Ja.“"])).toBe(
+      "How bees talk. Bees dance. Why? „Sie tanzen“. Ein Zitat: „Ja.“",
+    );
+  });
+
+  it("keys the cache by model, speaker, language and the exact text", async () => {
+    const base = { model: "@cf/deepgram/aura-2-en", speaker: "luna", language: "en", text: "Bees dance." };
+    const key = await audioCacheKey(base);
+    expect(key).toMatch(/^listen\/v1\/[0-9a-f]{64}$/);
+    expect(await audioCacheKey({ ...base })).toBe(key);
+    for (const change of [{ speaker: "thalia" }, { language: "es" }, { text: "Bees dance!" }, { model: "x" }]) {
+      expect(await audioCacheKey({ ...base, ...change })).not.toBe(key);
+    }
   });
 });

@@ -1,8 +1,9 @@
 import { env, introspectWorkflow } from "cloudflare:test";
+import { exports } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
 import { NO_SUMMARY_NOTE } from "../../src/worker/workflows/process-article";
-import type { AiFailure } from "./fakes/workers-ai-fake";
-import { api, registerUser } from "./helpers";
+import { type AiFailure, fakeSpeechBytes } from "./fakes/workers-ai-fake";
+import { api, registerUser, seedArticle } from "./helpers";
 
 /**
  * The whole product with AI_PROVIDER=cloudflare: the factory picks the Workers AI and Vectorize adapters, and
@@ -241,5 +242,150 @@ describe("the whole product on the Cloudflare adapters (faithful fakes of Worker
     } finally {
       await fakeVectorize.recover();
     }
+  });
+});
+
+/** The speech model's calls so far whose text mentions `marker`. */
+async function speechCallsAbout(marker: string) {
+  return (await fakeAi.calls()).filter(
+    (call) => call.model.includes("/aura-") && String(call.inputs.text ?? "").includes(marker),
+  );
+}
+
+/** POST .../listen/audio, with the audio's bytes when it answered audio. */
+async function listenAudio(token: string | null, id: number, body: unknown) {
+  const response = await exports.default.fetch(
+    new Request(`http://localhost/api/articles/${id}/listen/audio`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    }),
+  );
+  const type = response.headers.get("content-type") ?? "";
+  const bytes = type.startsWith("audio/") ? new Uint8Array(await response.arrayBuffer()) : null;
+  const json = bytes ? null : await response.json<any>();
+  return { status: response.status, headers: response.headers, bytes, json };
+}
+
+const BEES_HTML =
+  "<h2>How bees talk</h2><p>Honeybees dance to show their sisters where the flowers are. The waggle dance tells " +
+  "the direction to the sun and the distance to the food.</p><p>A colony has one queen and thousands of workers.</p>";
+const BEES_SUMMARY = "**Honeybees dance to show their sisters where the flowers are.**\n\n- A colony has one queen.";
+
+describe("Listen on the Cloudflare adapters (Workers AI text-to-speech, the R2 audio cache)", () => {
+  it("reads the reader's own sentences in English, streams the audio, and serves a replay from the cache", async () => {
+    const reader = await registerUser();
+    const stranger = await registerUser();
+    const id = await seedArticle(reader.user.id, {
+      title: "How bees talk",
+      content: BEES_HTML,
+      summary: BEES_SUMMARY,
+      language: "en",
+    });
+    const first = [
+      "Honeybees dance to show their sisters where the flowers are.",
+      "The waggle dance tells the direction",
+    ];
+    first[1] += " to the sun and the distance to the food.";
+
+    // Who may ask: signed in, and only for their own article (another user's id is a 404, never a 403).
+    expect((await api("GET", `/api/articles/${id}/listen`)).status).toBe(401);
+    expect((await listenAudio(null, id, { source: "content", sentences: first })).status).toBe(401);
+    expect((await api("GET", `/api/articles/${id}/listen`, { token: stranger.token })).status).toBe(404);
+    const foreign = await listenAudio(stranger.token, id, { source: "content", sentences: first });
+    expect(foreign.status).toBe(404);
+
+    const status = await api("GET", `/api/articles/${id}/listen`, { token: reader.token });
+    expect(status.status).toBe(200);
+    expect(status.body).toEqual({
+      language: "en",
+      engine: "cloud",
+      reason: null,
+      voice: { model: "@cf/deepgram/aura-2-en", speaker: "luna" },
+      limits: { first_chunk_sentences: 2, max_sentences: 8, max_chars: 992 },
+    });
+
+    // Not a free text-to-speech service: a sentence that is not the article's is refused before any model call.
+    const madeUp = await listenAudio(reader.token, id, {
+      source: "content",
+      sentences: [first[0], "Please read this advertisement aloud for free."],
+    });
+    expect(madeUp.status).toBe(400);
+    expect(madeUp.json.detail).toMatch(/^sentences\.1: not a sentence of this article's text/);
+    expect(await speechCallsAbout("advertisement")).toHaveLength(0);
+    const tooMany = await listenAudio(reader.token, id, { source: "content", sentences: Array(9).fill(first[0]) });
+    expect(tooMany.status).toBe(422);
+
+    const played = await listenAudio(reader.token, id, { source: "content", sentences: first, language: "en-GB" });
+    expect(played.status).toBe(200);
+    expect(played.headers.get("content-type")).toBe("audio/mpeg");
+    expect(played.headers.get("x-listen-cache")).toBe("miss");
+    expect(played.headers.get("x-listen-voice")).toBe("@cf/deepgram/aura-2-en#luna");
+    const text = first.join(" ");
+    expect(played.bytes).toEqual(fakeSpeechBytes(text));
+    const calls = await speechCallsAbout("Honeybees dance");
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.model).toBe("@cf/deepgram/aura-2-en");
+    expect(calls[0]?.inputs).toEqual({ text, speaker: "luna", encoding: "mp3" });
+
+    // The replay: the same audio from the cache, and the model is not asked again.
+    const replayed = await listenAudio(reader.token, id, { source: "content", sentences: first });
+    expect(replayed.status).toBe(200);
+    expect(replayed.headers.get("x-listen-cache")).toBe("hit");
+    expect(replayed.bytes).toEqual(played.bytes);
+    expect(await speechCallsAbout("Honeybees dance")).toHaveLength(1);
+
+    // The summary's sentences, as the page shows them (without the markdown's **), are the summary's own.
+    const summary = await listenAudio(reader.token, id, {
+      source: "summary",
+      sentences: ["Honeybees dance to show their sisters where the flowers are.", "A colony has one queen."],
+    });
+    expect(summary.status).toBe(200);
+    // A sentence of the text is not one of the summary's.
+    const notSummary = await listenAudio(reader.token, id, { source: "summary", sentences: [first[1]] });
+    expect(notSummary.status).toBe(400);
+  });
+
+  it("says a language no cloud voice speaks is the browser's, and a busy model falls back with a clear 503", async () => {
+    const reader = await registerUser();
+    const german = await seedArticle(reader.user.id, {
+      title: "Bienen",
+      content: "<p>Honigbienen tanzen im Bienenstock, um ihren Schwestern die Blüten zu zeigen.</p>",
+      language: "de",
+    });
+    const status = await api("GET", `/api/articles/${german}/listen`, { token: reader.token });
+    expect(status.body).toMatchObject({ language: "de", engine: "browser", voice: null });
+    expect(status.body.reason).toMatch(/No cloud voice speaks German/);
+    const unsupported = await listenAudio(reader.token, german, {
+      source: "content",
+      sentences: ["Honigbienen tanzen im Bienenstock, um ihren Schwestern die Blüten zu zeigen."],
+    });
+    expect(unsupported.status).toBe(422);
+    expect(unsupported.json).toMatchObject({ fallback: "browser", detail: expect.stringMatching(/German/) });
+    expect(await speechCallsAbout("Honigbienen")).toHaveLength(0);
+
+    const spanish = await seedArticle(reader.user.id, {
+      title: "Abejas",
+      content: "<p>Las abejas bailan para mostrar dónde están las flores. La reina vive en la colmena.</p>",
+      language: "es",
+    });
+    const sentence = "Las abejas bailan para mostrar dónde están las flores.";
+    // Workers AI answers 429 (rate limited), then is out of capacity: both a 503 the player turns into the
+    // browser's voice, with Retry-After; the next try is rendered by the Spanish voice.
+    await fakeAi.failAfterAbout("Las abejas bailan", 0, "rate-limit", "capacity");
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const busy = await listenAudio(reader.token, spanish, { source: "content", sentences: [sentence] });
+      expect(busy.status).toBe(503);
+      expect(busy.headers.get("retry-after")).toBe("5");
+      expect(busy.json).toMatchObject({ fallback: "browser", detail: expect.stringMatching(/busy/) });
+    }
+    const rendered = await listenAudio(reader.token, spanish, { source: "content", sentences: [sentence] });
+    expect(rendered.status).toBe(200);
+    expect(rendered.headers.get("x-listen-voice")).toBe("@cf/deepgram/aura-2-es#aquila");
+    expect(rendered.bytes).toEqual(fakeSpeechBytes(sentence));
+    // A failed render was not cached: the third call rendered, and a fourth is a hit.
+    expect(await speechCallsAbout("Las abejas bailan")).toHaveLength(3);
+    const again = await listenAudio(reader.token, spanish, { source: "content", sentences: [sentence] });
+    expect(again.headers.get("x-listen-cache")).toBe("hit");
   });
 });

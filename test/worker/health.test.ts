@@ -15,6 +15,7 @@ describe("GET /api/health", () => {
         embedder: "local-glove-hashing-v2",
         vector_index: "local-d1",
         page_renderer: "browser-rendering",
+        speech: "local-browser-voice",
       },
     });
   });

@@ -1,25 +1,17 @@
-/**
- * The speech-engine port of Listen (issue 36): what the player needs from whatever speaks. The browser's Web Speech
- * API (browser-engine.ts) and the deployed Workers AI voice (cloud-engine.ts) implement it; pick-engine.ts chooses.
- */
-
 /** One thing to say: a sentence of the article or summary, with how it is read. */
 export interface SpokenSentence {
   text: string;
   kind: "heading" | "paragraph" | "list-item" | "quote";
 }
-
 export interface SpeakOptions {
   sentences: SpokenSentence[];
   start: number;
   lang: string;
   rate: number;
-  /** Called as sentence i starts being spoken. */
-  onSentence(index: number): void;
+  /** Called as sentence i starts being spoken. */ onSentence(index: number): void;
   onEnd(): void;
   onError(error: Error): void;
 }
-
 export interface SpeechEngine {
   readonly name: "browser" | "cloud";
   /** Whether this engine can speak `lang` (BCP 47, e.g. "de" or "pt-BR") on this device/server now. */

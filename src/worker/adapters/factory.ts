@@ -1,27 +1,36 @@
 import type { AppConfig } from "../config";
 import type { Database } from "../db/client";
 import { ConfigurationError } from "../domain/errors";
+import type { AudioCache } from "../ports/audio-cache";
 import type { Embedder } from "../ports/embedder";
 import type { LanguageModel } from "../ports/language-model";
 import type { PageRenderer } from "../ports/page-renderer";
+import type { SpeechSynthesizer } from "../ports/speech-synthesizer";
 import type { VectorIndex } from "../ports/vector-index";
 import { createBrowserRenderingRenderer } from "./browser-rendering-renderer";
 import { createVectorizeIndex } from "./cloudflare/vectorize-index";
 import { createWorkersAiEmbedder } from "./cloudflare/workers-ai-embedder";
 import { createWorkersAiLanguageModel } from "./cloudflare/workers-ai-language-model";
+import { createWorkersAiSpeechSynthesizer } from "./cloudflare/workers-ai-speech-synthesizer";
+import { createBrowserVoiceSynthesizer } from "./local/browser-voice-synthesizer";
 import { createD1VectorIndex } from "./local/d1-vector-index";
 import { createExtractiveLanguageModel } from "./local/extractive-language-model";
 import { createLocalEmbedder } from "./local/local-embedder";
+import { createR2AudioCache } from "./r2-audio-cache";
 
 export interface Adapters {
   languageModel: LanguageModel;
   embedder: Embedder;
   vectorIndex: VectorIndex;
   pageRenderer: PageRenderer;
+  /** Listen (issue 36): Workers AI text-to-speech, or locally none (the browser's voice reads). */
+  speech: SpeechSynthesizer;
+  /** Rendered speech, on R2 in every environment. */
+  audioCache: AudioCache;
 }
 
 /** The bindings the adapters may use; `AI` and `VECTORIZE` exist only in staging and production. */
-export type AdapterBindings = Pick<Env, "BROWSER"> & { AI?: Ai; VECTORIZE?: VectorizeIndex };
+export type AdapterBindings = Pick<Env, "BROWSER" | "AUDIO_CACHE"> & { AI?: Ai; VECTORIZE?: VectorizeIndex };
 
 /**
  * The one place that picks adapters. `AI_PROVIDER=cloudflare` without its bindings is a deployment error,
@@ -29,6 +38,7 @@ export type AdapterBindings = Pick<Env, "BROWSER"> & { AI?: Ai; VECTORIZE?: Vect
  */
 export function createAdapters(config: AppConfig, bindings: AdapterBindings, db: Database): Adapters {
   const pageRenderer = createBrowserRenderingRenderer(bindings.BROWSER);
+  const audioCache = createR2AudioCache(bindings.AUDIO_CACHE);
   if (config.aiProvider === "local") {
     const embedder = createLocalEmbedder(config.embeddingDimensions);
     return {
@@ -36,6 +46,8 @@ export function createAdapters(config: AppConfig, bindings: AdapterBindings, db:
       embedder,
       vectorIndex: createD1VectorIndex(db, embedder.name),
       pageRenderer,
+      speech: createBrowserVoiceSynthesizer(),
+      audioCache,
     };
   }
   if (!bindings.AI || !bindings.VECTORIZE) {
@@ -46,5 +58,7 @@ export function createAdapters(config: AppConfig, bindings: AdapterBindings, db:
     embedder: createWorkersAiEmbedder(bindings.AI, config.embeddingModel, config.embeddingDimensions),
     vectorIndex: createVectorizeIndex(bindings.VECTORIZE),
     pageRenderer,
+    speech: createWorkersAiSpeechSynthesizer(bindings.AI),
+    audioCache,
   };
 }

@@ -4,7 +4,7 @@
  */
 export class AppError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503,
     message: string,
     readonly extra: Record<string, unknown> = {},
   ) {
@@ -61,5 +61,28 @@ export class TooManyRequests extends AppError {
 export class ConfigurationError extends AppError {
   constructor(message: string) {
     super(500, message);
+  }
+}
+
+/** The request is well formed but asks for something this endpoint does not do (e.g. audio of text not the article's). */
+export class BadRequest extends AppError {
+  constructor(message: string, extra: Record<string, unknown> = {}) {
+    super(400, message, extra);
+  }
+}
+
+/**
+ * A model the request needed failed: 503 (busy: rate limit, capacity, timeout; `Retry-After` says when) or 502
+ * (it failed or answered something unusable). Only for a request that has nothing to degrade to on the server
+ * (the audio of Listen, whose player falls back to the browser's voice); search and the rest degrade instead.
+ */
+export class ModelUnavailable extends AppError {
+  constructor(
+    readonly busy: boolean,
+    message: string,
+    extra: Record<string, unknown> = {},
+    readonly retryAfterSeconds = 5,
+  ) {
+    super(busy ? 503 : 502, message, extra);
   }
 }

@@ -9,6 +9,10 @@ const TAGS = [
   { name: "Account", description: "Register, sign in and out, delete the account." },
   { name: "Articles", description: "Save links, list, read, edit, tag, rate and reprocess articles." },
   { name: "Highlights", description: "Highlights, notes and the reading position." },
+  {
+    name: "Listen",
+    description: "Articles read aloud: the engine for an article's language, and the cloud voice's audio.",
+  },
   { name: "Topics", description: "Clusters of articles by meaning." },
   { name: "Search", description: "Questions to the library, in plain words, with follow-ups." },
   { name: "Import and export", description: "Bring a library from another app; take yours with you." },

@@ -52,6 +52,7 @@ export const ERROR_RESPONSES = {
   },
   429: { name: "TooManyRequests", description: "Too many failed attempts; the Retry-After header says when to retry." },
   500: { name: "ServerError", description: "Something went wrong on the server's side (never a stack trace)." },
+  502: { name: "BadGateway", description: "A model the request needed failed or answered nothing usable." },
   503: { name: "ServiceUnavailable", description: "A dependency is briefly unavailable; nothing was changed." },
 } as const;
 export type ErrorStatus = keyof typeof ERROR_RESPONSES;

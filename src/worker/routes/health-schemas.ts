@@ -12,6 +12,7 @@ export const healthJson = z
       embedder: z.string(),
       vector_index: z.string(),
       page_renderer: z.string(),
+      speech: z.string().meta({ description: "Listen's audio: Workers AI models, or `local-browser-voice`." }),
     }),
   })
   .meta({ id: "Health" });

@@ -35,6 +35,7 @@ export const healthRoutes = new Hono<AppEnv>().get(
           embedder: adapters.embedder.name,
           vector_index: adapters.vectorIndex.name,
           page_renderer: adapters.pageRenderer.name,
+          speech: adapters.speech.name,
         },
       },
       200,

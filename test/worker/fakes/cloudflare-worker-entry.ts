@@ -7,7 +7,7 @@
  */
 import { WorkerEntrypoint } from "cloudflare:workers";
 import { createVectorizeFake } from "./vectorize-fake";
-import { type AiFailure, createWorkersAiFake } from "./workers-ai-fake";
+import { type AiFailure, createWorkersAiFake, type SpeechLatency } from "./workers-ai-fake";
 
 export { ArticleProcessingWorkflow, default, TopicsWorkflow } from "../../../src/worker/index";
 
@@ -16,8 +16,11 @@ const ai = createWorkersAiFake();
 const vectorize = createVectorizeFake({ metadataIndexes: ["user_id"] });
 
 export class FakeAi extends WorkerEntrypoint {
-  run(model: string, inputs: Record<string, unknown>, options?: unknown) {
+  run(model: string, inputs: Record<string, unknown>, options?: { returnRawResponse?: boolean }) {
     return ai.run(model, inputs, options);
+  }
+  setSpeechLatency(latency: SpeechLatency) {
+    ai.setSpeechLatency(latency);
   }
   failNext(...kinds: AiFailure[]) {
     ai.failNext(...kinds);

@@ -9,6 +9,13 @@ import { createLocalEmbedder } from "../../../src/worker/adapters/local/local-em
  * - `@cf/baai/bge-m3` refuses more than 100 texts per call.
  * Answers are written from the prompt: summaries from the article's own sentences (so in its language),
  * topic labels from the distinctive words, match explanations as a JSON array.
+ *
+ * Text-to-speech (Listen, issue 36) as the models' schemas and reports say (docs/ai.md#text-to-speech-models):
+ * Deepgram Aura-2 (`@cf/deepgram/aura-2-en`, `-es`) takes `text` (at most 1,000 characters) and one of its own
+ * speakers, and answers MP3 bytes, streamed: asked with `returnRawResponse` an HTTP response (`audio/mpeg`),
+ * otherwise a ReadableStream. MeloTTS takes `prompt` and `lang` and fails with `8002: Invalid input` for any
+ * language but English. The audio comes after a planned latency (first bytes, then the rest in parts), so a
+ * benchmark measures time to first audio; the bytes are a function of the text, so a cached replay is comparable.
  */
 export type AiFailure = "rate-limit" | "capacity" | "timeout";
 
@@ -20,6 +27,59 @@ const FAILURES: Record<AiFailure, string> = {
 };
 
 export const MAX_EMBEDDING_TEXTS = 100;
+/** Deepgram Aura-2 reads at most 1,000 characters a request. */
+export const MAX_SPEECH_CHARS = 1000;
+/** Bytes of fake MP3 per character of text: 48 kbit/s at about 15 characters a second. */
+const SPEECH_BYTES_PER_CHAR = 400;
+
+/** The speakers of each Aura-2 model (the models' input schemas). */
+const AURA_SPEAKERS: Record<string, string[]> = {
+  "@cf/deepgram/aura-2-en": ["luna", "thalia", "asteria", "athena", "helena", "orion", "zeus", "apollo", "hera"],
+  "@cf/deepgram/aura-2-es": ["aquila", "sirio", "nestor", "carina", "celeste", "alvaro", "diana", "selena"],
+};
+const INVALID_INPUT = "8002: Invalid input";
+
+/**
+ * When the audio of a speech call arrives: the first bytes after `firstByteMs`, then one more part of the audio
+ * per further 100 characters of text, each after `partMs` (a longer text takes longer to render).
+ */
+export interface SpeechLatency {
+  firstByteMs: number;
+  partMs: number;
+}
+
+const wait = (ms: number) => (ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
+
+/** Deterministic bytes standing for the MP3 of `text`: MP3 frame sync words, then a pattern from the text. */
+export function fakeSpeechBytes(text: string): Uint8Array {
+  const bytes = new Uint8Array(Math.max(1, text.length) * SPEECH_BYTES_PER_CHAR);
+  let seed = 2166136261;
+  for (const char of text) seed = Math.imul(seed ^ char.charCodeAt(0), 16777619) >>> 0;
+  for (let i = 0; i < bytes.length; i++) {
+    if (i % 417 === 0) bytes[i] = 0xff;
+    else if (i % 417 === 1) bytes[i] = 0xfb;
+    else {
+      seed = Math.imul(seed ^ i, 16777619) >>> 0;
+      bytes[i] = seed & 0xff;
+    }
+  }
+  return bytes;
+}
+
+/** The audio as a stream that delivers its parts on the planned latency. */
+function speechStream(bytes: Uint8Array, textLength: number, latency: SpeechLatency): ReadableStream<Uint8Array> {
+  const parts = Math.max(1, Math.ceil(textLength / 100));
+  const size = Math.ceil(bytes.length / parts);
+  let part = 0;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      await wait(part === 0 ? latency.firstByteMs : latency.partMs);
+      controller.enqueue(bytes.slice(part * size, (part + 1) * size));
+      part += 1;
+      if (part * size >= bytes.length) controller.close();
+    },
+  });
+}
 const DEFAULT_MAX_TOKENS = 256;
 /** Tokens the model thinks before answering when thinking is on: more than any summary's budget. */
 const REASONING_TOKENS = 1_200;
@@ -76,6 +136,7 @@ function answer(system: string, prompt: string): string {
 export function createWorkersAiFake(options: WorkersAiFakeOptions = {}) {
   const embedder = createLocalEmbedder(options.dimensions ?? 1024);
   const calls: AiCall[] = [];
+  let speechLatency: SpeechLatency = { firstByteMs: 0, partMs: 0 };
   /** Planned failures of the next calls, one each. */
   const failures: AiFailure[] = [];
   /**
@@ -143,8 +204,38 @@ export function createWorkersAiFake(options: WorkersAiFakeOptions = {}) {
     return { shape: [data.length, embedder.dimensions], data, pooling: "cls" };
   }
 
+  /** A text-to-speech call, checked as the model checks its input. */
+  function speech(model: string, inputs: Record<string, any>, options?: { returnRawResponse?: boolean }): unknown {
+    let text: unknown;
+    if (model === "@cf/myshell-ai/melotts") {
+      // Reported on the platform: any `lang` but English is refused (cloudflare/cloudflare-docs#23308).
+      if ((inputs.lang ?? "en") !== "en") throw new Error(`${INVALID_INPUT}: lang`);
+      text = inputs.prompt;
+    } else {
+      const speakers = AURA_SPEAKERS[model] ?? [];
+      if (inputs.speaker !== undefined && !speakers.includes(inputs.speaker)) {
+        throw new Error(`${INVALID_INPUT}: speaker must be one of ${speakers.join(", ")}`);
+      }
+      if (inputs.encoding !== undefined && inputs.encoding !== "mp3") {
+        throw new Error(`${INVALID_INPUT}: the fake renders only mp3`);
+      }
+      text = inputs.text;
+    }
+    if (typeof text !== "string" || text.trim().length === 0) throw new Error(`${INVALID_INPUT}: text is required`);
+    if (text.length > MAX_SPEECH_CHARS) {
+      throw new Error(`${INVALID_INPUT}: text is ${text.length} characters, at most ${MAX_SPEECH_CHARS}`);
+    }
+    const body = speechStream(fakeSpeechBytes(text), text.length, speechLatency);
+    if (options?.returnRawResponse) return new Response(body, { headers: { "Content-Type": "audio/mpeg" } });
+    return body;
+  }
+
   return {
     calls,
+    /** The latency of the speech models' audio from now on. */
+    setSpeechLatency(latency: SpeechLatency) {
+      speechLatency = latency;
+    },
     /** The next calls fail, one failure each, in order. */
     failNext(...kinds: AiFailure[]) {
       failures.push(...kinds);
@@ -162,10 +253,12 @@ export function createWorkersAiFake(options: WorkersAiFakeOptions = {}) {
       failures.length = 0;
       failuresAbout.length = 0;
     },
-    async run(model: string, inputs: Record<string, any>, _options?: unknown): Promise<unknown> {
+    async run(model: string, inputs: Record<string, any>, options?: { returnRawResponse?: boolean }): Promise<unknown> {
       calls.push({ model, inputs });
       const failure = plannedOutcome(inputs);
       if (failure) throw new Error(FAILURES[failure]);
+      if (model in AURA_SPEAKERS || model === "@cf/myshell-ai/melotts") return speech(model, inputs, options);
+      if (model.startsWith("@cf/deepgram/")) throw new Error(`5007: No such model ${model}`);
       if (inputs.text !== undefined) return embed(Array.isArray(inputs.text) ? inputs.text : [inputs.text]);
       return chat(model, inputs);
     },
