@@ -1,10 +1,12 @@
 import { createBrowserEngine } from "./browser-engine";
+import { createCloudEngine } from "./cloud-engine";
 import type { SpeechEngine } from "./engine";
 
 /**
- * The engines Listen may use, in order of preference (pick-engine.ts takes the first that speaks the language):
- * the cloud voice first once it exists (cloud-engine.ts, deployed), then the browser's own voices.
+ * The engines that may read an article's content or summary, in order of preference (pick-engine.ts takes the
+ * first that speaks the language): the cloud voice (Workers AI, deployed; the server says "browser" locally and for
+ * a language no model speaks), then the browser's own voices.
  */
-export function listeningEngines(): SpeechEngine[] {
-  return [createBrowserEngine()];
+export function listeningEngines(articleId: number, source: "content" | "summary"): SpeechEngine[] {
+  return [createCloudEngine({ articleId, source }), createBrowserEngine()];
 }

@@ -2,6 +2,7 @@ import { fromRange } from "dom-anchor-text-position";
 import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { languageName } from "../lib/languages";
 import { caretAt, firstVisibleOffset } from "../lib/reading-anchor";
+import { createBrowserEngine } from "./browser-engine";
 import type { SpeechEngine } from "./engine";
 import { clearMark, keepInView, markSentence } from "./mark";
 import { clearNowPlaying, type NowPlaying, setPlaybackState, showNowPlaying } from "./media-session";
@@ -58,7 +59,8 @@ export function useListening({
   /** The saved reading position (a content text offset), to resume at the very sentence listening last reached. */
   readingPosition: number | null | undefined;
   nowPlaying: NowPlaying;
-  engines: () => SpeechEngine[];
+  /** The engines for the content or the summary, in order of preference (engines.ts). */
+  engines: (source: ListenSource) => SpeechEngine[];
   /** The content's sentence now being read (its text offset), null when listening stops; feeds the reading position. */
   onListened: (offset: number | null, atEnd?: boolean) => void;
 }) {
@@ -70,7 +72,8 @@ export function useListening({
   const [sleep, setSleep] = useState<SleepSetting>("off");
   const [message, setMessage] = useState("");
   const [sentenceStartedAt, setSentenceStartedAt] = useState(0);
-  const engineList = useMemo(engines, [engines]);
+  const engineList = useRef(engines);
+  engineList.current = engines;
 
   // Engine callbacks and media keys arrive outside React's render: they read the latest state here.
   const live = useRef({ session, phase, index, rate, following, sleep });
@@ -124,6 +127,27 @@ export function useListening({
       },
       onError: (error) => {
         if (myRun !== run.current) return;
+        if (error.name === "CloudVoiceFailed") {
+          // The cloud voice failed (model busy or down, network): read on from the same sentence with the
+          // device's voice and say so, rather than leave a dead player.
+          const browser = createBrowserEngine();
+          void browser.supports(current.lang).then((able) => {
+            if (myRun !== run.current) return;
+            if (!able) {
+              setPhase("error");
+              setMessage(
+                `The cloud voice failed, and there is no voice for ${languageName(current.lang)} on this device`,
+              );
+              return;
+            }
+            const onDevice = { ...current, engine: browser };
+            live.current.session = onDevice;
+            setSession(onDevice);
+            playFrom(live.current.index);
+            setMessage("The cloud voice failed: reading on with this device's voice");
+          });
+          return;
+        }
         setPhase("error");
         setMessage(error.message);
       },
@@ -152,7 +176,7 @@ export function useListening({
         setMessage("There is nothing to read aloud here.");
         return;
       }
-      const engine = await pickEngine(lang, engineList);
+      const engine = await pickEngine(lang, engineList.current(source));
       if (myRun !== run.current) return;
       if (!engine) {
         setPhase("no-voice");
@@ -164,7 +188,7 @@ export function useListening({
       setSession(ready);
       playFrom(first);
     },
-    [container, language, engineList, playFrom],
+    [container, language, playFrom],
   );
 
   const pause = useCallback(() => {

@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { ApiError } from "../api/client";
 import type { Article, Highlight } from "../api/types";
@@ -177,12 +177,16 @@ function ArticleView({
     () => ({ title, site: article.site_name || article.domain || "", artwork: article.image_url }),
     [title, article.site_name, article.domain, article.image_url],
   );
+  const listenEngines = useCallback(
+    (source: "content" | "summary") => listeningEngines(article.id, source),
+    [article.id],
+  );
   const listening = useListening({
     root: viewer,
     language: article.language,
     readingPosition: article.reading_position,
     nowPlaying,
-    engines: listeningEngines,
+    engines: listenEngines,
     onListened: position.listenedTo,
   });
   const highlights = useArticleHighlightsQuery(article.id).data?.highlights ?? NO_HIGHLIGHTS;
