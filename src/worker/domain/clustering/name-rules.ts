@@ -76,7 +76,9 @@ export function dateAndTimeWords(language: string): ReadonlySet<string> {
         for (const part of relative.formatToParts(offset, unit)) if (part.type === "literal") add(part.value);
       }
     const fields = new Intl.DisplayNames(language, { type: "dateTimeField" });
-    for (const field of DATE_FIELDS) add(fields.of(field as Intl.DateTimeFieldType) ?? "");
+    // The lib types of this TypeScript know no dateTimeField codes; the runtimes (ICU) do.
+    const fieldName = fields.of.bind(fields) as (code: string) => string | undefined;
+    for (const field of DATE_FIELDS) add(fieldName(field) ?? "");
   } catch {
     // An unknown locale: only the English words below.
   }
@@ -90,7 +92,7 @@ const extraCache = new Map<string, ReadonlySet<string>>();
 function extraFunctionWords(language: string): ReadonlySet<string> {
   let set = extraCache.get(language);
   if (!set) {
-    set = new Set([...(EXTRA_FUNCTION_WORDS[language] ?? "").split(" "), ...EXTRA_FUNCTION_WORDS.en.split(" ")]);
+    set = new Set([...(EXTRA_FUNCTION_WORDS[language] ?? "").split(" "), ...(EXTRA_FUNCTION_WORDS.en ?? "").split(" ")]);
     extraCache.set(language, set);
   }
   return set;
