@@ -23,6 +23,11 @@ import { normalizedMutualInformation, purity } from "./semantic-metrics";
 const DIMENSIONS = 1024; // EMBEDDING_DIMENSIONS in wrangler.toml
 const TARGETS = { brokenNames: 0, homogeneity: 0.8, nameInMembers: 0.4 };
 const corpusRoot = join(ROOT, "..", "shared", "corpus");
+/**
+ * TOPIC_NAMES_AS_OLD_PIPELINE=1: cluster as `pipeline cluster` did before it took languages (no language to
+ * the embedder or the clustering), for the "before" figure of docs/ai.md.
+ */
+const AS_OLD_PIPELINE = process.env.TOPIC_NAMES_AS_OLD_PIPELINE === "1";
 
 async function sourceModules() {
   const src = resolve(process.env.TOPIC_NAMES_SRC ?? join(ROOT, "src"));
@@ -69,7 +74,7 @@ export async function clusterLabelledLibrary() {
     const summary = await summarizer.summarize({ title, text, language });
     const [vector] = await embedder.embed(
       [m.embeddingText.articleEmbeddingText({ title, summary, text }, embedder.maxInputChars)],
-      { language },
+      AS_OLD_PIPELINE ? {} : { language },
     );
     articles.push({ id, page, title, summary, language, vector: Array.from(Float32Array.from(vector ?? [])) });
   }
@@ -83,7 +88,7 @@ export async function clusterLabelledLibrary() {
     isRead: false,
     createdAt: now,
     feedback: null,
-    language: a.language,
+    language: AS_OLD_PIPELINE ? null : a.language,
   }));
   return { articles, clustering: m.clustering.clusterLibrary(items, now) };
 }
@@ -157,7 +162,7 @@ export async function measureTopicNames(log = console.log) {
   return { topics: topics.length, brokenShare, homogeneity, nmi, minNamed, namedOk };
 }
 
-if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith("semantic-topic-names.mjs")) {
+if (process.argv[1]?.endsWith("semantic-topic-names.mjs")) {
   if (!existsSync(join(corpusRoot, "trafilatura-dev"))) {
     console.error("../shared/corpus/trafilatura-dev is missing");
     process.exit(1);

@@ -197,8 +197,8 @@ export function clusterLibrary(items: LibraryItem[], now: number): LibraryCluste
     const ownTexts = memberItems.filter((m) => languageOf(m) === language).flatMap((m) => [m.title, m.text]);
     const label = topicName(
       [
-        () => nameFromTitles(titles, language, stemScores, taken),
-        () => nameFromWords(ownWords, language, titles, taken),
+        (skip) => nameFromTitles(titles, language, stemScores, skip),
+        (skip) => nameFromWords(ownWords, language, titles, skip),
       ],
       ownTexts,
       language,
@@ -253,22 +253,31 @@ export function clusterLibrary(items: LibraryItem[], now: number): LibraryCluste
  * demonym given its noun (withItsNoun); recorded in `taken`. Null when none does.
  */
 function topicName(
-  candidates: (() => string | null)[],
+  candidates: ((skip: ReadonlySet<string>) => string | null)[],
   texts: string[],
   language: string,
   taken: Set<string>,
 ): string | null {
+  // Names skipped: other topics', and adjectives of this topic that found no noun (tried once each).
+  const skip = new Set(taken);
   for (const candidate of candidates) {
-    const found = candidate();
-    if (!found) continue;
-    const name = withItsNoun(found, texts, language);
-    const key = name.toLocaleLowerCase(language);
-    if (taken.has(key) || !isAcceptableTopicName(name, language)) continue;
-    taken.add(key);
-    return name;
+    for (let attempt = 0; attempt < MAX_NAME_ATTEMPTS; attempt++) {
+      const found = candidate(skip);
+      if (!found) break;
+      const name = withItsNoun(found, texts, language);
+      skip.add(found.toLocaleLowerCase(language));
+      if (!name) continue;
+      const key = name.toLocaleLowerCase(language);
+      if (taken.has(key) || !isAcceptableTopicName(name, language)) continue;
+      taken.add(key);
+      return name;
+    }
   }
   return null;
 }
+
+/** Candidates of one kind tried for a topic's name before the next kind. */
+const MAX_NAME_ATTEMPTS = 5;
 
 /** The smallest final score of a real topic: the leftover group's 0 ranks below every one. */
 const MIN_TOPIC_SCORE = 0.0001;

@@ -92,7 +92,10 @@ const extraCache = new Map<string, ReadonlySet<string>>();
 function extraFunctionWords(language: string): ReadonlySet<string> {
   let set = extraCache.get(language);
   if (!set) {
-    set = new Set([...(EXTRA_FUNCTION_WORDS[language] ?? "").split(" "), ...(EXTRA_FUNCTION_WORDS.en ?? "").split(" ")]);
+    set = new Set([
+      ...(EXTRA_FUNCTION_WORDS[language] ?? "").split(" "),
+      ...(EXTRA_FUNCTION_WORDS.en ?? "").split(" "),
+    ]);
     extraCache.set(language, set);
   }
   return set;

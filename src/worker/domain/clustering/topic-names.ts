@@ -212,6 +212,8 @@ export function nameFromWords(
 
 /** Of a one-word name, the share of its uses that a noun must follow for the word to be only its modifier. */
 const MODIFIER_SHARE = 0.5;
+/** The share of its uses that one noun must follow for the name to take that noun. */
+const MAIN_NOUN_SHARE = 0.25;
 
 /**
  * A one-word name that is only an adjective or a demonym ("Greek", "Digitale", "Euro") names no subject by
@@ -222,11 +224,12 @@ const MODIFIER_SHARE = 0.5;
  * followed by a word that can end a name, which is how adjectives and demonyms stand before their noun. The following word must follow it at least twice. Otherwise, or when the
  * pair breaks the rules, the name as it is.
  */
-export function withItsNoun(name: string, texts: string[], language: string): string {
+export function withItsNoun(name: string, texts: string[], language: string): string | null {
   if (/\s/u.test(name.trim())) return name;
   const target = name.toLocaleLowerCase(language);
   let uses = 0;
   let lowerUses = 0;
+  let midUses = 0;
   let followed = 0;
   const followers = new Map<string, { count: number; forms: Map<string, number> }>();
   for (const text of texts) {
@@ -234,7 +237,11 @@ export function withItsNoun(name: string, texts: string[], language: string): st
     words.forEach((w, i) => {
       if (w.word.toLocaleLowerCase(language) !== target) return;
       uses += 1;
-      if (i > 0 && !w.breakBefore && w.word === w.word.toLocaleLowerCase(language)) lowerUses += 1;
+      // Only inside a sentence does the case tell: every first word has a capital.
+      if (i > 0 && !w.breakBefore) {
+        midUses += 1;
+        if (w.word === w.word.toLocaleLowerCase(language)) lowerUses += 1;
+      }
       const next = words[i + 1];
       if (!next || next.breakBefore || !canEdge(next.word, language)) return;
       // Where nouns are capitalised, the noun it qualifies is written with a capital ("Heizung braucht" is no phrase).
@@ -250,15 +257,20 @@ export function withItsNoun(name: string, texts: string[], language: string): st
   if (uses === 0) return name;
   // Where nouns are capitalised, a noun is never mostly written in lower case and an adjective always is.
   const modifier = NOUN_CAPITALISING.has(language)
-    ? lowerUses * 2 > uses
+    ? lowerUses * 2 > midUses
     : isModifierLike(target) || followed >= MODIFIER_SHARE * uses;
   if (!modifier) return name;
   const best = [...followers.values()].sort(
     (a, b) => b.count - a.count || mostCommon(a.forms).localeCompare(mostCommon(b.forms)),
   )[0];
-  if (!best || best.count < 2) return name;
+  // One noun it mostly qualifies: a word followed by many different ones ("Python packages", "Python
+  // environments") names the subject better alone.
+  // An adjective for certain (English word classes, a lower-case German word) without its noun is no name.
+  const adjective = NOUN_CAPITALISING.has(language) || isModifierLike(target);
+  if (!best || best.count < Math.max(2, MAIN_NOUN_SHARE * uses)) return adjective ? null : name;
   const phrase = `${name} ${mostCommon(best.forms)}`;
-  return isAcceptableTopicName(phrase, language) ? phrase : name;
+  if (isAcceptableTopicName(phrase, language)) return phrase;
+  return adjective ? null : name;
 }
 
 /** Languages that write every noun with a capital: there a word mostly written in lower case is no noun. */
