@@ -97,7 +97,16 @@ export async function clusterLabelledLibrary() {
 export async function measureTopicNames(log = console.log) {
   const started = Date.now();
   const { articles, clustering } = await clusterLabelledLibrary();
-  const topics = clustering.topics.filter((t) => !t.leftover);
+  const byId = new Map(articles.map((a) => [a.id, a]));
+  // Each name is checked in the main language of its topic's articles as detected (not the topic's own
+  // `language`, which a run that passed no languages set to "en").
+  const topics = clustering.topics
+    .filter((t) => !t.leftover)
+    .map((t) => {
+      const counts = new Map();
+      for (const { id } of t.members) counts.set(byId.get(id).language, (counts.get(byId.get(id).language) ?? 0) + 1);
+      return { ...t, language: [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0][0] };
+    });
   const nameCounts = new Map();
   for (const t of topics) nameCounts.set(t.label.toLowerCase(), (nameCounts.get(t.label.toLowerCase()) ?? 0) + 1);
   const broken = topics.filter(
@@ -114,7 +123,6 @@ export async function measureTopicNames(log = console.log) {
     articles.map((a) => a.page.subject),
     articles.map((a) => (topicOf.has(a.id) ? `t${topicOf.get(a.id)}` : `alone-${a.id}`)),
   );
-  const byId = new Map(articles.map((a) => [a.id, a]));
   const rows = topics.map((t) => {
     const members = t.members.map((member) => byId.get(member.id));
     const subjects = new Map();
