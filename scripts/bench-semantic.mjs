@@ -22,6 +22,9 @@
 // sequential requests each (after 20 warm-ups) of GET related?status=unread&limit=5 and POST /api/search/chat,
 // with GET /api/health as the reference for the machine's state.
 //
+// Topic names: scripts/semantic-topic-names.mjs on a multilingual labelled library of 348 corpus pages (share
+// of names breaking the naming rules, topic homogeneity, each topic's name in its members' titles/summaries).
+//
 // Figures are printed against the targets with MISSED marks; the exit code is non-zero only on a crash.
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
@@ -48,6 +51,7 @@ import {
   purity,
   reciprocalRank,
 } from "./semantic-metrics";
+import { measureTopicNames } from "./semantic-topic-names.mjs";
 import { applyMigrations, setup } from "./setup.mjs";
 
 const APP_PORT = Number(process.env.BENCH_PORT || 8841);
@@ -668,6 +672,8 @@ async function main() {
     const multilingual = await multilingualTopics(quality.items);
     report({ ...quality, orders }, latency);
     reportMultilingual(multilingual);
+    // Topic names (issue 35) on the multilingual labelled library: offline, the Worker's topics code.
+    await measureTopicNames();
     console.log(`\n  (bench took ${((performance.now() - started) / 60_000).toFixed(1)} min)`);
   } finally {
     app.stop();

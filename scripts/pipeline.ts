@@ -3,6 +3,10 @@
 //
 //   npm run --silent pipeline -- <extract|lang|summarize|embed|cluster>  < in.jsonl  > out.jsonl
 //
+// `cluster` lines: { id, title, text | content (HTML), language? }; the language is detected when absent, as
+// the Worker detects it, and the library is clustered by the Worker's own topics code (library-items,
+// cluster-library), so its topics and names are the app's for the same articles.
+//
 // Reads one JSON object per line on stdin and writes one per line on stdout, in input order. A line that
 // cannot be processed gives `{ "id": ..., "error": "..." }` (id null when it could not be read) and the run
 // goes on; the exit code is 1 if any line failed. `cluster` reads the whole input as one library first.
@@ -12,8 +16,9 @@ import { createExtractiveLanguageModel } from "../src/worker/adapters/local/extr
 import { createLocalEmbedder } from "../src/worker/adapters/local/local-embedder";
 import { articleLanguage } from "../src/worker/domain/article-language";
 import { clusterLibrary } from "../src/worker/domain/clustering/cluster-library";
+import { libraryItems } from "../src/worker/domain/clustering/library-items";
 import { articleEmbeddingText } from "../src/worker/domain/embedding/article-embedding-text";
-import { extractArticle } from "../src/worker/domain/extraction/extract-article";
+import { extractArticle, htmlToText } from "../src/worker/domain/extraction/extract-article";
 
 const id = z.union([z.string(), z.number()]);
 const DIMENSIONS = Number(process.env.EMBEDDING_DIMENSIONS ?? 1024);
@@ -61,11 +66,25 @@ const stages = {
 
 type StageName = keyof typeof stages;
 
-const clusterInput = z.object({ id, title: z.string().default(""), text: z.string() });
+const clusterInput = z
+  .object({
+    id,
+    title: z.string().default(""),
+    text: z.string().optional(),
+    /** The article's HTML content as the app stores it: its text is read from it as the Worker reads it. */
+    content: z.string().optional(),
+    /** The article's language (ISO 639-1), as the Worker stores it; detected as the Worker detects it when absent. */
+    language: z.string().min(2).max(8).nullish(),
+  })
+  .superRefine((line, context) => {
+    if (line.text === undefined && line.content === undefined)
+      context.addIssue({ code: "custom", path: ["text"], message: "text (or content) is required" });
+  })
+  .transform(({ content, text, ...line }) => ({ ...line, text: text ?? htmlToText(content ?? "") }));
 
 /** `cluster`: every line is one article of one library; the same clustering and labels as the Worker. */
 async function cluster(lines: string[]): Promise<number> {
-  const items: { id: string | number; title: string; text: string }[] = [];
+  const items: { id: string | number; title: string; text: string; language?: string | null }[] = [];
   // Per input line, in order: the index of its article in `items`, or the error it gave.
   const outcomes: (number | { id: unknown; error: string })[] = lines.map((line) => {
     try {
@@ -77,31 +96,41 @@ async function cluster(lines: string[]): Promise<number> {
       return { id: null, error: `not JSON: ${(error as Error).message}` };
     }
   });
-  // Embedded as the Worker embeds an article: title, summary (the local model's) and text.
+  // Processed as the Worker processes an article (article-pipeline): its language, then a summary in that
+  // language, then an embedding of title, summary and text with the language passed on.
   const embedder = createLocalEmbedder(DIMENSIONS);
   const summarizer = createExtractiveLanguageModel();
+  const languages = items.map((item) => item.language || articleLanguage(`${item.title}\n${item.text}`, null));
   const summaries = await Promise.all(
-    items.map((item) => {
-      const language = articleLanguage(`${item.title}\n${item.text}`, null);
-      return summarizer.summarize({ title: item.title, text: item.text, language });
-    }),
-  );
-  const vectors = await embedder.embed(
     items.map((item, i) =>
-      articleEmbeddingText({ title: item.title, summary: summaries[i] ?? "", text: item.text }, embedder.maxInputChars),
+      summarizer.summarize({ title: item.title, text: item.text, language: languages[i] ?? "en" }),
     ),
   );
-  // As in the topics run, a topic's words (labels, refinement) come from titles and summaries.
-  const library = items.map((item, i) => ({
-    id: i,
-    vector: vectors[i] ?? [],
-    title: item.title,
-    text: summaries[i] ?? "",
-    isRead: false,
-    createdAt: Date.now(),
-    feedback: null,
-  }));
-  const { topics } = clusterLibrary(library, Date.now());
+  const vectors = new Map<number, number[]>();
+  for (const [i, item] of items.entries()) {
+    const text = articleEmbeddingText(
+      { title: item.title, summary: summaries[i] ?? "", text: item.text },
+      embedder.maxInputChars,
+    );
+    const [vector] = await embedder.embed([text], { language: languages[i] });
+    // The vector index keeps 32-bit floats (vector-encoding): the topics run reads them so.
+    if (vector) vectors.set(i, Array.from(Float32Array.from(vector)));
+  }
+  // Then exactly the Worker's topics code: the same input (library-items) and the same clustering.
+  const now = Date.now();
+  const library = libraryItems(
+    items.map((item, i) => ({
+      id: i,
+      title: item.title,
+      summary: summaries[i] ?? "",
+      language: languages[i] ?? null,
+      isRead: false,
+      createdAt: now,
+      feedback: null,
+    })),
+    vectors,
+  );
+  const { topics } = clusterLibrary(library, now);
   const placement = new Map<number, { topicId: number; label: string; similarity: number }>();
   topics.forEach((topic, t) => {
     for (const member of topic.members)
@@ -114,7 +143,7 @@ async function cluster(lines: string[]): Promise<number> {
     }
     const place = placement.get(outcome);
     process.stdout.write(
-      `${JSON.stringify({ id: items[outcome]?.id, topic_id: place?.topicId ?? null, topic_label: place?.label ?? null, similarity: place?.similarity ?? null })}\n`,
+      `${JSON.stringify({ id: items[outcome]?.id, language: languages[outcome], topic_id: place?.topicId ?? null, topic_label: place?.label ?? null, similarity: place?.similarity ?? null })}\n`,
     );
   }
   return outcomes.some((outcome) => typeof outcome !== "number") ? 1 : 0;

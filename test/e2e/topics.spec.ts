@@ -1,3 +1,6 @@
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { createAccount, FIXTURE_ORIGIN, signInWithToken } from "./helpers";
@@ -240,11 +243,59 @@ async function openPage(page: Page, path: string) {
   await page.reload();
 }
 
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+
+/**
+ * The library's topics as `npm run pipeline -- cluster` gives them, fed each article as the app stores it
+ * (title, HTML content, language): each topic's name and its article ids, sorted.
+ */
+async function topicsByPipelineCommand(page: Page, token: string, articles: SavedArticle[]) {
+  const lines = [];
+  for (const { id } of articles) {
+    const article = await api<{ title: string; content: string; language: string }>(
+      page,
+      token,
+      "GET",
+      `/api/articles/${id}`,
+    );
+    lines.push(JSON.stringify({ id, title: article.title, content: article.content, language: article.language }));
+  }
+  const run = spawnSync(join(ROOT, "node_modules", ".bin", "tsx"), [join(ROOT, "scripts", "pipeline.ts"), "cluster"], {
+    cwd: ROOT,
+    input: `${lines.join("\n")}\n`,
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+  expect(run.status, run.stderr).toBe(0);
+  const byName = new Map<string, number[]>();
+  for (const line of run.stdout.split("\n").filter(Boolean)) {
+    const { id, topic_label } = JSON.parse(line) as { id: number; topic_label: string | null };
+    if (topic_label) byName.set(topic_label, [...(byName.get(topic_label) ?? []), id]);
+  }
+  return [...byName]
+    .map(([name, ids]) => ({ name, ids: ids.sort((a, b) => a - b) }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The library's topics as the app's topics run made them: each topic's name and its article ids, sorted. */
+async function topicsByApp(page: Page, token: string) {
+  const topics = [];
+  for (const topic of await listTopics(page, token, false)) {
+    const detail = await topicDetail(page, token, topic.id, "unread_only=false&limit=100");
+    topics.push({ name: topic.label, ids: detail.articles.map((a) => a.id).sort((a, b) => a - b) });
+  }
+  return topics.sort((a, b) => a.name.localeCompare(b.name));
+}
+
 test("/topics lists the topics with unread articles: label, score, counts, age, date, feedback, algorithm, quality", async ({
   page,
 }) => {
   test.setTimeout(180_000);
   const { token, articles } = await libraryWithTopics(page, { cooking: 4, astronomy: 4, football: 4 });
+  // One clustering code path: the pipeline command, fed the same library, gives the same topics and names.
+  const byApp = await topicsByApp(page, token);
+  expect(byApp).toHaveLength(3);
+  expect(await topicsByPipelineCommand(page, token, articles)).toEqual(byApp);
   // A rating after the clustering shows at once: the average feedback is live, like the counts.
   const cookingArticles = articles.filter((a) => a.subject === "cooking");
   await api(page, token, "POST", `/api/articles/${cookingArticles[0]?.id}/feedback`, { feedback: 1 });

@@ -173,6 +173,21 @@ describe("Workers AI language model: topic labels and match explanations (fake b
     expect(label).toBe("Retraites");
   });
 
+  it("keeps the key phrase when the model's name breaks the naming rules in the topic's language", async () => {
+    const { binding, calls } = fakeAi(() => ({ response: "Este miércoles" }));
+    const model = createWorkersAiLanguageModel(binding, "m");
+    const label = await model.labelTopic({
+      keywords: ["boric", "presidente"],
+      titles: ["Presidente Boric vuelve a su casa: este miércoles realiza su segunda visita"],
+      language: "es",
+      name: "Presidente Boric",
+    });
+    expect(label).toBe("Presidente Boric");
+    const prompt = JSON.stringify(calls[0]?.inputs.messages);
+    expect(prompt).toContain("1 to 4 words in Spanish");
+    expect(prompt).toContain("date or time word");
+  });
+
   it("labels a topic from its terms, as locally, when the model answers nothing usable", async () => {
     const { binding } = fakeAi(() => ({ response: '""' }));
     const model = createWorkersAiLanguageModel(binding, "m");

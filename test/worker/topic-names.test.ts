@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { clusterLibrary, type LibraryItem } from "../../src/worker/domain/clustering/cluster-library";
+import { isAcceptableTopicName } from "../../src/worker/domain/clustering/name-rules";
 import {
   cleanTopicName,
   LEFTOVER_LABEL,
   nameFromTitles,
   nameFromWords,
+  withItsNoun,
 } from "../../src/worker/domain/clustering/topic-names";
 import { seededRandom, unit } from "../../src/worker/domain/clustering/vectors";
 import { isStopWord, stemWord } from "../../src/worker/domain/words";
@@ -269,5 +271,61 @@ describe("topic names", () => {
     expect(cleanTopicName("2024")).toBeNull();
     expect(cleanTopicName("These articles are all about the moon landings")).toBeNull();
     expect(cleanTopicName("")).toBeNull();
+  });
+
+  it.each([
+    // The names a German-majority library got from the pipeline command before it passed each language.
+    {
+      language: "de",
+      bad: ["Ich", "Wir", "Bei", "Wie", "Sie", "Aus", "Morgen", "Montag", "Januar", "2023", "Letzte Woche"],
+    },
+    { language: "de", good: ["Energiewende", "Wärmepumpen im Altbau", "Bundesliga", "Winter"] },
+    { language: "es", bad: ["Este miércoles", "Paella y", "Ellos", "Hoy", "Mayo", "Ha sido"] },
+    { language: "es", good: ["Paella valenciana", "Elecciones presidenciales", "Banco de España"] },
+    { language: "fr", bad: ["Nous", "Janvier", "Aujourd'hui", "Cette semaine", "Est"] },
+    { language: "fr", good: ["Réforme des retraites", "Jardinage urbain"] },
+    { language: "pl", bad: ["Jest", "Wczoraj", "Styczeń", "Oni"] },
+    { language: "pl", good: ["Gazociąg", "Rosyjskie zamachy"] },
+    { language: "it", bad: ["Questo", "Lunedì", "Oggi"] },
+    { language: "nl", bad: ["Zij", "Vandaag", "Maandag"] },
+    { language: "en", bad: ["They", "Yesterday", "Next week", "Brs", "2024", "A B C D E", "of the", "Tour\ndates"] },
+    { language: "en", good: ["Bank of England", "NASA lunar landers", "Doobie Brothers tour"] },
+  ])("keep the rules of a name in $language", ({ language, bad = [], good = [] }) => {
+    for (const name of bad) expect(isAcceptableTopicName(name, language), name).toBe(false);
+    for (const name of good) expect(isAcceptableTopicName(name, language), name).toBe(true);
+  });
+
+  it("give a one-word adjective or demonym its noun, as the members' texts write it", () => {
+    const english = [
+      "Greek athletes banned after doping tests",
+      "The Greek athletes appeal the ban",
+      "Doping: two Greek sprinters suspended",
+      "Greek athletes return to the track",
+    ];
+    expect(withItsNoun("Greek", english, "en")).toBe("Greek athletes");
+    const german = [
+      "Digitale Bildung an Schulen",
+      "Die Schulen warten auf digitale Bildung und digitale Geräte",
+      "Mehr Geld für digitale Bildung",
+    ];
+    expect(withItsNoun("Digitale", german, "de")).toBe("Digitale Bildung");
+    // A noun stays as it is, whatever follows it.
+    expect(withItsNoun("Heizung", ["Die Heizung braucht Pflege", "Heizung richtig entlüften"], "de")).toBe("Heizung");
+    expect(withItsNoun("Bahnstreik", ["Bahnstreik: was nun", "Der Bahnstreik endet"], "de")).toBe("Bahnstreik");
+  });
+
+  it("are never shared by two topics, and keep the rules in every language of the library", () => {
+    const twice = [...GROUPS.slice(0, 2), { ...(GROUPS[0] as (typeof GROUPS)[number]) }];
+    const clustering = clusterLibrary(library(twice), NOW);
+    const names = clustering.topics.filter((t) => !t.leftover).map((t) => t.label.toLowerCase());
+    expect(new Set(names).size).toBe(names.length);
+    for (const topic of result.topics)
+      expect(isAcceptableTopicName(topic.label, topic.language), topic.label).toBe(true);
+  });
+
+  it("take no language model answer that breaks the rules", () => {
+    expect(cleanTopicName("Este miércoles", "es")).toBeNull();
+    expect(cleanTopicName("Wir", "de")).toBeNull();
+    expect(cleanTopicName("Energiewende", "de")).toBe("Energiewende");
   });
 });

@@ -1,5 +1,6 @@
 import type { TopicRecord, TopicsRepository } from "../db/repositories/topics-repository";
 import { clusterLibrary } from "../domain/clustering/cluster-library";
+import { libraryItems } from "../domain/clustering/library-items";
 import { inheritTopicIdentities } from "../domain/clustering/topic-identity";
 import { encodeVector, spaceOf } from "../domain/embedding/vector-encoding";
 import { NotFound } from "../domain/errors";
@@ -63,28 +64,13 @@ export function createTopicsService({ topics, vectorIndex, embedder, languageMod
       // Articles completed from now on may be missed by this run, so they keep the library due (usersNeedingTopics).
       const readAt = now();
       const library = await topics.clusteringInput(userId, MAX_CLUSTERED_ARTICLES);
-      const vectors = new Map<string, number[]>();
+      const vectors = new Map<number, number[]>();
       for (let i = 0; i < library.length; i += 90) {
         const ids = library.slice(i, i + 90).map((a) => String(a.id));
-        for (const { id, vector } of await vectorIndex.getVectors(userId, ids)) vectors.set(id, vector);
+        for (const { id, vector } of await vectorIndex.getVectors(userId, ids)) vectors.set(Number(id), vector);
       }
-      const items = library.flatMap((article) => {
-        const vector = vectors.get(String(article.id));
-        return vector
-          ? [
-              {
-                id: article.id,
-                vector,
-                title: article.title ?? "",
-                text: article.summary ?? "",
-                isRead: article.isRead,
-                createdAt: article.createdAt,
-                feedback: article.feedback,
-                language: article.language,
-              },
-            ]
-          : [];
-      });
+      // The same input the pipeline command builds (library-items), so both cluster a library alike.
+      const items = libraryItems(library, vectors);
       const at = now();
       const clustering = clusterLibrary(items, at);
       const titles = new Map(items.map((item) => [item.id, item.title]));
@@ -152,6 +138,10 @@ export function createTopicsService({ topics, vectorIndex, embedder, languageMod
      */
     async labelTopic(userId: number, { topicId, ...request }: TopicLabelRequest & { topicId: number }) {
       const label = (await languageModel.labelTopic(request)).trim();
+      // Two topics never share a name: a model's name another topic has already keeps the key phrase.
+      const others = (await topics.memberships(userId)).filter((topic) => topic.id !== topicId);
+      const lower = label.toLocaleLowerCase(request.language);
+      if (others.some((topic) => topic.label.toLocaleLowerCase(request.language) === lower)) return;
       if (label) await topics.setLabel(userId, topicId, label);
     },
 

@@ -38,6 +38,8 @@ export function topicNamePrompt(language = "en"): string {
     `Answer with a heading of 1 to 4 words in ${name}, as a person would write it above these articles:`,
     'a noun phrase or a name drawn from the titles, such as "Doobie Brothers tour" or "NASA lunar landers".',
     'Never a function word, a bare number or a vague word such as "New", "First", "Programs" or "Miscellaneous".',
+    "Never a pronoun, preposition, article, auxiliary verb, date or time word (a weekday, a month, today, this week),",
+    'and never an adjective or a nationality alone: "Greek athletes", not "Greek".',
     "Only the heading: no quotes, no punctuation at the end, no explanation.",
   ].join(" ");
 }
@@ -157,7 +159,8 @@ export function createWorkersAiLanguageModel(binding: Ai, modelId: string): Lang
     },
     async labelTopic({ keywords, titles, language, name }) {
       const answer = await ask(topicNamePrompt(language), topicNameInput(keywords, titles));
-      // Checked as local names are (quotes, a trailing full stop, more than 4 words, only stop or vague words):
+      // Checked as local names are (name-rules: quotes, a trailing full stop, more than 4 words, a function,
+      // date or time word or a number at an end, only stop or vague words):
       // an unusable answer keeps the name drawn from the titles, else the local label of the same terms.
       return cleanTopicName(answer, language) || name || labelFromTerms(keywords);
     },

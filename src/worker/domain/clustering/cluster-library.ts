@@ -2,9 +2,10 @@ import { blendWithNeighbours, centred, libraryMean } from "../embedding/library-
 import { contentWords } from "../embedding/text-embedding";
 import { distinctiveTermScores, documentFrequency, labelTerms } from "./keyphrases";
 import { type PackedVectors, packVectors, sphericalKMeans } from "./kmeans";
+import { isAcceptableTopicName } from "./name-rules";
 import { denseView, refineAssignments, wordView } from "./refine-assignments";
 import { mean as average, silhouetteFromMatrix, similarityMatrix } from "./silhouette";
-import { LEFTOVER_LABEL, mainLanguage, nameFromTitles, nameFromWords } from "./topic-names";
+import { LEFTOVER_LABEL, mainLanguage, nameFromTitles, nameFromWords, withItsNoun } from "./topic-names";
 import { topicScore } from "./topic-score";
 import { dot, meanDirection } from "./vectors";
 
@@ -155,6 +156,8 @@ export function clusterLibrary(items: LibraryItem[], now: number): LibraryCluste
   };
   const topics: TopicDraft[] = [];
   const unclustered: number[] = [];
+  // Names given so far (lower case): two topics never share one.
+  const taken = new Set<string>();
   chosen.centroids.forEach((centroid, c) => {
     const memberIndexes = chosen.assignments.flatMap((a, i) => (a === c ? [i] : []));
     if (memberIndexes.length < 2) {
@@ -191,7 +194,16 @@ export function clusterLibrary(items: LibraryItem[], now: number): LibraryCluste
         .map((t) => t.term),
       ownTerms,
     );
-    const label = nameFromTitles(titles, language, stemScores) ?? nameFromWords(ownWords, language, titles);
+    const ownTexts = memberItems.filter((m) => languageOf(m) === language).flatMap((m) => [m.title, m.text]);
+    const label = topicName(
+      [
+        (skip) => nameFromTitles(titles, language, stemScores, skip),
+        (skip) => nameFromWords(ownWords, language, titles, skip),
+      ],
+      ownTexts,
+      language,
+      taken,
+    );
     if (!label) {
       // Articles that share no word a name could use share no subject either: they fit nowhere.
       for (const i of memberIndexes) unclustered.push(items[i]?.id as number);
@@ -235,6 +247,37 @@ export function clusterLibrary(items: LibraryItem[], now: number): LibraryCluste
     libraryMean: mean,
   };
 }
+
+/**
+ * The first candidate name that keeps the rules (name-rules) and no other topic has, a one-word adjective or
+ * demonym given its noun (withItsNoun); recorded in `taken`. Null when none does.
+ */
+function topicName(
+  candidates: ((skip: ReadonlySet<string>) => string | null)[],
+  texts: string[],
+  language: string,
+  taken: Set<string>,
+): string | null {
+  // Names skipped: other topics', and adjectives of this topic that found no noun (tried once each).
+  const skip = new Set(taken);
+  for (const candidate of candidates) {
+    for (let attempt = 0; attempt < MAX_NAME_ATTEMPTS; attempt++) {
+      const found = candidate(skip);
+      if (!found) break;
+      const name = withItsNoun(found, texts, language);
+      skip.add(found.toLocaleLowerCase(language));
+      if (!name) continue;
+      const key = name.toLocaleLowerCase(language);
+      if (taken.has(key) || !isAcceptableTopicName(name, language)) continue;
+      taken.add(key);
+      return name;
+    }
+  }
+  return null;
+}
+
+/** Candidates of one kind tried for a topic's name before the next kind. */
+const MAX_NAME_ATTEMPTS = 5;
 
 /** The smallest final score of a real topic: the leftover group's 0 ranks below every one. */
 const MIN_TOPIC_SCORE = 0.0001;

@@ -1,5 +1,8 @@
 import { isContentWord, stemWord } from "../words";
+import { canEndName, isAcceptableTopicName, isDateOrTimeWord, MAX_NAME_WORDS } from "./name-rules";
 import { isModifierLike, isVerbLike } from "./word-classes";
+
+export { MAX_NAME_WORDS };
 
 /**
  * Topic names a person would write as a heading: a phrase of 1 to 4 words that the topic's own titles use
@@ -11,7 +14,6 @@ import { isModifierLike, isVerbLike } from "./word-classes";
 /** The group of articles that fit no topic: one, always ranked last (cluster-library). */
 export const LEFTOVER_LABEL = "Other articles";
 
-export const MAX_NAME_WORDS = 4;
 /** A phrase must be in this many of the topic's titles: a phrase of one title names that article only. */
 const MIN_TITLES = 2;
 
@@ -54,28 +56,14 @@ export function isVagueWord(word: string, language = "en"): boolean {
   return false;
 }
 
-/** A word that can begin or end a name: it names something and is not vague (nor, in English, a verb or adjective). */
+/**
+ * A word that can begin or end a name: it names something (name-rules: no function, date or time word, number
+ * or fragment) and is not vague (nor, in English, a verb or adjective).
+ */
 function canEdge(word: string, language: string): boolean {
-  if (!isContentWord(word, language) || isVagueWord(word, language)) return false;
-  if (/^\p{N}/u.test(word) || isFragment(word, language)) return false;
+  if (!canEndName(word, language) || isVagueWord(word, language)) return false;
   const lower = word.toLowerCase();
   return !(isVerbLike(lower) || isModifierLike(lower) || isAdverb(lower, language));
-}
-
-/** Languages in which every word has a vowel: a word without one is an abbreviation or a stem cut short. */
-const VOWELLED_LANGUAGES = new Set(["en", "de", "fr", "es", "it", "pt", "nl", "sv", "da", "no", "nb"]);
-
-/**
- * A Latin-script word with no vowel that is not written in capitals ("brs", the HTML tags of a test page's
- * titles): not a name. An acronym written as one ("RTL", "NFL") is.
- */
-function isFragment(word: string, language: string): boolean {
-  return (
-    VOWELLED_LANGUAGES.has(language) &&
-    /^\p{Script=Latin}+$/u.test(word) &&
-    !/[aeiouyàáâäãåæèéêëìíîïòóôöõøœùúûüý]/iu.test(word) &&
-    word !== word.toUpperCase()
-  );
 }
 
 /**
@@ -142,6 +130,8 @@ export function nameFromTitles(
   titles: string[],
   language: string,
   stemScores: ReadonlyMap<string, number>,
+  /** Names other topics have (lower case): a topic's name sets it apart, so these are skipped. */
+  taken: ReadonlySet<string> = new Set(),
 ): string | null {
   const phrases = new Map<string, { titles: Set<number>; forms: Map<string, number>; weight: number }>();
   const distinctTitles = [...new Set(titles.map((t) => t.trim()).filter(Boolean))];
@@ -154,7 +144,13 @@ export function nameFromTitles(
         const first = span[0] as TitleWord;
         const last = span[span.length - 1] as TitleWord;
         if (!canEdge(first.word, language) || !canEdge(last.word, language)) continue;
-        if (span.some((w) => !isContentWord(w.word, language) || isVagueWord(w.word, language))) continue;
+        if (
+          span.some(
+            (w) =>
+              !isContentWord(w.word, language) || isVagueWord(w.word, language) || isDateOrTimeWord(w.word, language),
+          )
+        )
+          continue;
         const weight = span.reduce((sum, w) => sum + (stemScores.get(w.stem) ?? 0), 0);
         if (weight <= 0) continue;
         const key = span.map((w) => w.stem).join(" ");
@@ -171,6 +167,7 @@ export function nameFromTitles(
     if (entry.titles.size < Math.min(MIN_TITLES, distinctTitles.length)) continue;
     const score = entry.weight * entry.titles.size;
     const form = mostCommon(entry.forms);
+    if (taken.has(form.toLocaleLowerCase(language))) continue;
     if (!best || score > best.score + 1e-9 || (Math.abs(score - best.score) <= 1e-9 && form < best.form))
       best = { form, score };
   }
@@ -183,8 +180,13 @@ export function nameFromTitles(
  * side by side ("Caspar David" in "Museum zeigt Gemälde von Caspar David Friedrich"), as that title writes
  * them: two unrelated words glued together ("Seat · Figuratively") read as no heading. Null when none can.
  */
-export function nameFromWords(words: string[], language: string, titles: string[] = []): string | null {
-  const usable = words.filter((word) => canEdge(word, language));
+export function nameFromWords(
+  words: string[],
+  language: string,
+  titles: string[] = [],
+  taken: ReadonlySet<string> = new Set(),
+): string | null {
+  const usable = words.filter((word) => canEdge(word, language) && !taken.has(word.toLocaleLowerCase(language)));
   const [first, second] = usable.filter(
     (word, i) => usable.findIndex((other) => other.toLowerCase() === word.toLowerCase()) === i,
   );
@@ -208,6 +210,72 @@ export function nameFromWords(words: string[], language: string, titles: string[
   return capitalised(first, language);
 }
 
+/** Of a one-word name, the share of its uses that a noun must follow for the word to be only its modifier. */
+const MODIFIER_SHARE = 0.5;
+/** The share of its uses that one noun must follow for the name to take that noun. */
+const MAIN_NOUN_SHARE = 0.25;
+
+/**
+ * A one-word name that is only an adjective or a demonym ("Greek", "Digitale", "Euro") names no subject by
+ * itself: it gets the noun it qualifies, the word that most often follows it in the topic's titles and texts
+ * ("Greek athletes", "Digitale Bildung"). Told by the text alone, in any language: the word is an adjective in
+ * a language that capitalises nouns (German) it is mostly written in lower case and its noun is the capitalised
+ * word after it; elsewhere it is an English adjective (word-classes) or at least half of its uses are directly
+ * followed by a word that can end a name, which is how adjectives and demonyms stand before their noun. The following word must follow it at least twice. Otherwise, or when the
+ * pair breaks the rules, the name as it is.
+ */
+export function withItsNoun(name: string, texts: string[], language: string): string | null {
+  if (/\s/u.test(name.trim())) return name;
+  const target = name.toLocaleLowerCase(language);
+  let uses = 0;
+  let lowerUses = 0;
+  let midUses = 0;
+  let followed = 0;
+  const followers = new Map<string, { count: number; forms: Map<string, number> }>();
+  for (const text of texts) {
+    const words = titleWords(text, language);
+    words.forEach((w, i) => {
+      if (w.word.toLocaleLowerCase(language) !== target) return;
+      uses += 1;
+      // Only inside a sentence does the case tell: every first word has a capital.
+      if (i > 0 && !w.breakBefore) {
+        midUses += 1;
+        if (w.word === w.word.toLocaleLowerCase(language)) lowerUses += 1;
+      }
+      const next = words[i + 1];
+      if (!next || next.breakBefore || !canEdge(next.word, language)) return;
+      // Where nouns are capitalised, the noun it qualifies is written with a capital ("Heizung braucht" is no phrase).
+      if (NOUN_CAPITALISING.has(language) && next.word === next.word.toLocaleLowerCase(language)) return;
+      followed += 1;
+      const key = next.stem;
+      const entry = followers.get(key) ?? { count: 0, forms: new Map<string, number>() };
+      entry.count += 1;
+      entry.forms.set(next.word, (entry.forms.get(next.word) ?? 0) + 1);
+      followers.set(key, entry);
+    });
+  }
+  if (uses === 0) return name;
+  // Where nouns are capitalised, a noun is never mostly written in lower case and an adjective always is.
+  const modifier = NOUN_CAPITALISING.has(language)
+    ? lowerUses * 2 > midUses
+    : isModifierLike(target) || followed >= MODIFIER_SHARE * uses;
+  if (!modifier) return name;
+  const best = [...followers.values()].sort(
+    (a, b) => b.count - a.count || mostCommon(a.forms).localeCompare(mostCommon(b.forms)),
+  )[0];
+  // One noun it mostly qualifies: a word followed by many different ones ("Python packages", "Python
+  // environments") names the subject better alone.
+  // An adjective for certain (English word classes, a lower-case German word) without its noun is no name.
+  const adjective = NOUN_CAPITALISING.has(language) || isModifierLike(target);
+  if (!best || best.count < Math.max(2, MAIN_NOUN_SHARE * uses)) return adjective ? null : name;
+  const phrase = `${name} ${mostCommon(best.forms)}`;
+  if (isAcceptableTopicName(phrase, language)) return phrase;
+  return adjective ? null : name;
+}
+
+/** Languages that write every noun with a capital: there a word mostly written in lower case is no noun. */
+const NOUN_CAPITALISING = new Set(["de", "lb"]);
+
 /**
  * A language model's topic name, checked as local names are: the first line, without quotes, a trailing full
  * stop or a "Topic:" prefix, at most 4 words, not only stop words, numbers or vague words. Null when nothing
@@ -227,7 +295,7 @@ export function cleanTopicName(answer: string, language = "en"): string | null {
     const bare = w.replace(/[^\p{L}\p{N}'’-]/gu, "");
     return bare && isContentWord(bare, language) && !isVagueWord(bare, language) && !/^\p{N}+$/u.test(bare);
   });
-  return meaningful.length ? line.slice(0, 60) : null;
+  return meaningful.length && isAcceptableTopicName(line, language) ? line : null;
 }
 
 /** The language most of the articles are in (ties: the alphabetically first), "en" for none. */
