@@ -12,6 +12,7 @@ import {
 } from "../../src/worker/domain/clustering/keyphrases";
 import { packVectors, sphericalKMeans } from "../../src/worker/domain/clustering/kmeans";
 import { silhouetteSamples } from "../../src/worker/domain/clustering/silhouette";
+import { LEFTOVER_LABEL } from "../../src/worker/domain/clustering/topic-names";
 import { SCORE_WEIGHTS, topicScore } from "../../src/worker/domain/clustering/topic-score";
 import { seededRandom, unit } from "../../src/worker/domain/clustering/vectors";
 
@@ -174,7 +175,7 @@ describe("clusterLibrary", () => {
     for (const topic of result.topics) expect(topic.size).toBeGreaterThanOrEqual(2);
   });
 
-  it("takes √(n/2) topics when no number of topics shows structure", () => {
+  it("makes √(n/2) groups when no number of topics shows structure; groups that share a name join the leftovers", () => {
     const random = seededRandom(7);
     const items: LibraryItem[] = Array.from({ length: 50 }, (_, i) => ({
       id: i + 1,
@@ -187,7 +188,11 @@ describe("clusterLibrary", () => {
     }));
     const result = clusterLibrary(items, NOW);
     expect(result.silhouette).toBeLessThan(STRUCTURE_SILHOUETTE);
-    expect(result.topics.length + result.unclustered.length).toBe(5);
+    expect(result.groups).toBe(5);
+    // Every title is "note N": one topic is "Note", and the other groups, with no name of their own, are leftovers.
+    const named = result.topics.filter((topic) => topic.label !== LEFTOVER_LABEL);
+    expect(named.map((topic) => topic.label)).toEqual(["Note"]);
+    expect(named[0]?.members.length ?? 0).toBeGreaterThan(1);
   });
 });
 

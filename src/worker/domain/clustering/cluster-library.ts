@@ -91,6 +91,12 @@ export interface LibraryClustering {
   unclustered: number[];
   /** The library's mean embedding (library-space), kept for related articles; null below MIN_ARTICLES. */
   libraryMean: number[] | null;
+  /**
+   * The number of groups k-means made (0 below MIN_ARTICLES). Groups with no name of their own (no shared word
+   * that keeps the naming rules, or only a name another topic has) join the leftover group, so there may be fewer
+   * topics.
+   */
+  groups: number;
 }
 
 /**
@@ -107,7 +113,14 @@ export interface LibraryClustering {
  */
 export function clusterLibrary(items: LibraryItem[], now: number): LibraryClustering {
   if (items.length < MIN_ARTICLES) {
-    return { algorithm: ALGORITHM, silhouette: 0, topics: [], unclustered: items.map((i) => i.id), libraryMean: null };
+    return {
+      algorithm: ALGORITHM,
+      silhouette: 0,
+      topics: [],
+      unclustered: items.map((i) => i.id),
+      libraryMean: null,
+      groups: 0,
+    };
   }
   const mean = libraryMean(items.map((item) => item.vector));
   const languageMeans = meansByLanguage(items);
@@ -136,7 +149,14 @@ export function clusterLibrary(items: LibraryItem[], now: number): LibraryCluste
     best = runs.get(Math.min(maxK, Math.max(2, Math.round(Math.sqrt(items.length / 2))))) ?? best;
   }
   if (!best) {
-    return { algorithm: ALGORITHM, silhouette: 0, topics: [], unclustered: items.map((i) => i.id), libraryMean: mean };
+    return {
+      algorithm: ALGORITHM,
+      silhouette: 0,
+      topics: [],
+      unclustered: items.map((i) => i.id),
+      libraryMean: mean,
+      groups: 0,
+    };
   }
 
   const chosen = refined(best, vectors, items, matrix, sample);
@@ -245,6 +265,7 @@ export function clusterLibrary(items: LibraryItem[], now: number): LibraryCluste
     topics,
     unclustered,
     libraryMean: mean,
+    groups: chosen.centroids.length,
   };
 }
 
