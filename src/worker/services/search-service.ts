@@ -22,7 +22,12 @@ import {
   mentionsAnyTerm,
   textAroundFirstTerm,
 } from "../domain/search/match-explanation";
-import { hasFilters, parseQuestionFilters, type QuestionFilters } from "../domain/search/question-filters";
+import {
+  hasFilters,
+  matchesFilters,
+  parseQuestionFilters,
+  type QuestionFilters,
+} from "../domain/search/question-filters";
 import type { Embedder } from "../ports/embedder";
 import type { LanguageModel } from "../ports/language-model";
 import type { VectorIndex } from "../ports/vector-index";
@@ -178,7 +183,7 @@ export function createSearchService({
           : undefined;
         candidates = await articles.findManyByIds(userId, [...new Set([...rank.keys(), ...similarity.keys()])]);
         const scored = candidates
-          .filter((article) => passes(article, filters))
+          .filter((article) => matchesFilters(article, filters))
           .map((article) => ({
             article,
             score: hybridScore({
@@ -464,15 +469,6 @@ function replacesFilter(previous: QuestionFilters, followUp: QuestionFilters): b
   return (Object.keys(followUp) as (keyof QuestionFilters)[]).some(
     (key) => followUp[key] !== undefined && previous[key] !== undefined && previous[key] !== followUp[key],
   );
-}
-
-function passes(article: ArticleSummaryRecord, filters: QuestionFilters): boolean {
-  if (filters.isRead !== undefined && article.isRead !== filters.isRead) return false;
-  if (filters.domain && article.domain !== filters.domain) return false;
-  if (filters.language && article.language !== filters.language) return false;
-  if (filters.since !== undefined && article.createdAt < filters.since) return false;
-  if (filters.until !== undefined && article.createdAt >= filters.until) return false;
-  return true;
 }
 
 /** The filters in the response, dates as ISO strings (null when not set). */

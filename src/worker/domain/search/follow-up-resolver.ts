@@ -1,7 +1,7 @@
 import { isStopWord } from "../words";
 import { queryTerms } from "./chat-query";
 import { followUpReference, resolveReference } from "./follow-up-reference";
-import { hasFilters, parseQuestionFilters, type QuestionFilters } from "./question-filters";
+import { hasFilters, matchesFilters, parseQuestionFilters, type QuestionFilters } from "./question-filters";
 import { termMatcher, wordsWithPositions } from "./term-matching";
 
 /**
@@ -101,15 +101,6 @@ function ownWords(text: string): string[] {
   );
 }
 
-function passes(article: PreviousArticle, filters: QuestionFilters): boolean {
-  if (filters.isRead !== undefined && article.isRead !== filters.isRead) return false;
-  if (filters.domain && article.domain !== filters.domain) return false;
-  if (filters.language && article.language !== filters.language) return false;
-  if (filters.since !== undefined && article.createdAt < filters.since) return false;
-  if (filters.until !== undefined && article.createdAt >= filters.until) return false;
-  return true;
-}
-
 /**
  * The previous results about the words: those whose title, summary or text start uses one of them, as the
  * search matches a term (term-matching: a long stem as a prefix, so "Corona" finds "Coronavirus"; inflections by
@@ -159,7 +150,7 @@ export function resolveFollowUp(
         (hasFilters(filters) && !/\b(?:articles?|artikel|artículos|pages?)\b/iu.test(rest))));
   if (!isFollowUp) return null;
 
-  const kept = previous.filter((article) => passes(article, filters));
+  const kept = previous.filter((article) => matchesFilters(article, filters));
   if (reference?.similar) {
     const id = reference.kind === "that" ? (kept[0] ?? previous[0])?.id : resolveReference(reference, kept);
     return id === undefined || id === null ? { kind: "unresolved" } : { kind: "similar", id, filters };

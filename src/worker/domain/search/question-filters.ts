@@ -224,3 +224,21 @@ export function parseQuestionFilters(
 export function hasFilters(filters: QuestionFilters): boolean {
   return Object.values(filters).some((value) => value !== undefined);
 }
+
+/** The article facts a question's filters look at. */
+export interface FilterableArticle {
+  isRead: boolean;
+  domain?: string | null;
+  language?: string | null;
+  createdAt: number;
+}
+
+/** Whether an article keeps every filter of a question (read state, site, language, saved between since and until). */
+export function matchesFilters(article: FilterableArticle, filters: QuestionFilters): boolean {
+  if (filters.isRead !== undefined && article.isRead !== filters.isRead) return false;
+  if (filters.domain && article.domain !== filters.domain) return false;
+  if (filters.language && article.language !== filters.language) return false;
+  if (filters.since !== undefined && article.createdAt < filters.since) return false;
+  if (filters.until !== undefined && article.createdAt >= filters.until) return false;
+  return true;
+}
