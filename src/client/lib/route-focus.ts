@@ -11,10 +11,16 @@ interface WatchedRouter {
   subscribe(listener: (state: { location: { pathname: string } }) => void): () => void;
 }
 
-/** Give up waiting for the new screen's heading after this long (a slow load, a screen without one). */
-const WAIT_MS = 5_000;
+/**
+ * Give up waiting for the new screen's heading after this long (a screen without one). Generous: a screen whose
+ * data took more than 5 s on a busy phone (seen with the statistics on a loaded 2-core machine) used to leave the
+ * focus on the body; waiting longer costs nothing, since the heading is focused only while focus is still lost.
+ */
+const WAIT_MS = 30_000;
 /** A heading still there after this long belongs to the new screen too (the same screen, another id). */
 const SAME_HEADING_MS = 300;
+/** How long after the new screen's heading is focused a heading that replaces it is focused in its place. */
+const SETTLE_MS = 2_000;
 
 /** Whether the reader's focus is nowhere in particular: on the body, or on an element the old screen took away. */
 function focusIsLost(): boolean {
@@ -41,15 +47,21 @@ export function watchRouteFocus(router: WatchedRouter): () => void {
     const previous = document.querySelector("h1");
     const started = performance.now();
     let frame = 0;
+    /** When a heading of the new screen was first focused (then the watch goes on for SETTLE_MS). */
+    let focusedAt: number | null = null;
     const step = () => {
       const heading = document.querySelector<HTMLElement>("h1");
-      const waited = performance.now() - started;
-      if (heading && (heading !== previous || !previous?.isConnected || waited > SAME_HEADING_MS)) {
-        cancelPending = null;
+      const now = performance.now();
+      const waited = now - started;
+      const isNewScreen = heading && (heading !== previous || !previous?.isConnected || waited > SAME_HEADING_MS);
+      if (heading && isNewScreen) {
+        // A screen may swap its heading for another as its data arrives (a loading view's h1 for the loaded one):
+        // the focus would go away with the first, so the watch goes on a moment and focuses the one that stays.
         focusHeading(heading);
-        return;
+        focusedAt ??= now;
       }
-      if (waited > WAIT_MS) {
+      const settled = focusedAt !== null && now - focusedAt > SETTLE_MS;
+      if (settled || waited > WAIT_MS) {
         cancelPending = null;
         return;
       }
