@@ -1,4 +1,4 @@
-import { type APIResponse, type BrowserContext, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, type APIResponse, type BrowserContext, expect, type Page } from "@playwright/test";
 
 export const PASSWORD = "a-long-enough-password";
 
@@ -131,4 +131,21 @@ export async function signInWithToken(page: Page, email: string, password = PASS
 export async function shot(page: Page, name: string): Promise<void> {
   const folder = process.env.E2E_SHOTS;
   if (folder) await page.screenshot({ path: `${folder}/${name}.png`, fullPage: true });
+}
+
+/** The fields of `GET /api/articles/{id}` the specs read. */
+export interface StoredArticle {
+  processing_status: string;
+  is_read: boolean;
+  language: string | null;
+  note: string | null;
+  reading_position: number | null;
+  reading_progress: number | null;
+}
+
+/** The article as the API stores it, for a test to check what reached the server. */
+export async function readArticle(request: APIRequestContext, token: string, id: number): Promise<StoredArticle> {
+  const response = await request.get(`/api/articles/${id}`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as StoredArticle;
 }

@@ -1,6 +1,6 @@
 import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { articleUrl, createAccount, saveArticles, shot, signInWithToken } from "./helpers";
+import { articleUrl, createAccount, readArticle, saveArticles, shot, signInWithToken } from "./helpers";
 
 // Issue 36, Listen: the article or its summary read aloud sentence by sentence, in its language, the sentence marked
 // and followed, the reading position moved, 'Mark as read' at the end. The page's speechSynthesis is a stub with an
@@ -126,17 +126,6 @@ const marked = (page: Page) =>
       inView: rect.top >= 0 && rect.bottom <= (bar?.top ?? window.innerHeight),
     };
   });
-
-async function readArticle(request: APIRequestContext, token: string, id: number) {
-  const response = await request.get(`/api/articles/${id}`, { headers: { Authorization: `Bearer ${token}` } });
-  expect(response.status()).toBe(200);
-  return (await response.json()) as {
-    processing_status: string;
-    is_read: boolean;
-    language: string | null;
-    reading_position: number | null;
-  };
-}
 
 async function processed(request: APIRequestContext, token: string, ids: number[]) {
   for (const id of ids) {

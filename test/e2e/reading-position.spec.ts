@@ -1,24 +1,12 @@
 import type { APIRequestContext, BrowserContext, Page, Route } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { articleUrl, createAccount, saveArticles, shot, signInWithToken } from "./helpers";
+import { articleUrl, createAccount, readArticle, saveArticles, shot, signInWithToken } from "./helpers";
 
 // Issue 32, reading position: a text offset saved as you read, restored on any device at any width; progress on
 // the cards; 'Mark as read' at the end; written offline, kept on the device and sent when back online.
 
 /** A long fixture article: 60 paragraphs, each starting "Paragraph N.", so a test can tell which one is on screen. */
 const longArticleUrl = (title: string) => `${articleUrl(title)}&repeat=60&numbered=1`;
-
-async function readArticle(request: APIRequestContext, token: string, id: number) {
-  const response = await request.get(`/api/articles/${id}`, { headers: { Authorization: `Bearer ${token}` } });
-  expect(response.status()).toBe(200);
-  return (await response.json()) as {
-    processing_status: string;
-    is_read: boolean;
-    note: string | null;
-    reading_position: number | null;
-    reading_progress: number | null;
-  };
-}
 
 /** A new account with one article saved and processed (fetched, extracted, summarised: real processing). */
 async function accountWithArticle(page: Page, request: APIRequestContext, url: string) {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { formatClock, RATES, sentenceSeconds } from "./timing";
 import type { Listening, ListenSource, SleepSetting } from "./use-listening";
 
@@ -125,61 +125,27 @@ export function ListenPlayer({
         ) : null}
       </div>
       <div className="listen-controls">
-        <button
-          type="button"
-          className="listen-icon"
-          aria-label="Back 30 seconds"
-          title="Back 30 seconds (J)"
-          aria-keyshortcuts="J"
-          disabled={!usable}
-          onClick={controls.back30}
-        >
+        <ControlButton label="Back 30 seconds" shortcut="J" disabled={!usable} onClick={controls.back30}>
           <span aria-hidden="true">«30</span>
-        </button>
-        <button
-          type="button"
-          className="listen-icon"
-          aria-label="Previous sentence"
-          title="Previous sentence (,)"
-          aria-keyshortcuts=","
-          disabled={!usable}
-          onClick={controls.previousSentence}
-        >
+        </ControlButton>
+        <ControlButton label="Previous sentence" shortcut="," disabled={!usable} onClick={controls.previousSentence}>
           <Icon name="previous" />
-        </button>
-        <button
-          type="button"
-          className="listen-icon listen-play"
-          aria-label={playing ? "Pause" : "Play"}
-          title={playing ? "Pause (K)" : "Play (K)"}
-          aria-keyshortcuts="K"
+        </ControlButton>
+        <ControlButton
+          label={playing ? "Pause" : "Play"}
+          shortcut="K"
+          className="listen-play"
           disabled={!usable}
           onClick={controls.toggle}
         >
           <Icon name={playing ? "pause" : "play"} />
-        </button>
-        <button
-          type="button"
-          className="listen-icon"
-          aria-label="Next sentence"
-          title="Next sentence (.)"
-          aria-keyshortcuts="."
-          disabled={!usable}
-          onClick={controls.nextSentence}
-        >
+        </ControlButton>
+        <ControlButton label="Next sentence" shortcut="." disabled={!usable} onClick={controls.nextSentence}>
           <Icon name="next" />
-        </button>
-        <button
-          type="button"
-          className="listen-icon"
-          aria-label="Forward 30 seconds"
-          title="Forward 30 seconds (L)"
-          aria-keyshortcuts="L"
-          disabled={!usable}
-          onClick={controls.forward30}
-        >
+        </ControlButton>
+        <ControlButton label="Forward 30 seconds" shortcut="L" disabled={!usable} onClick={controls.forward30}>
           <span aria-hidden="true">30»</span>
-        </button>
+        </ControlButton>
       </div>
       <div className="listen-settings">
         <span className="listen-time">
@@ -223,5 +189,36 @@ export function ListenPlayer({
         </button>
       </div>
     </section>
+  );
+}
+
+/** A round control of the bar: its name, and its keyboard shortcut in the tooltip and for assistive technology. */
+function ControlButton({
+  label,
+  shortcut,
+  className,
+  disabled,
+  onClick,
+  children,
+}: {
+  label: string;
+  shortcut: string;
+  className?: string;
+  disabled: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className={className ? `listen-icon ${className}` : "listen-icon"}
+      aria-label={label}
+      title={`${label} (${shortcut})`}
+      aria-keyshortcuts={shortcut}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      {children}
+    </button>
   );
 }

@@ -198,10 +198,16 @@ export function useListening({
     setPhase("paused");
   }, []);
 
+  /** After a move while paused, play must start a new run at the index rather than resume the old one. */
+  const resumeFromIndex = useRef(false);
+
   const play = useCallback(() => {
     const { session: current, phase: now, index: at } = live.current;
     if (!current?.engine) return;
-    if (now === "paused") {
+    if (now === "paused" && resumeFromIndex.current) {
+      resumeFromIndex.current = false;
+      playFrom(at);
+    } else if (now === "paused") {
       current.engine.resume();
       setPhase("playing");
     } else if (now === "ended") playFrom(0);
@@ -227,14 +233,6 @@ export function useListening({
     },
     [playFrom],
   );
-  /** After a move while paused, play must start a new run at the index rather than resume the old one. */
-  const resumeFromIndex = useRef(false);
-  const playOrResume = useCallback(() => {
-    if (resumeFromIndex.current && live.current.phase === "paused") {
-      resumeFromIndex.current = false;
-      playFrom(live.current.index);
-    } else play();
-  }, [play, playFrom]);
 
   const skipSeconds = useCallback(
     (delta: number) => {
@@ -246,15 +244,15 @@ export function useListening({
 
   const controls = useMemo(
     () => ({
-      play: playOrResume,
+      play,
       pause,
-      toggle: () => (live.current.phase === "playing" ? pause() : playOrResume()),
+      toggle: () => (live.current.phase === "playing" ? pause() : play()),
       previousSentence: () => goTo(live.current.index - 1),
       nextSentence: () => goTo(live.current.index + 1),
       back30: () => skipSeconds(-SKIP_SECONDS),
       forward30: () => skipSeconds(SKIP_SECONDS),
     }),
-    [playOrResume, pause, goTo, skipSeconds],
+    [play, pause, goTo, skipSeconds],
   );
 
   const changeRate = useCallback(
