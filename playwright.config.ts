@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
 
 /** The app server's port (of the first worker: test/e2e/app-server.ts gives each worker its own). */
@@ -13,6 +14,17 @@ export const CHROMIUM_FLAGS = [
   "--no-first-run",
   "--disable-quic",
 ];
+/**
+ * The browser the tests drive: Chromium's headless shell (Debian's chromium-headless-shell, the "old" headless mode)
+ * when it is installed, else the full Chromium. The shell draws the same pages with about half the CPU time of the
+ * full browser in headless mode (viewer.spec.ts: 27 against 53 CPU-seconds in Chromium's processes), and the suite
+ * is CPU-bound on a 2-core machine (docs/testing.md). E2E_CHROMIUM_PATH picks another; the extension test needs the
+ * full browser (the shell loads no extensions) and launches it itself.
+ */
+const HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell";
+export const E2E_CHROMIUM =
+  process.env.E2E_CHROMIUM_PATH ||
+  (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : process.env.CHROMIUM_PATH || "/usr/bin/chromium");
 /** A local web server with article pages (test/fixtures/fixture-server.mjs) for tests that save articles. */
 export const FIXTURE_PORT = Number(process.env.E2E_FIXTURE_PORT || 8798);
 
@@ -47,7 +59,7 @@ export default defineConfig({
     // longer sees the API calls it handles. Blocked everywhere but test/e2e/pwa.spec.ts, which allows it.
     serviceWorkers: "block",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+      executablePath: E2E_CHROMIUM,
       args: CHROMIUM_FLAGS,
     },
   },

@@ -8,7 +8,6 @@ async function openDashboard(page: Page) {
   const { email } = await createAccount(page);
   await signInWithToken(page, email);
   await page.goto("/#/dashboard");
-  await page.reload();
   await expect(page.getByRole("heading", { name: "Articles", exact: true })).toBeVisible();
 }
 

@@ -10,9 +10,7 @@ async function openDashboard(page: Page, urls: string[] = []) {
   const { email, token } = await createAccount(page);
   const saved = urls.length ? await saveArticles(page, token, urls) : { results: [] };
   await signInWithToken(page, email);
-  // The app started signed out on /login: load the dashboard afresh so it reads the stored session.
   await page.goto("/#/dashboard");
-  await page.reload();
   await expect(page.getByRole("heading", { name: "Articles", exact: true })).toBeVisible();
   return { token, ids: saved.results.map((r) => r.article.id) };
 }
@@ -319,7 +317,6 @@ test("a failing list shows the server's detail in a dismissible banner", async (
     route.fulfill({ status: 503, json: { detail: "The library is resting" } }),
   );
   await page.goto("/#/dashboard");
-  await page.reload();
   const banner = page.getByRole("alert").filter({ hasText: "The library is resting" });
   await expect(banner).toBeVisible();
   await banner.getByRole("button", { name: "Dismiss error" }).click();
@@ -355,7 +352,6 @@ test("a list answer with the server's detail shows its banner at once, on a firs
 
   let first = failed();
   await page.goto("/#/dashboard");
-  await page.reload();
   await first;
   await expect(banner).toBeVisible({ timeout: 2_000 });
   await expect(page.getByText("Loading articles...")).toHaveCount(0);

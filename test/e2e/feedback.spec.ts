@@ -12,7 +12,6 @@ async function openDashboard(page: Page) {
   const { email, token } = await createAccount(page);
   await signInWithToken(page, email);
   await page.goto("/#/dashboard");
-  await page.reload();
   await expect(page.getByRole("heading", { name: "Articles", exact: true })).toBeVisible();
   return { token };
 }
@@ -96,7 +95,6 @@ test("deleting from a card and from the viewer confirm with the same toast", asy
   );
   await signInWithToken(page, email);
   await page.goto("/#/dashboard");
-  await page.reload();
 
   const fromCard = page.getByRole("article", { name: titles[0], exact: true });
   await fromCard.hover();

@@ -5,7 +5,8 @@ import { resendLostAppRequests } from "./helpers";
 /**
  * Playwright's `test` with two changes: each worker has its own app server (see ./app-server.ts), which every
  * test's `baseURL` points at; and every browser context a test gets sends the app's API requests again when the
- * local dev server's proxy lost them (see `resendLostAppRequests`), so no test depends on a quiet machine.
+ * local dev server's proxy lost them (see `resendLostAppRequests`, a wrapper of the page's fetch), so no test depends
+ * on a quiet machine.
  */
 export const test = base.extend<object, { appServer: AppServer }>({
   appServer: [

@@ -15,7 +15,6 @@ test("an article saved through the API shows on an open dashboard by itself, wit
   const { email, token } = await createAccount(page);
   await signInWithToken(page, email);
   await page.goto("/#/dashboard");
-  await page.reload();
   await expect(page.getByRole("heading", { name: "No articles yet" })).toBeVisible();
   await expect(statCard(page, "Total Articles")).toHaveText("Total Articles0");
   await expect(page).toHaveTitle("[DEV] VibeRead");

@@ -17,10 +17,27 @@ function lostByDevProxy(status: number, contentType: string | null | undefined):
   return status === 500 && !(contentType ?? "").includes("application/json");
 }
 
-/** A test's own request through `page.request` or `request`, sent again if the dev server's proxy lost it. */
+/**
+ * A kept-alive connection to the dev server that the server closed just as the test's client sent on it: the request
+ * fails with a reset before any answer (seen on a busy machine, a GET in a poll: "socket hang up (ECONNRESET)").
+ */
+function resetBeforeAnswer(error: unknown): boolean {
+  return error instanceof Error && /ECONNRESET|socket hang up/.test(error.message);
+}
+
+/**
+ * A test's own request through `page.request` or `request`, sent again if the dev server's proxy lost it or the
+ * connection was reset before any answer.
+ */
 export async function resendIfLost(send: () => Promise<APIResponse>): Promise<APIResponse> {
   for (let attempt = 1; ; attempt++) {
-    const response = await send();
+    let response: APIResponse;
+    try {
+      response = await send();
+    } catch (error) {
+      if (resetBeforeAnswer(error) && attempt < 3) continue;
+      throw error;
+    }
     if (!lostByDevProxy(response.status(), response.headers()["content-type"]) || attempt === 3) return response;
   }
 }
@@ -35,12 +52,43 @@ export const resendingFetch: typeof fetch = async (input, init) => {
 };
 
 /**
- * The same for the requests the app sends from the browser: a POST, PUT, PATCH or DELETE to the app's API goes out
- * through Playwright (`route.fetch`) and is sent again if the proxy lost it (busy run R lost a Revoke's DELETE).
- * GET and HEAD pass straight through, since the proxy sends those again itself. A test's own `page.route` handler
- * takes precedence over this one, so requests a test holds, fails or counts are untouched.
+ * The same for the requests the app sends from the browser: a POST, PUT, PATCH or DELETE to the app's API that the
+ * proxy lost is sent again from the page itself (busy run R lost a Revoke's DELETE). An init script wraps the page's
+ * `fetch`, so nothing else changes: GET and HEAD pass straight through (the proxy sends those again itself), and a
+ * test's own `page.route` still sees every request and answers it (its 500s are JSON, so they are not resent).
+ * It is not a context route on purpose: a route makes Chromium stop every request of the page, assets included, and
+ * ask Playwright what to do, which cost about a quarter of a spec's CPU time on a 2-core machine
+ * (docs/testing.md). Uploads sent with XMLHttpRequest need `resendLostAppUploads`.
  */
 export async function resendLostAppRequests(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const send = window.fetch.bind(window);
+    const isLost = (response: Response) =>
+      response.status === 500 && !(response.headers.get("content-type") ?? "").includes("application/json");
+    window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = input instanceof Request ? input : null;
+      const url = new URL(request ? request.url : String(input), location.href);
+      const method = (init?.method ?? request?.method ?? "GET").toUpperCase();
+      const resendable =
+        url.origin === location.origin &&
+        url.pathname.startsWith("/api/") &&
+        !["GET", "HEAD", "OPTIONS"].includes(method) &&
+        !(init?.body instanceof ReadableStream);
+      if (!resendable) return send(input, init);
+      for (let attempt = 1; ; attempt++) {
+        const response = await send(request ? request.clone() : input, init);
+        if (!isLost(response) || attempt === 3) return response;
+        await response.body?.cancel();
+      }
+    };
+  });
+}
+
+/**
+ * The route-based resend, for a page that sends with XMLHttpRequest (the import upload, for its progress events),
+ * which the page-side `resendLostAppRequests` does not wrap. A test's own `page.route` handler takes precedence.
+ */
+export async function resendLostAppUploads(context: BrowserContext): Promise<void> {
   await context.route(
     (url) => url.pathname.startsWith("/api/") && url.hostname === "localhost",
     async (route) => {
@@ -51,8 +99,8 @@ export async function resendLostAppRequests(context: BrowserContext): Promise<vo
         // No deadline of its own: the browser's request has none, and a busy machine can take its time.
         response = await resendIfLost(() => route.fetch({ timeout: 0, maxRedirects: 0 }));
       } catch {
-        // Not answered: the test or the page ended first (busy run V: a save still in flight when its test ended),
-        // or the connection failed. The browser sees what it would have without this route: a failed request.
+        // Not answered: the test or the page ended first, or the connection failed. The browser sees what it
+        // would have without this route: a failed request.
         return route.abort().catch(() => {});
       }
       // The page may have gone while the answer came (its test ended): then there is no one to answer.
@@ -96,24 +144,28 @@ export async function saveArticles(page: Page, token: string, urls: string[]) {
 }
 
 /**
- * Signs in through local storage, then loads `hash` afresh so the app reads the stored session, and waits until
- * it shows that screen signed in. Until /api/auth/me answers, the reloaded app sits on /login with a return target
- * and then redirects there: a navigation made in that window (a test's next `goto`) was overtaken by that redirect.
+ * Signs in through local storage, opens `hash`, and waits until the app shows that screen signed in. Until
+ * /api/auth/me answers, the app sits on /login with a return target and then redirects there: a navigation made in
+ * that window (a test's next `goto`) was overtaken by that redirect.
  */
 export async function openSignedIn(page: Page, email: string, hash: string) {
   await signInWithToken(page, email);
   await page.goto(hash);
-  await page.reload();
   await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
   const screen = hash.replace(/^\/?#/, "").split("?")[0] as string;
   await expect.poll(() => new URL(page.url()).hash.replace(/^#/, "").split("?")[0]).toBe(screen);
 }
 
-/** Signs in by putting a session straight into local storage, as the login page would. */
+/**
+ * Signs in by putting a session straight into local storage, as the login page would. The storage is written on
+ * `/api/health`, a page of the app's origin that runs no app, so the test's next `goto` to a screen is the app's
+ * one and only load, and it starts signed in (loading the login page first and then reloading cost a whole app
+ * start per test).
+ */
 export async function signInWithToken(page: Page, email: string, password = PASSWORD) {
   const response = await resendIfLost(() => page.request.post("/api/auth/login", { data: { email, password } }));
   const session = await response.json();
-  await page.goto("/#/login");
+  await page.goto("/api/health");
   await page.evaluate(
     ({ token, user }) => {
       localStorage.setItem("authToken", token);
@@ -145,7 +197,9 @@ export interface StoredArticle {
 
 /** The article as the API stores it, for a test to check what reached the server. */
 export async function readArticle(request: APIRequestContext, token: string, id: number): Promise<StoredArticle> {
-  const response = await request.get(`/api/articles/${id}`, { headers: { Authorization: `Bearer ${token}` } });
+  const response = await resendIfLost(() =>
+    request.get(`/api/articles/${id}`, { headers: { Authorization: `Bearer ${token}` } }),
+  );
   expect(response.status()).toBe(200);
   return (await response.json()) as StoredArticle;
 }

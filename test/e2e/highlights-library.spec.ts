@@ -37,7 +37,6 @@ const highlight = (reader: Reader, id: number, body: Record<string, unknown>) =>
 
 async function openArticle(page: Page, id: number, title: string) {
   await page.goto(`/#/article/${id}`);
-  await page.reload();
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
 }
 
@@ -131,7 +130,6 @@ test.describe("highlights in the library (issue 32)", () => {
     await expect.poll(status).toBe("orphaned");
 
     await page.goto(`/#/article/${id}`);
-    await page.reload();
     const toggle = panel(page).getByRole("button", { name: /^Highlights/ });
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
     await expect(toggle).toHaveText(/2/);
@@ -161,7 +159,6 @@ test.describe("highlights in the library (issue 32)", () => {
     const [gardensId, bicyclesId] = reader.ids as [number, number];
 
     await page.goto("/#/dashboard");
-    await page.reload();
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Highlights" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Highlights" })).toBeVisible();
     await expect(page).toHaveTitle(/Highlights \| VibeRead/);
@@ -228,7 +225,6 @@ test.describe("highlights in the library (issue 32)", () => {
     }
 
     await page.goto("/#/dashboard");
-    await page.reload();
     const card = (title: string) => page.locator(".article-card").filter({ hasText: title });
     await expect(card(marked)).toContainText("3 highlights");
     await expect(card(plain)).toBeVisible();

@@ -40,7 +40,6 @@ async function openArticle(page: Page, name: string): Promise<Reader> {
     .toBe("completed");
   await signInWithToken(page, email);
   await page.goto(`/#/article/${id}`);
-  await page.reload();
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
   return { id, token, title };
 }

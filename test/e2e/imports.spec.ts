@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { createAccount, FIXTURE_ORIGIN, signInWithToken } from "./helpers";
+import { createAccount, FIXTURE_ORIGIN, resendLostAppUploads, signInWithToken } from "./helpers";
 
 /** A Pocket export of `n` links to slow fixture pages (each takes 4 s to answer), plus a duplicate and a bad row. */
 function pocketCsv(n: number): string {
@@ -16,6 +16,11 @@ function pocketCsv(n: number): string {
 }
 
 test.describe("import from other apps", () => {
+  // The upload goes out with XMLHttpRequest (for its progress), which the page-side resend does not cover.
+  test.beforeEach(async ({ context }) => {
+    await resendLostAppUploads(context);
+  });
+
   test("settings uploads a Pocket file and shows its counts and bad rows; the dashboard shows progress", async ({
     page,
   }) => {
@@ -24,7 +29,6 @@ test.describe("import from other apps", () => {
     const { email } = await createAccount(page);
     await signInWithToken(page, email);
     await page.goto("/#/settings");
-    await page.reload();
 
     const section = page.getByRole("region", { name: "Import" });
     await expect(section.getByLabel("Format")).toHaveValue("");
@@ -65,7 +69,6 @@ test.describe("import from other apps", () => {
     const { email } = await createAccount(page);
     await signInWithToken(page, email);
     await page.goto("/#/settings");
-    await page.reload();
     const section = page.getByRole("region", { name: "Import" });
     await section.getByLabel("Export file").setInputFiles({
       name: "broken.csv",

@@ -152,7 +152,6 @@ test("listening to an article: sentences in order, the mark follows, pause, skip
   await page.setViewportSize({ width: 1280, height: 800 });
   await signInWithToken(page, email);
   await page.goto(`/#/article/${id}`);
-  await page.reload();
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
 
   await page.getByRole("tab", { name: "Content" }).click();
@@ -307,7 +306,6 @@ test("listening in the article's language on a phone: the summary in German with
   await page.setViewportSize({ width: 375, height: 740 });
   await signInWithToken(page, email);
   await page.goto(`/#/article/${germanId}`);
-  await page.reload();
   await expect(page.getByRole("heading", { level: 1, name: germanTitle })).toBeVisible();
 
   // The summary, read by the German voice, its sentence marked in the summary.

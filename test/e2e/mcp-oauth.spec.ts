@@ -293,7 +293,7 @@ test.describe("under the service worker", () => {
   }) => {
     const { email } = await createAccount(page);
     await signInWithToken(page, email);
-    await page.reload();
+    await page.goto("/#/dashboard");
     await expect(page.getByRole("heading", { level: 2, name: "Articles" })).toBeVisible();
     await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
     await page.reload();

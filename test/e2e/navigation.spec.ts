@@ -31,7 +31,6 @@ async function openDashboardWith(page: Page, count: number) {
     .toBe(0);
   await signInWithToken(page, email);
   await page.goto("/#/dashboard");
-  await page.reload();
   await expect(page.getByRole("heading", { name: "Articles", exact: true })).toBeVisible();
   return { email, ids: saved.results.map((r) => r.article.id) };
 }

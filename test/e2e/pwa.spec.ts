@@ -41,12 +41,12 @@ test("the manifest is served with its fields and icons, and index.html links it"
 });
 
 /**
- * Signs in (the app started signed out on /login, so a reload reads the stored session and follows the redirect to
- * the dashboard), then waits until a service worker is active and, after another reload, controls the page.
+ * Signs in and opens the dashboard, then waits until a service worker is active and, after a reload, controls the
+ * page.
  */
 async function signedInUnderServiceWorker(page: Page, email: string) {
   await signInWithToken(page, email);
-  await page.reload();
+  await page.goto("/#/dashboard");
   await expect(page.getByRole("heading", { level: 2, name: "Articles" })).toBeVisible();
   await controlledByServiceWorker(page);
   await expect(page.getByRole("heading", { level: 2, name: "Articles" })).toBeVisible();
@@ -195,7 +195,7 @@ test("signing out deletes the articles kept for offline reading", async ({ page 
 test("a link shared to the app from a phone's share sheet lands on the save screen", async ({ page }) => {
   const { email } = await createAccount(page);
   await signInWithToken(page, email);
-  await page.reload();
+  await page.goto("/#/dashboard");
   await expect(page.getByRole("heading", { level: 2, name: "Articles" })).toBeVisible();
   await page.goto("/share?text=Look%20http%3A%2F%2Fexample.com%2Fstory&title=A%20story");
   await expect(page).toHaveURL(/\/#\/save\?/);

@@ -23,7 +23,6 @@ async function accountWithArticle(page: Page, request: APIRequestContext, url: s
 async function openArticle(page: Page, email: string, id: number, title: string) {
   await signInWithToken(page, email);
   await page.goto(`/#/article/${id}`);
-  await page.reload();
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
 }
 

@@ -90,7 +90,6 @@ async function accountWithLibrary(page: Page, library: Library) {
 async function openDashboard(page: Page, email: string) {
   await signInWithToken(page, email);
   await page.goto("/#/dashboard");
-  await page.reload();
   await expect(page.getByRole("textbox", { name: "Search with AI" })).toBeVisible();
 }
 

@@ -25,9 +25,7 @@ async function userWithProcessedArticles(page: Page, urls: string[]) {
       .toBe("completed");
   }
   await signInWithToken(page, email);
-  // The app started signed out on /login: load a page afresh so it reads the stored session.
   await page.goto("/#/terms");
-  await page.reload();
   await expect(page.getByRole("heading", { level: 1, name: "Terms of Service" })).toBeVisible();
   return ids;
 }

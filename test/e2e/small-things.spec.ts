@@ -12,13 +12,12 @@ import {
 
 const tag = () => Math.random().toString(36).slice(2, 8);
 
-/** A fresh account with `urls` saved, signed in; the app is loaded afresh on `start`. */
+/** A fresh account with `urls` saved, signed in, with the app opened on `start`. */
 async function userWith(page: Page, urls: string[], start = "/#/dashboard") {
   const { email, token } = await createAccount(page);
   const { results } = urls.length > 0 ? await saveArticles(page, token, urls) : { results: [] };
   await signInWithToken(page, email);
   await page.goto(start);
-  await page.reload();
   return { token, ids: results.map((r) => r.article.id) };
 }
 

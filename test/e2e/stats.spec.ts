@@ -41,10 +41,9 @@ async function waitUntilProcessed(page: Page, token: string, ids: number[]) {
     .toBe(ids.length);
 }
 
-/** After signInWithToken the app is already running signed out: load /stats afresh so it reads the session. */
+/** Opens /stats (after signInWithToken, the app's first load, signed in). */
 async function openStats(page: Page) {
   await page.goto("/#/stats");
-  await page.reload();
 }
 
 async function markRead(page: Page, token: string, id: number) {

@@ -239,8 +239,6 @@ const fact = (scope: Locator, term: string) => scope.locator(`dt:text-is("${term
 
 async function openPage(page: Page, path: string) {
   await page.goto(`/#${path}`);
-  // The app started on /login before the session was stored: load afresh so it reads the session.
-  await page.reload();
 }
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));

@@ -3,21 +3,21 @@ import { expect, test } from "./fixtures";
 import { articleUrl, createAccount, FIXTURE_ORIGIN, resendIfLost, saveArticles, signInWithToken } from "./helpers";
 
 /**
- * A new account with the given URLs saved (processing starts at once), signed in in the browser. The app
- * started signed out on /login, so a page is loaded afresh to read the stored session.
+ * A new account with the given URLs saved (processing starts at once), signed in in the browser.
  */
 async function userWithArticles(page: Page, urls: string[]) {
   const { email, token } = await createAccount(page);
   const { results } = urls.length > 0 ? await saveArticles(page, token, urls) : { results: [] };
   await signInWithToken(page, email);
   await page.goto("/#/terms");
-  await page.reload();
   await expect(page.getByRole("heading", { level: 1, name: "Terms of Service" })).toBeVisible();
   return { token, ids: results.map((result) => result.article.id) };
 }
 
 async function readArticle(page: Page, token: string, id: number) {
-  const response = await page.request.get(`/api/articles/${id}`, { headers: { Authorization: `Bearer ${token}` } });
+  const response = await resendIfLost(() =>
+    page.request.get(`/api/articles/${id}`, { headers: { Authorization: `Bearer ${token}` } }),
+  );
   return { status: response.status(), body: response.ok() ? await response.json() : null };
 }
 
