@@ -76,7 +76,8 @@ export async function resendLostAppRequests(context: BrowserContext): Promise<vo
         !(init?.body instanceof ReadableStream);
       if (!resendable) return send(input, init);
       for (let attempt = 1; ; attempt++) {
-        const response = await send(request ? request.clone() : input, init);
+        // (A cast: the e2e folder type-checks against the Workers types, whose clone() returns their own Request.)
+        const response = await send(request ? (request.clone() as unknown as RequestInfo) : input, init);
         if (!isLost(response) || attempt === 3) return response;
         await response.body?.cancel();
       }
