@@ -124,18 +124,27 @@ async function expectClear(page: Page, menu: Locator, of: "selection" | Locator)
   await expect(menu).toBeInViewport({ ratio: 1 });
   const box = await menu.boundingBox();
   if (!box) throw new Error("no menu box");
-  const rects =
+  // Read again until there are boxes: the marks are cleared and drawn anew whenever the article's highlights change
+  // (use-highlight-layer.ts; the save's answer is such a change), and a mark found just before that is detached
+  // when it is read, its id matching nothing (seen once: no boxes at all).
+  const readRects = (): Promise<DOMRect[]> =>
     of === "selection"
-      ? await page.evaluate(() =>
+      ? page.evaluate(() =>
           Array.from((document.getSelection() as Selection).getRangeAt(0).getClientRects(), (r) => r.toJSON()),
         )
-      : await of.evaluate((mark) => {
+      : of.evaluate((mark) => {
           const id = (mark as HTMLElement).dataset.highlightId;
           return Array.from(document.querySelectorAll(`mark[data-highlight-id="${id}"]`)).flatMap((m) =>
             Array.from(m.getClientRects(), (r) => r.toJSON()),
           );
         });
-  expect(rects.length).toBeGreaterThan(0);
+  let rects: DOMRect[] = [];
+  await expect
+    .poll(async () => {
+      rects = await readRects();
+      return rects.length;
+    })
+    .toBeGreaterThan(0);
   const covered = rects.filter(
     (rect: DOMRect) =>
       rect.x < box.x + box.width &&
