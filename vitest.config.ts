@@ -101,8 +101,9 @@ function workerdProject(
     test: {
       name,
       setupFiles: ["./test/worker/setup.ts"],
-      // Pipeline tests run real fetches, Workflows and a browser; they take seconds, not milliseconds.
-      testTimeout: 30_000,
+      // Pipeline tests run real fetches, Workflows and a browser; they take seconds, not milliseconds, and many more
+      // beside the end-to-end suite on a busy machine. Only a hung test reaches this (test/worker/waits.ts).
+      testTimeout: 180_000,
       // Starts the local fixture web server (test/fixtures/fixture-server.mjs); tests read its origin with inject("fixtureOrigin").
       globalSetup: ["./test/worker/global-setup.ts"],
       // Every file with storage is its own project with its own Vite server, and each transformed the whole Worker
@@ -161,7 +162,8 @@ export default defineConfig({
       // Pure client modules need neither a browser nor workerd.
       { test: { name: "client", include: ["test/client/**/*.test.ts"], environment: "node" } },
       // The project scripts' pure parts (deploy preflight), in plain Node like the scripts themselves.
-      { test: { name: "scripts", include: ["test/scripts/**/*.test.ts"], environment: "node", testTimeout: 30_000 } },
+      // Their tests run wrangler, which took over 30 s at load 20 (seen); only a hung one reaches this limit.
+      { test: { name: "scripts", include: ["test/scripts/**/*.test.ts"], environment: "node", testTimeout: 180_000 } },
     ],
   },
 });

@@ -1,6 +1,7 @@
 import { env, introspectWorkflow } from "cloudflare:test";
 import { describe, expect, inject, it } from "vitest";
 import { api, registerUser } from "./helpers";
+import { OUTCOME_WAIT_MS } from "./waits";
 
 const origin = () => inject("fixtureOrigin");
 /** Port 9 (discard) on loopback: nothing listens there, so any fetch of this URL fails. */
@@ -29,7 +30,7 @@ async function waitForDone(token: string, id: number) {
         article = (await api("GET", `/api/articles/${id}`, { token })).body;
         return article.processing_status;
       },
-      { timeout: 25_000, interval: 100 },
+      { timeout: OUTCOME_WAIT_MS, interval: 100 },
     )
     .toMatch(/^(completed|failed)$/);
   return article;

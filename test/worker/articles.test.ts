@@ -1,6 +1,7 @@
 import { env, introspectWorkflow } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api, registerUser, seedArticle } from "./helpers";
+import { OUTCOME_WAIT_MS } from "./waits";
 
 async function save(token: string, url: string) {
   return api("POST", "/api/articles/", { token, body: { url } });
@@ -23,7 +24,7 @@ describe("POST /api/articles/ (save one)", () => {
     });
     expect(typeof response.body.id).toBe("number");
     // The queue consumer turns the message into a Workflow instance.
-    await expect.poll(async () => (await workflows.get()).length, { timeout: 20_000 }).toBe(1);
+    await expect.poll(async () => (await workflows.get()).length, { timeout: OUTCOME_WAIT_MS }).toBe(1);
   });
 
   it.each([

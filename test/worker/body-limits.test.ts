@@ -1,6 +1,7 @@
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, registerUser } from "./helpers";
+import { OUTCOME_WAIT_MS } from "./waits";
 
 const ONE_MB = 1024 * 1024;
 const LOGIN_LIMIT = "Request body is too large (the limit is 64 KB)";
@@ -62,7 +63,7 @@ describe("over-limit request bodies", () => {
       const { body, sent } = upload(ONE_MB, { declareLength });
       const refused = await post("/api/auth/login", body);
       expect(refused, `over-limit body ${i + 1}`).toEqual({ status: 413, body: { detail: LOGIN_LIMIT } });
-      await expect.poll(sent, { timeout: 5000 }).toBe(true);
+      await expect.poll(sent, { timeout: OUTCOME_WAIT_MS }).toBe(true);
     }
     const { email, password, token } = await registerUser();
     const login = await api("POST", "/api/auth/login", { body: { email, password } });
@@ -81,17 +82,17 @@ describe("over-limit request bodies", () => {
       status: 413,
       body: { detail: "Request body is too large (the limit is 1536 KB)" },
     });
-    await expect.poll(tooBig.sent, { timeout: 5000 }).toBe(true);
+    await expect.poll(tooBig.sent, { timeout: OUTCOME_WAIT_MS }).toBe(true);
 
     // Within the bulk limit, but answered before any route reads the body: no token, then not JSON.
     const anonymous = upload(ONE_MB, { declareLength: true });
     expect((await post("/api/articles/bulk", anonymous.body)).status).toBe(401);
-    await expect.poll(anonymous.sent, { timeout: 5000 }).toBe(true);
+    await expect.poll(anonymous.sent, { timeout: OUTCOME_WAIT_MS }).toBe(true);
     const plainText = upload(ONE_MB, { declareLength: false });
     expect((await post("/api/articles/bulk", plainText.body, { ...auth, "Content-Type": "text/plain" })).status).toBe(
       415,
     );
-    await expect.poll(plainText.sent, { timeout: 5000 }).toBe(true);
+    await expect.poll(plainText.sent, { timeout: OUTCOME_WAIT_MS }).toBe(true);
 
     // About 1 MB of JSON reaches validation (501 URLs is one too many); a small bulk save still works.
     const urls = Array.from({ length: 501 }, (_, i) => `https://example.com/${i}/${"a".repeat(2000)}`);
@@ -117,7 +118,7 @@ describe("bodies outside /api", () => {
       const refused = await post(path, body);
       expect(refused.status, `${path} ${declareLength ? "with a length" : "chunked"}`).toBe(413);
       expect((refused.body as { detail: string }).detail).toBe(`Request body is too large (the limit is ${limit})`);
-      await expect.poll(sent, { timeout: 5000 }).toBe(true);
+      await expect.poll(sent, { timeout: OUTCOME_WAIT_MS }).toBe(true);
     }
     expect(
       (await exports.default.fetch(new Request("http://localhost/.well-known/oauth-authorization-server"))).status,

@@ -4,6 +4,7 @@ import { describe, expect, inject, it } from "vitest";
 import { NO_SUMMARY_NOTE } from "../../src/worker/workflows/process-article";
 import { type AiFailure, fakeSpeechBytes } from "./fakes/workers-ai-fake";
 import { api, registerUser, seedArticle } from "./helpers";
+import { OUTCOME_WAIT_MS } from "./waits";
 
 /**
  * The whole product with AI_PROVIDER=cloudflare: the factory picks the Workers AI and Vectorize adapters, and
@@ -62,7 +63,7 @@ async function waitForDone(token: string, id: number) {
         article = (await api("GET", `/api/articles/${id}`, { token })).body;
         return article.processing_status;
       },
-      { timeout: 25_000, interval: 100 },
+      { timeout: OUTCOME_WAIT_MS, interval: 100 },
     )
     .toMatch(/^(completed|failed)$/);
   return article;

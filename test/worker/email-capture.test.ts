@@ -4,6 +4,7 @@ import { decideEmailIntent, newsletterDocument } from "../../src/worker/domain/e
 import { extractEmailLinks, MAX_EMAIL_LINKS } from "../../src/worker/domain/email/email-links";
 import worker from "../../src/worker/index";
 import { api, registerUser } from "./helpers";
+import { OUTCOME_WAIT_MS } from "./waits";
 
 /**
  * The platform's ForwardableEmailMessage, built as Email Routing delivers it: envelope from/to, the raw RFC 822
@@ -154,7 +155,7 @@ describe("save by email: the email handler", () => {
           article = (await api("GET", `/api/articles/${saved.id}`, { token: user.token })).body;
           return article.processing_status;
         },
-        { timeout: 25_000, interval: 100 },
+        { timeout: OUTCOME_WAIT_MS, interval: 100 },
       )
       .toMatch(/^(completed|failed)$/);
     // The marker address cannot be fetched, so a completed article proves the mail itself was the page.

@@ -1,6 +1,7 @@
 import { describe, expect, inject, it } from "vitest";
 import { contentText, summaryText } from "../../src/worker/domain/highlights/article-text";
 import { api, registerUser, seedArticle } from "./helpers";
+import { SLOW_TEST_MS } from "./waits";
 
 const CONTENT =
   "<h2>Slow reading</h2><p>Reading is slow, and that is the point of it.</p>" +
@@ -158,60 +159,64 @@ describe("highlights found again after the text changes (issue 32 item 2)", () =
   const quotes = (list: { quote: string; anchor_status: string }[]) =>
     Object.fromEntries(list.map((h) => [h.quote, h.anchor_status]));
 
-  it("re-anchors after a re-fetch: a reworded quote and a moved one anchor, a dropped one is kept as orphaned, a pending one anchors", async () => {
-    const { token, userId } = await reader();
-    // The page now serves the fixture's stock paragraphs; the stored content is an older version of it.
-    const url = `${inject("fixtureOrigin")}/article?title=Gardens`;
-    const old =
-      "<p>Reading is slow, and the web is fast.</p>" +
-      "<p>The second paragraph talks about gardens. Tomatoes love the sun, basil likes the tomatoes, and slugs like everything.</p>" +
-      "<p>An old paragraph about kites, which the new version of the page dropped entirely.</p>" +
-      "<p>The third paragraph is about bicycles. A well-oiled chain is quiet; a dry one announces itself on every hill.</p>";
-    const id = await seedArticle(userId, { url, title: "Gardens", content: old, processingStatus: "failed" });
-    for (const quote of [
-      "Tomatoes love the sun, basil likes the tomatoes",
-      "An old paragraph about kites, which the new version",
-      "A well-oiled chain is quiet",
-    ]) {
-      expect((await api("POST", `/api/articles/${id}/highlights`, { token, body: { quote } })).status).toBe(201);
-    }
-    await api("POST", `/api/articles/${id}/highlights`, { token, body: { quote: "Gardens", target: "title" } });
-    // An article whose text has not arrived yet keeps an imported highlight pending.
-    const bare = await seedArticle(userId, { url: `${url}&v=2`, content: null, processingStatus: "failed" });
-    const pending = await api("POST", `/api/articles/${bare}/highlights`, {
-      token,
-      body: { quote: "slugs like everything" },
-    });
-    expect(pending.body.anchor_status).toBe("pending");
+  it(
+    "re-anchors after a re-fetch: a reworded quote and a moved one anchor, a dropped one is kept as orphaned, a pending one anchors",
+    async () => {
+      const { token, userId } = await reader();
+      // The page now serves the fixture's stock paragraphs; the stored content is an older version of it.
+      const url = `${inject("fixtureOrigin")}/article?title=Gardens`;
+      const old =
+        "<p>Reading is slow, and the web is fast.</p>" +
+        "<p>The second paragraph talks about gardens. Tomatoes love the sun, basil likes the tomatoes, and slugs like everything.</p>" +
+        "<p>An old paragraph about kites, which the new version of the page dropped entirely.</p>" +
+        "<p>The third paragraph is about bicycles. A well-oiled chain is quiet; a dry one announces itself on every hill.</p>";
+      const id = await seedArticle(userId, { url, title: "Gardens", content: old, processingStatus: "failed" });
+      for (const quote of [
+        "Tomatoes love the sun, basil likes the tomatoes",
+        "An old paragraph about kites, which the new version",
+        "A well-oiled chain is quiet",
+      ]) {
+        expect((await api("POST", `/api/articles/${id}/highlights`, { token, body: { quote } })).status).toBe(201);
+      }
+      await api("POST", `/api/articles/${id}/highlights`, { token, body: { quote: "Gardens", target: "title" } });
+      // An article whose text has not arrived yet keeps an imported highlight pending.
+      const bare = await seedArticle(userId, { url: `${url}&v=2`, content: null, processingStatus: "failed" });
+      const pending = await api("POST", `/api/articles/${bare}/highlights`, {
+        token,
+        body: { quote: "slugs like everything" },
+      });
+      expect(pending.body.anchor_status).toBe("pending");
 
-    const refetched = await api("POST", `/api/articles/${id}/refetch-content`, { token });
-    expect(refetched.body.processing_status).toBe("completed");
-    const text = contentText(refetched.body.content);
-    const after = (await api("GET", `/api/articles/${id}/highlights`, { token })).body.highlights;
-    expect(quotes(after)).toEqual({
-      "Tomatoes love the sun, basil likes the tomatoes": "anchored",
-      "An old paragraph about kites, which the new version": "orphaned",
-      "A well-oiled chain is quiet": "anchored",
-      Gardens: "anchored",
-    });
-    const chain = after.find((h: { quote: string }) => h.quote === "A well-oiled chain is quiet");
-    expect(chain.selectors[1]).toEqual({
-      type: "TextPositionSelector",
-      start: text.indexOf("A well-oiled chain is quiet"),
-      end: text.indexOf("A well-oiled chain is quiet") + 27,
-    });
-    const reworded = after.find((h: { quote: string }) => h.quote.startsWith("Tomatoes"));
-    expect(text.slice(reworded.selectors[1].start, reworded.selectors[1].end)).toMatch(/^Tomatoes like the sun/);
-    // The orphaned one is listed with its quote, in the library too.
-    const library = (await api("GET", "/api/highlights?search=kites", { token })).body.highlights;
-    expect(library.map((h: { anchor_status: string }) => h.anchor_status)).toEqual(["orphaned"]);
+      const refetched = await api("POST", `/api/articles/${id}/refetch-content`, { token });
+      expect(refetched.body.processing_status).toBe("completed");
+      const text = contentText(refetched.body.content);
+      const after = (await api("GET", `/api/articles/${id}/highlights`, { token })).body.highlights;
+      expect(quotes(after)).toEqual({
+        "Tomatoes love the sun, basil likes the tomatoes": "anchored",
+        "An old paragraph about kites, which the new version": "orphaned",
+        "A well-oiled chain is quiet": "anchored",
+        Gardens: "anchored",
+      });
+      const chain = after.find((h: { quote: string }) => h.quote === "A well-oiled chain is quiet");
+      expect(chain.selectors[1]).toEqual({
+        type: "TextPositionSelector",
+        start: text.indexOf("A well-oiled chain is quiet"),
+        end: text.indexOf("A well-oiled chain is quiet") + 27,
+      });
+      const reworded = after.find((h: { quote: string }) => h.quote.startsWith("Tomatoes"));
+      expect(text.slice(reworded.selectors[1].start, reworded.selectors[1].end)).toMatch(/^Tomatoes like the sun/);
+      // The orphaned one is listed with its quote, in the library too.
+      const library = (await api("GET", "/api/highlights?search=kites", { token })).body.highlights;
+      expect(library.map((h: { anchor_status: string }) => h.anchor_status)).toEqual(["orphaned"]);
 
-    expect((await api("POST", `/api/articles/${bare}/refetch-content`, { token })).body.processing_status).toBe(
-      "completed",
-    );
-    const anchored = (await api("GET", `/api/articles/${bare}/highlights`, { token })).body.highlights;
-    expect(anchored).toMatchObject([{ quote: "slugs like everything", anchor_status: "anchored" }]);
-  }, 60_000);
+      expect((await api("POST", `/api/articles/${bare}/refetch-content`, { token })).body.processing_status).toBe(
+        "completed",
+      );
+      const anchored = (await api("GET", `/api/articles/${bare}/highlights`, { token })).body.highlights;
+      expect(anchored).toMatchObject([{ quote: "slugs like everything", anchor_status: "anchored" }]);
+    },
+    SLOW_TEST_MS,
+  );
 
   it("re-anchors title highlights on a title edit: orphaned when the words go, anchored again when they return", async () => {
     const { token, userId } = await reader();

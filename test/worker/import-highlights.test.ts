@@ -6,6 +6,7 @@ import omnivoreHighlights from "../fixtures/imports/omnivore/highlights/omnivore
 import omnivoreFirst from "../fixtures/imports/omnivore/metadata_0_to_2.json?raw";
 import readwiseHighlights from "../fixtures/imports/readwise-highlights.csv?raw";
 import { api, registerUser, seedArticle } from "./helpers";
+import { OUTCOME_WAIT_MS } from "./waits";
 
 /** A multipart upload, as the settings screen sends it. */
 async function upload(token: string, content: string | Uint8Array, name: string) {
@@ -30,7 +31,7 @@ async function waitForImport(token: string, id: number) {
         current = (await api("GET", `/api/imports/${id}`, { token })).body;
         return current.status;
       },
-      { timeout: 25_000, interval: 100 },
+      { timeout: OUTCOME_WAIT_MS, interval: 100 },
     )
     .toMatch(/^(processing|done)$/);
   return current;
@@ -100,7 +101,7 @@ describe("importing highlights and notes (issue 32)", () => {
     // Once the article has its text, importing the file again anchors them there and adds no second copy.
     await expect
       .poll(async () => (await api("GET", `/api/articles/${copy.id}`, { token: b.token })).body.processing_status, {
-        timeout: 25_000,
+        timeout: OUTCOME_WAIT_MS,
       })
       .toBe("completed");
     const again = await upload(b.token, exported, "viberead-export.json");

@@ -19,6 +19,7 @@ import vibereadJson from "../fixtures/imports/viberead.json?raw";
 import vibereadCsv from "../fixtures/imports/viberead-export.csv?raw";
 import vibereadHtml from "../fixtures/imports/viberead-export.html?raw";
 import { api, registerUser } from "./helpers";
+import { OUTCOME_WAIT_MS } from "./waits";
 
 const origin = () => inject("fixtureOrigin");
 
@@ -75,7 +76,7 @@ async function waitForImport(token: string, id: number) {
         current = (await api("GET", `/api/imports/${id}`, { token })).body;
         return current.status;
       },
-      { timeout: 25_000, interval: 100 },
+      { timeout: OUTCOME_WAIT_MS, interval: 100 },
     )
     // Stored: `processing` while its articles are processed, then `done`.
     .toMatch(/^(processing|done)$/);
@@ -170,7 +171,7 @@ describe("imports API", () => {
     expect(kept.read_at).toBe("2025-06-02T09:30:00.000Z");
     await expect
       .poll(async () => (await api("GET", `/api/articles/${kept.id}`, { token })).body.processing_status, {
-        timeout: 25_000,
+        timeout: OUTCOME_WAIT_MS,
       })
       .toBe("completed");
     const article = (await api("GET", `/api/articles/${kept.id}`, { token })).body;
@@ -180,7 +181,7 @@ describe("imports API", () => {
     expect(await articleRuns.get()).toHaveLength(0);
     // The import's last article finds nothing left to process and asks for the run of the minute: topics come
     // about a minute after a small import, not up to five.
-    await expect.poll(() => minuteTopicsRunExists(user.id), { timeout: 25_000, interval: 250 }).toBe(true);
+    await expect.poll(() => minuteTopicsRunExists(user.id), { timeout: OUTCOME_WAIT_MS, interval: 250 }).toBe(true);
   });
 
   it("refuses a malformed file with the row where it breaks, and a file of no known format", async () => {
@@ -243,7 +244,7 @@ describe("imports API", () => {
     expect(small.status).toBe(202);
     await expect
       .poll(async () => (await api("GET", `/api/imports/${small.body.id}`, { token: second.token })).body.processed, {
-        timeout: 60_000,
+        timeout: OUTCOME_WAIT_MS,
         interval: 250,
       })
       .toBe(3);
@@ -269,7 +270,7 @@ describe("imports API", () => {
     expect(saved.status).toBe(201);
     await expect
       .poll(async () => (await api("GET", `/api/articles/${saved.body.id}`, { token })).body.processing_status, {
-        timeout: 25_000,
+        timeout: OUTCOME_WAIT_MS,
         interval: 100,
       })
       .toBe("completed");
@@ -412,7 +413,9 @@ describe("imports API", () => {
     await waitForImport(token, started.body.id);
     const first = await articleByUrl(token, untitled);
     await expect
-      .poll(async () => (await api("GET", `/api/articles/${first.id}`, { token })).body.title, { timeout: 25_000 })
+      .poll(async () => (await api("GET", `/api/articles/${first.id}`, { token })).body.title, {
+        timeout: OUTCOME_WAIT_MS,
+      })
       .toBe("The page's own title");
 
     const second = await articleByUrl(token, titled);
@@ -421,13 +424,13 @@ describe("imports API", () => {
     expect(edited.status).toBe(200);
     await expect
       .poll(async () => (await api("GET", `/api/articles/${second.id}`, { token })).body.processing_status, {
-        timeout: 25_000,
+        timeout: OUTCOME_WAIT_MS,
       })
       .toBe("completed");
     expect((await api("POST", `/api/articles/${second.id}/refetch-content`, { token })).status).toBe(200);
     await expect
       .poll(async () => (await api("GET", `/api/articles/${second.id}`, { token })).body.processing_status, {
-        timeout: 25_000,
+        timeout: OUTCOME_WAIT_MS,
       })
       .toBe("completed");
     expect((await api("GET", `/api/articles/${second.id}`, { token })).body.title).toBe("My own title");

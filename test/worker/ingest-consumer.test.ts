@@ -6,6 +6,7 @@ import worker from "../../src/worker/index";
 import { handleIngestBatch } from "../../src/worker/jobs/ingest-consumer";
 import { workflowInstanceId } from "../../src/worker/jobs/ingest-message";
 import { api, registerUser, seedArticle } from "./helpers";
+import { OUTCOME_WAIT_MS, SLOW_TEST_MS } from "./waits";
 
 const origin = () => inject("fixtureOrigin");
 const FINISHED = new Set(["completed", "failed"]);
@@ -131,44 +132,48 @@ describe("ingest queue consumer", () => {
     expect([await status(first.token, bulkA), await status(first.token, bulkB)]).toEqual(["completed", "completed"]);
   });
 
-  it("is fair: another user's single save and small bulk finish before a large bulk queued first", async () => {
-    const first = await registerUser();
-    const large = await api("POST", "/api/articles/bulk", { token: first.token, body: { urls: pages("Large", 30) } });
-    expect(large.body.successful).toBe(30);
-    const second = await registerUser();
-    const single = await api("POST", "/api/articles/", { token: second.token, body: { url: pages("Single", 1)[0] } });
-    expect(single.status).toBe(201);
-    const small = await api("POST", "/api/articles/bulk", { token: second.token, body: { urls: pages("Small", 3) } });
-    expect(small.body.successful).toBe(3);
-    const largeIds: number[] = large.body.results.map((r: { article: { id: number } }) => r.article.id);
-    const secondIds: number[] = [
-      single.body.id,
-      ...small.body.results.map((r: { article: { id: number } }) => r.article.id),
-    ];
+  it(
+    "is fair: another user's single save and small bulk finish before a large bulk queued first",
+    async () => {
+      const first = await registerUser();
+      const large = await api("POST", "/api/articles/bulk", { token: first.token, body: { urls: pages("Large", 30) } });
+      expect(large.body.successful).toBe(30);
+      const second = await registerUser();
+      const single = await api("POST", "/api/articles/", { token: second.token, body: { url: pages("Single", 1)[0] } });
+      expect(single.status).toBe(201);
+      const small = await api("POST", "/api/articles/bulk", { token: second.token, body: { urls: pages("Small", 3) } });
+      expect(small.body.successful).toBe(3);
+      const largeIds: number[] = large.body.results.map((r: { article: { id: number } }) => r.article.id);
+      const secondIds: number[] = [
+        single.body.id,
+        ...small.body.results.map((r: { article: { id: number } }) => r.article.id),
+      ];
 
-    let largeFinishedMeanwhile = 0;
-    await expect
-      .poll(
-        async () => {
-          // The second user's first, then the large bulk's: if that is still unfinished, so it was before.
-          const secondDone = await finishedCount(second.token, secondIds);
-          largeFinishedMeanwhile = await finishedCount(first.token, largeIds);
-          return secondDone;
-        },
-        { timeout: 30_000, interval: 100 },
-      )
-      .toBe(4);
-    // First come, first served, the second user's four articles waited for all 30 of the large bulk.
-    expect(largeFinishedMeanwhile).toBeLessThan(30);
-    const { body } = await api("POST", "/api/articles/batch/status", {
-      token: second.token,
-      body: { article_ids: secondIds },
-    });
-    expect(body.statuses.map((s: { status: string }) => s.status)).toEqual([
-      "completed",
-      "completed",
-      "completed",
-      "completed",
-    ]);
-  }, 45_000);
+      let largeFinishedMeanwhile = 0;
+      await expect
+        .poll(
+          async () => {
+            // The second user's first, then the large bulk's: if that is still unfinished, so it was before.
+            const secondDone = await finishedCount(second.token, secondIds);
+            largeFinishedMeanwhile = await finishedCount(first.token, largeIds);
+            return secondDone;
+          },
+          { timeout: OUTCOME_WAIT_MS, interval: 100 },
+        )
+        .toBe(4);
+      // First come, first served, the second user's four articles waited for all 30 of the large bulk.
+      expect(largeFinishedMeanwhile).toBeLessThan(30);
+      const { body } = await api("POST", "/api/articles/batch/status", {
+        token: second.token,
+        body: { article_ids: secondIds },
+      });
+      expect(body.statuses.map((s: { status: string }) => s.status)).toEqual([
+        "completed",
+        "completed",
+        "completed",
+        "completed",
+      ]);
+    },
+    SLOW_TEST_MS,
+  );
 });

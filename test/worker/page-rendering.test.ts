@@ -4,6 +4,7 @@ import { createBrowserRenderingRenderer } from "../../src/worker/adapters/browse
 import { createServices } from "../../src/worker/context";
 import { RendererUnavailable } from "../../src/worker/ports/page-renderer";
 import { api, registerUser } from "./helpers";
+import { OUTCOME_WAIT_MS, SLOW_TEST_MS } from "./waits";
 
 const origin = () => inject("fixtureOrigin");
 
@@ -26,7 +27,7 @@ async function saveAndWait(url: string) {
         article = (await api("GET", `/api/articles/${saved.body.id}`, { token: user.token })).body;
         return article.processing_status;
       },
-      { timeout: 80_000, interval: 250 },
+      { timeout: OUTCOME_WAIT_MS, interval: 250 },
     )
     .toMatch(/^(completed|failed)$/);
   return article;
@@ -45,26 +46,34 @@ describe("Browser Rendering limits", () => {
     await expect(pipeline.render(`${origin()}/script-rendered`)).rejects.toBeInstanceOf(RendererUnavailable);
   });
 
-  it("retries the render step with backoff until a browser is free, then completes the article", async () => {
-    await using workflows = await introspectWorkflow(env.ARTICLE_WORKFLOW);
-    await workflows.modifyAll(async (m) => {
-      await m.disableRetryDelays();
-      // Three refused launches in a row, as a burst of saves past 1 new browser a second would see.
-      await m.mockStepError(
-        { name: "render in browser" },
-        new RendererUnavailable("No browser could be started: Unable to create new browser: code: 429"),
-        3,
-      );
-    });
-    const article = await saveAndWait(`${origin()}/script-rendered`);
-    expect(article).toMatchObject({ processing_status: "completed", title: "Rendered by script" });
-    expect(Number(article.word_count)).toBeGreaterThan(50);
-  }, 90_000);
+  it(
+    "retries the render step with backoff until a browser is free, then completes the article",
+    async () => {
+      await using workflows = await introspectWorkflow(env.ARTICLE_WORKFLOW);
+      await workflows.modifyAll(async (m) => {
+        await m.disableRetryDelays();
+        // Three refused launches in a row, as a burst of saves past 1 new browser a second would see.
+        await m.mockStepError(
+          { name: "render in browser" },
+          new RendererUnavailable("No browser could be started: Unable to create new browser: code: 429"),
+          3,
+        );
+      });
+      const article = await saveAndWait(`${origin()}/script-rendered`);
+      expect(article).toMatchObject({ processing_status: "completed", title: "Rendered by script" });
+      expect(Number(article.word_count)).toBeGreaterThan(50);
+    },
+    SLOW_TEST_MS,
+  );
 
-  it("keeps the DOM of a page that never goes network-idle, after a bounded wait", async () => {
-    // Before, navigation waited for network idle, hit its 45 s cap and the article failed with no text.
-    const article = await saveAndWait(`${origin()}/never-idle`);
-    expect(article).toMatchObject({ processing_status: "completed", title: "Never idle" });
-    expect(String(article.content)).toContain("The second paragraph talks about gardens.");
-  }, 90_000);
+  it(
+    "keeps the DOM of a page that never goes network-idle, after a bounded wait",
+    async () => {
+      // Before, navigation waited for network idle, hit its 45 s cap and the article failed with no text.
+      const article = await saveAndWait(`${origin()}/never-idle`);
+      expect(article).toMatchObject({ processing_status: "completed", title: "Never idle" });
+      expect(String(article.content)).toContain("The second paragraph talks about gardens.");
+    },
+    SLOW_TEST_MS,
+  );
 });

@@ -6,11 +6,12 @@ import { cosineSimilarity } from "../../src/worker/domain/embedding/text-embeddi
 import { decodeInSpace, spaceOf } from "../../src/worker/domain/embedding/vector-encoding";
 import { htmlToText } from "../../src/worker/domain/extraction/extract-article";
 import { api, registerUser } from "./helpers";
+import { OUTCOME_WAIT_MS, SLOW_TEST_MS } from "./waits";
 
 const origin = () => inject("fixtureOrigin");
 
 /** Waits until the article leaves pending/processing/retrying, through the public API. */
-async function waitForDone(token: string, id: number, timeoutMs = 25_000) {
+async function waitForDone(token: string, id: number, timeoutMs = OUTCOME_WAIT_MS) {
   const deadline = Date.now() + timeoutMs;
   const seen = new Set<string>();
   while (Date.now() < deadline) {
@@ -164,12 +165,16 @@ describe("processing pipeline (real queue, Workflow and fetch to a local server)
     expect(article.summary).toMatch(/القراءة/);
   });
 
-  it("renders a script-built page in the browser and extracts what the script wrote", async () => {
-    const { article } = await saveAndProcess(`${origin()}/script-rendered`);
-    expect(article.processing_status).toBe("completed");
-    expect(article.word_count).toBeGreaterThan(50);
-    expect(article.title).toBeTruthy();
-  }, 60_000);
+  it(
+    "renders a script-built page in the browser and extracts what the script wrote",
+    async () => {
+      const { article } = await saveAndProcess(`${origin()}/script-rendered`);
+      expect(article.processing_status).toBe("completed");
+      expect(article.word_count).toBeGreaterThan(50);
+      expect(article.title).toBeTruthy();
+    },
+    SLOW_TEST_MS,
+  );
 
   it("does nothing for an article deleted before its job ran", async () => {
     const user = await registerUser();
@@ -200,23 +205,27 @@ describe("regenerate-summary and refetch-content", () => {
     expect(refused.body.detail).toMatch(/no content/);
   });
 
-  it("re-fetches a failed article and answers when the new run has finished", async () => {
-    const key = crypto.randomUUID();
-    // Fails for good the first time (4 failures > 3 attempts), then the site recovers.
-    await using workflows = await introspectWorkflow(env.ARTICLE_WORKFLOW);
-    await workflows.modifyAll(async (m) => m.disableSleeps());
-    const { token, id, article } = await saveAndProcess(`${origin()}/flaky?key=${key}&fail=3`);
-    expect(article.processing_status).toBe("failed");
-    const refetched = await api("POST", `/api/articles/${id}/refetch-content`, { token });
-    expect(refetched.status).toBe(200);
-    expect(refetched.body).toMatchObject({ id, processing_status: "completed", processing_error: null });
-    expect(refetched.body.content).toMatch(/<p>/);
-    // Processing twice keeps one vector per article.
-    const vectors = await env.DB.prepare("SELECT count(*) AS n FROM local_vectors WHERE item_id = ?")
-      .bind(String(id))
-      .first<{ n: number }>();
-    expect(vectors?.n).toBe(1);
-  }, 60_000);
+  it(
+    "re-fetches a failed article and answers when the new run has finished",
+    async () => {
+      const key = crypto.randomUUID();
+      // Fails for good the first time (4 failures > 3 attempts), then the site recovers.
+      await using workflows = await introspectWorkflow(env.ARTICLE_WORKFLOW);
+      await workflows.modifyAll(async (m) => m.disableSleeps());
+      const { token, id, article } = await saveAndProcess(`${origin()}/flaky?key=${key}&fail=3`);
+      expect(article.processing_status).toBe("failed");
+      const refetched = await api("POST", `/api/articles/${id}/refetch-content`, { token });
+      expect(refetched.status).toBe(200);
+      expect(refetched.body).toMatchObject({ id, processing_status: "completed", processing_error: null });
+      expect(refetched.body.content).toMatch(/<p>/);
+      // Processing twice keeps one vector per article.
+      const vectors = await env.DB.prepare("SELECT count(*) AS n FROM local_vectors WHERE item_id = ?")
+        .bind(String(id))
+        .first<{ n: number }>();
+      expect(vectors?.n).toBe(1);
+    },
+    SLOW_TEST_MS,
+  );
 
   it("refuses a re-fetch while the article is being processed (409), and another user's article (404)", async () => {
     const user = await registerUser();

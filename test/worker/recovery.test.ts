@@ -13,6 +13,7 @@ import {
 import worker from "../../src/worker/index";
 import { createRecovery, RECOVERY_CRON } from "../../src/worker/jobs/recovery-sweep";
 import { api, registerUser, seedArticle } from "./helpers";
+import { OUTCOME_WAIT_MS } from "./waits";
 
 const origin = () => inject("fixtureOrigin");
 const MINUTE = 60_000;
@@ -111,7 +112,7 @@ describe("recovery sweep (cron, real queue and Workflows)", () => {
     expect(await row(processing)).toMatchObject({ recoveries: 1 });
     await sweep();
     for (const id of [pending, processing]) {
-      await expect.poll(() => statusOf(token, id), { timeout: 20_000, interval: 200 }).toBe("completed");
+      await expect.poll(() => statusOf(token, id), { timeout: OUTCOME_WAIT_MS, interval: 200 }).toBe("completed");
       expect(await row(id)).toMatchObject({ recoveries: 1, processing_error: null });
     }
     expect(await row(fresh)).toMatchObject({ processing_status: "pending", recoveries: 0 });
@@ -126,7 +127,9 @@ describe("recovery sweep (cron, real queue and Workflows)", () => {
       params: { userId: user.id, articleId: slow, reason: "created" },
     });
     try {
-      await expect.poll(async () => (await running.status()).status, { timeout: 10_000 }).toMatch(/running|waiting/);
+      await expect
+        .poll(async () => (await running.status()).status, { timeout: OUTCOME_WAIT_MS })
+        .toMatch(/running|waiting/);
       const live = await stuckArticle(user.id, { status: "processing", idleMs: 60 * MINUTE, run: running.id });
       const gone = await stuckArticle(user.id, {
         status: "processing",
@@ -141,7 +144,7 @@ describe("recovery sweep (cron, real queue and Workflows)", () => {
         processing_run: running.id,
       });
       expect(await row(gone)).toMatchObject({ recoveries: 1 });
-      await expect.poll(() => statusOf(token, gone), { timeout: 20_000, interval: 200 }).toBe("completed");
+      await expect.poll(() => statusOf(token, gone), { timeout: OUTCOME_WAIT_MS, interval: 200 }).toBe("completed");
     } finally {
       await running.terminate().catch(() => undefined);
     }
@@ -162,7 +165,9 @@ describe("recovery sweep (cron, real queue and Workflows)", () => {
   it("records the Workflow running an article, so the sweep can ask it", async () => {
     const { token } = await registerUser();
     const saved = await api("POST", "/api/articles/", { token, body: { url: `${origin()}/article?title=Run` } });
-    await expect.poll(() => statusOf(token, saved.body.id), { timeout: 20_000, interval: 200 }).toBe("completed");
+    await expect
+      .poll(() => statusOf(token, saved.body.id), { timeout: OUTCOME_WAIT_MS, interval: 200 })
+      .toBe("completed");
     expect((await row(saved.body.id))?.processing_run).toMatch(new RegExp(`^article-${saved.body.id}-`));
   });
 
@@ -186,7 +191,7 @@ describe("recovery sweep (cron, real queue and Workflows)", () => {
       expect((await row(waiting))?.processing_error).not.toBe(RECOVERY_FAILED_MESSAGE);
     }
     // The turn the sweep sent takes it: processed like any other.
-    await expect.poll(() => statusOf(token, waiting), { timeout: 60_000, interval: 250 }).toBe("completed");
+    await expect.poll(() => statusOf(token, waiting), { timeout: OUTCOME_WAIT_MS, interval: 250 }).toBe("completed");
   });
 });
 
@@ -212,7 +217,7 @@ describe("saving a stuck link again", () => {
     expect(many.body.results[0]).toMatchObject({ duplicate: true, success: false });
     for (const id of [singleId, bulkId]) {
       expect(await row(id)).toMatchObject({ recoveries: 1 });
-      await expect.poll(() => statusOf(token, id), { timeout: 20_000, interval: 200 }).toBe("completed");
+      await expect.poll(() => statusOf(token, id), { timeout: OUTCOME_WAIT_MS, interval: 200 }).toBe("completed");
     }
   });
 });
@@ -255,7 +260,7 @@ describe("an import interrupted by a crash", () => {
     await sweep();
     await expect
       .poll(async () => (await api("GET", `/api/imports/${importId}`, { token })).body, {
-        timeout: 25_000,
+        timeout: OUTCOME_WAIT_MS,
         interval: 250,
       })
       .toMatchObject({ status: "done", processed: 3, unprocessed: 0 });

@@ -8,6 +8,7 @@ import { refreshDueTopics, requestTopicsRefresh } from "../../src/worker/jobs/to
 import { debounceUntilWindowEnds, IMPORT_TOPICS_WINDOW_MS } from "../../src/worker/workflows/topics-params";
 import { api, registerUser, seedArticle, seedProcessedArticle } from "./helpers";
 import { library, recluster, SUBJECTS } from "./topics-helpers";
+import { OUTCOME_WAIT_MS } from "./waits";
 
 describe("topics", () => {
   it("clusters a library into its subjects with every Topic field", async () => {
@@ -225,7 +226,7 @@ describe("topics", () => {
       body: { url: `${inject("fixtureOrigin")}/article?title=Topics` },
     });
     expect(saved.status).toBe(201);
-    await expect.poll(async () => (await topicRuns.get()).length, { timeout: 20_000 }).toBe(1);
+    await expect.poll(async () => (await topicRuns.get()).length, { timeout: OUTCOME_WAIT_MS }).toBe(1);
     const [run] = await topicRuns.get();
     await run?.waitForStatus("complete");
   });
@@ -306,7 +307,7 @@ describe("topics", () => {
     const { token, user } = await registerUser();
     await library(user.id, 2);
     expect((await api("GET", "/api/topics/", { token })).status).toBe(200);
-    await expect.poll(async () => (await workflows.get()).length, { timeout: 20_000 }).toBe(1);
+    await expect.poll(async () => (await workflows.get()).length, { timeout: OUTCOME_WAIT_MS }).toBe(1);
     const [run] = await workflows.get();
     await run?.waitForStatus("complete");
     const repository = createTopicsRepository(createDatabase(env.DB));
