@@ -44,6 +44,28 @@ function memoryBucket() {
   };
 }
 
+/** The daily character limit's ledger in memory (what the service uses of the repository). */
+function memoryRenders() {
+  const rows = [];
+  let ids = 0;
+  return {
+    async reserve(userId, characters, now, since, limit) {
+      const used = rows.filter((r) => r.userId === userId && r.createdAt > since).reduce((n, r) => n + r.characters, 0);
+      if (used + characters > limit) return null;
+      ids += 1;
+      rows.push({ id: ids, userId, characters, createdAt: now });
+      return ids;
+    },
+    async release(userId, id) {
+      const index = rows.findIndex((r) => r.id === id && r.userId === userId);
+      if (index >= 0) rows.splice(index, 1);
+    },
+    async since(userId, since) {
+      return rows.filter((r) => r.userId === userId && r.createdAt > since);
+    },
+  };
+}
+
 const USER = 1;
 const articles = [];
 for (const name of readdirSync(fixtures).filter((file) => /^(en|es)-.*\.html$/.test(file))) {
@@ -67,6 +89,7 @@ const listening = createListeningService({
   },
   speech: createWorkersAiSpeechSynthesizer(ai),
   audioCache: createR2AudioCache(bucket),
+  renders: memoryRenders(),
 });
 
 /** Reads one chunk's whole audio, as the cloud engine does before playing it. */

@@ -12,6 +12,7 @@ import { createExportRepository } from "./db/repositories/export-repository";
 import { createHighlightsRepository } from "./db/repositories/highlights-repository";
 import { createImportsRepository } from "./db/repositories/imports-repository";
 import { createIngestBacklogRepository } from "./db/repositories/ingest-backlog-repository";
+import { createListenRendersRepository } from "./db/repositories/listen-renders-repository";
 import { createSearchRepository } from "./db/repositories/search-repository";
 import { createSessionsRepository } from "./db/repositories/sessions-repository";
 import { createTopicsRepository } from "./db/repositories/topics-repository";
@@ -90,7 +91,12 @@ export function createServices(env: Env) {
     topics: createTopicsService({ topics, ...adapters }),
     search: createSearchService({ search: createSearchRepository(db), topics, articles, tags, ...adapters }),
     articles: articleService,
-    listening: createListeningService({ articles, speech: adapters.speech, audioCache: adapters.audioCache }),
+    listening: createListeningService({
+      articles,
+      speech: adapters.speech,
+      audioCache: adapters.audioCache,
+      renders: createListenRendersRepository(db),
+    }),
     highlights,
     account: createAccountService({
       account: createAccountRepository(db),

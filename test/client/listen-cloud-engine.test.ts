@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { planChunks, sentenceAt, sentenceStarts } from "../../src/client/listen/cloud-chunks";
-import { CloudVoiceFailed, createCloudEngine } from "../../src/client/listen/cloud-engine";
+import { CloudVoiceFailed, cloudFallbackNotice, createCloudEngine } from "../../src/client/listen/cloud-engine";
 import type { SpokenSentence } from "../../src/client/listen/engine";
 
 const LIMITS = { first_chunk_sentences: 2, max_sentences: 8, max_chars: 992 };
@@ -195,7 +195,8 @@ describe("the cloud engine (fake audio element and API)", () => {
   });
 
   it("reports a model failure as CloudVoiceFailed with the server's detail, so the player falls back", async () => {
-    for (const status of [503, 502]) {
+    // 503 busy, 502 failed, 429 the reader's daily limit of cloud rendering used up.
+    for (const status of [503, 502, 429]) {
       const api = listenApi({ failChunk: 1, status });
       const audio = new FakeAudio();
       const engine = createCloudEngine({
@@ -225,5 +226,24 @@ describe("the cloud engine (fake audio element and API)", () => {
       // The player resumes with the browser's voice from the sentence it had reached.
       expect(spoken).toEqual([0]);
     }
+  });
+});
+
+describe("the notice when the cloud voice gives way", () => {
+  it("says the daily limit is used up for a 429, a failure otherwise, and whether the device reads on", () => {
+    const limit = new CloudVoiceFailed("You have used today's cloud voice.", 429);
+    const busy = new CloudVoiceFailed("The cloud voice is busy.", 503);
+    expect(cloudFallbackNotice(limit, true, "English")).toBe(
+      "Today's cloud voice is used up: reading on with this device's voice",
+    );
+    expect(cloudFallbackNotice(busy, true, "English")).toBe(
+      "The cloud voice failed: reading on with this device's voice",
+    );
+    expect(cloudFallbackNotice(new CloudVoiceFailed("offline"), false, "Spanish")).toBe(
+      "The cloud voice failed, and there is no voice for Spanish on this device",
+    );
+    expect(cloudFallbackNotice(limit, false, "Spanish")).toBe(
+      "Today's cloud voice is used up, and there is no voice for Spanish on this device",
+    );
   });
 });

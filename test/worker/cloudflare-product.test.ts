@@ -390,3 +390,88 @@ describe("Listen on the Cloudflare adapters (Workers AI text-to-speech, the R2 a
     expect(again.headers.get("x-listen-cache")).toBe("hit");
   });
 });
+
+/** Renders of `characters` the user made `hoursAgo`, written as the service writes them. */
+async function seedRenders(userId: number, renders: { characters: number; hoursAgo: number }[]) {
+  for (const { characters, hoursAgo } of renders) {
+    await env.DB.prepare("INSERT INTO listen_renders (user_id, characters, created_at) VALUES (?, ?, ?)")
+      .bind(userId, characters, Date.now() - hoursAgo * 3_600_000)
+      .run();
+  }
+}
+
+/** The characters the cloud voice rendered for the user in the last 24 hours. */
+async function renderedToday(userId: number) {
+  const row = await env.DB.prepare(
+    "SELECT COALESCE(SUM(characters), 0) AS n FROM listen_renders WHERE user_id = ? AND created_at > ?",
+  )
+    .bind(userId, Date.now() - 24 * 3_600_000)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+describe("Listen's daily limit: 300,000 rendered characters per user in 24 hours", () => {
+  it("answers 429 with Retry-After past the limit, counts no cache hit, and leaves another user alone", async () => {
+    const reader = await registerUser();
+    const other = await registerUser();
+    const content =
+      "<p>Wasps build paper nests from chewed wood in the spring. The queen lays the first eggs alone. " +
+      "Workers take over the building by early summer.</p>";
+    const mine = await seedArticle(reader.user.id, { title: "Wasps", content, language: "en" });
+    const theirs = await seedArticle(other.user.id, { title: "Wasps", content, language: "en" });
+    const first = "Wasps build paper nests from chewed wood in the spring.";
+    const second = "The queen lays the first eggs alone.";
+    const third = "Workers take over the building by early summer.";
+
+    // A render counts its characters; its replay is a cache hit and counts nothing.
+    expect((await listenAudio(reader.token, mine, { source: "content", sentences: [first] })).status).toBe(200);
+    expect(await renderedToday(reader.user.id)).toBe(first.length);
+    const replay = await listenAudio(reader.token, mine, { source: "content", sentences: [first] });
+    expect(replay.headers.get("x-listen-cache")).toBe("hit");
+    expect(await renderedToday(reader.user.id)).toBe(first.length);
+
+    // Renders made 20 and 2 hours ago bring the reader within 10 characters of the limit (one from 25 hours ago
+    // is outside the window and counts no more).
+    await seedRenders(reader.user.id, [
+      { characters: 250_000, hoursAgo: 25 },
+      { characters: 200_000, hoursAgo: 20 },
+      { characters: 100_000 - first.length - 10, hoursAgo: 2 },
+    ]);
+    expect(await renderedToday(reader.user.id)).toBe(299_990);
+    const refused = await listenAudio(reader.token, mine, { source: "content", sentences: [second] });
+    expect(refused.status).toBe(429);
+    // The 200,000 characters of 20 hours ago leave the window in 4 hours: then the render fits.
+    const retryAfter = Number(refused.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(4 * 3600 - 120);
+    expect(retryAfter).toBeLessThanOrEqual(4 * 3600);
+    expect(refused.json).toMatchObject({
+      fallback: "browser",
+      limit_characters: 300_000,
+      retry_after_seconds: retryAfter,
+      detail: expect.stringMatching(/300,000 characters in 24 hours.*back within 4 hours/),
+    });
+    expect(await speechCallsAbout(second)).toHaveLength(0);
+    expect(await renderedToday(reader.user.id)).toBe(299_990);
+
+    // A replay of what was rendered before is a cache hit: served past the limit, and still not counted.
+    const hit = await listenAudio(reader.token, mine, { source: "content", sentences: [first] });
+    expect(hit.status).toBe(200);
+    expect(hit.headers.get("x-listen-cache")).toBe("hit");
+
+    // Another user is not limited by the reader's renders; a model failure counts nothing.
+    await fakeAi.failAfterAbout(third, 0, "capacity");
+    const failed = await listenAudio(other.token, theirs, { source: "content", sentences: [third] });
+    expect(failed.status).toBe(503);
+    expect(await renderedToday(other.user.id)).toBe(0);
+    const theirRender = await listenAudio(other.token, theirs, { source: "content", sentences: [second] });
+    expect(theirRender.status).toBe(200);
+    expect(theirRender.headers.get("x-listen-cache")).toBe("miss");
+    expect(await renderedToday(other.user.id)).toBe(second.length);
+
+    // The other user's render is in the shared cache now: the reader gets it as a hit, limit or not.
+    const shared = await listenAudio(reader.token, mine, { source: "content", sentences: [second] });
+    expect(shared.status).toBe(200);
+    expect(shared.headers.get("x-listen-cache")).toBe("hit");
+    expect(await renderedToday(reader.user.id)).toBe(299_990);
+  });
+});

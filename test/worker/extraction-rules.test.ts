@@ -21,8 +21,9 @@ function page(lang: string, title: string, paragraphs: string[], extra: string, 
     <footer>Footer</footer></body></html>`;
 }
 
-function textWith(html: string, rule: ExtractionRule, on: boolean): string {
-  const rules = new Set([...DEFAULT_EXTRACTION_RULES.filter((r) => r !== rule), ...(on ? [rule] : [])]);
+function textWith(html: string, rule: ExtractionRule, on: boolean, off: ExtractionRule[] = []): string {
+  const others = DEFAULT_EXTRACTION_RULES.filter((r) => r !== rule && !off.includes(r));
+  const rules = new Set([...others, ...(on ? [rule] : [])]);
   return extractArticleWithSource(html, PAGE_URL, { rules }).article.text;
 }
 
@@ -118,10 +119,11 @@ describe("extraction rules, one page each", () => {
     const html = `<!DOCTYPE html><html lang="de"><head><title>Brücke</title></head><body><article><h1>Brücke</h1>
       <div class="sidebar-box"><p>${GERMAN[2]}</p><p>${GERMAN[3]}</p><p>${MORE_GERMAN[0]}</p><p>${MORE_GERMAN[1]}</p></div>
       <div><p>${GERMAN[0]}</p><p>${GERMAN[1]}</p><p>${MORE_GERMAN[2]}</p></div></article></body></html>`;
+    // Without lead-paragraph, which would take back the box's first paragraph as the text after the <h1>.
     const marker = "provisorische Umleitung durch das Gewerbegebiet";
     expect([
-      textWith(html, "recover-paragraphs", false).includes(marker),
-      textWith(html, "recover-paragraphs", true).includes(marker),
+      textWith(html, "recover-paragraphs", false, ["lead-paragraph"]).includes(marker),
+      textWith(html, "recover-paragraphs", true, ["lead-paragraph"]).includes(marker),
     ]).toEqual([false, true]);
   });
 
@@ -158,6 +160,57 @@ describe("extraction rules, one page each", () => {
     expect([
       textWith(html, "json-ld-body", false).includes(marker),
       textWith(html, "json-ld-body", true).includes(marker),
+    ]).toEqual([false, true]);
+  });
+
+  it("marked-boilerplate: drops a share bar whose class also says 'article', which Readability spares (fr)", () => {
+    const share =
+      '<div class="article-social"><p>Partager sur Facebook</p><p>Partager sur Twitter</p><p>Envoyer par e-mail</p></div>';
+    const html = page("fr", "Le pont sera rénové", FRENCH, share);
+    expect([
+      textWith(html, "marked-boilerplate", false).includes("Partager sur Twitter"),
+      textWith(html, "marked-boilerplate", true).includes("Partager sur Twitter"),
+    ]).toEqual([true, false]);
+  });
+
+  it("marked-boilerplate: drops a cookie notice between paragraphs (en)", () => {
+    const more = [
+      ...ENGLISH,
+      "The mayor said the decision had not been easy, but the safety of the people who cross the bridge every day had to come before anything else, whatever the final bill turns out to be.",
+      "During the works, traffic will follow a temporary diversion through the industrial estate, which the council estimates will add about ten minutes to the journey for most drivers.",
+    ];
+    const notice =
+      '<div class="cookie-consent"><p>We use cookies to give you the best experience on our website. If you continue, we assume that you are happy with it.</p></div>';
+    const html = page("en", "Bridge to be renovated", more, notice);
+    expect([
+      textWith(html, "marked-boilerplate", false).includes("We use cookies"),
+      textWith(html, "marked-boilerplate", true).includes("We use cookies"),
+    ]).toEqual([true, false]);
+  });
+
+  it("lead-paragraph: keeps the standfirst in the article's header that Readability drops (de)", () => {
+    const lead =
+      "Nach jahrelangem Streit ist die Entscheidung gefallen: Die alte Brücke wird saniert, und die Stadt zahlt den größten Teil der Kosten selbst.";
+    const html = `<!DOCTYPE html><html lang="de"><head><title>Brücke wird saniert</title></head><body>
+      <article><header class="entry-header"><h1>Brücke wird saniert</h1><p class="intro">${lead}</p></header>
+      <div class="article-body">${[...GERMAN, ...MORE_GERMAN].map((p) => `<p>${p}</p>`).join("")}</div></article></body></html>`;
+    const marker = "Nach jahrelangem Streit";
+    expect([
+      textWith(html, "lead-paragraph", false).includes(marker),
+      textWith(html, "lead-paragraph", true).includes(marker),
+    ]).toEqual([false, true]);
+  });
+
+  it("lead-paragraph: keeps a deck set as a subheading beside the headline (es)", () => {
+    const lead =
+      "El ayuntamiento asegura que las obras durarán menos de un año y que el tráfico no quedará cortado en ningún momento.";
+    const html = `<!DOCTYPE html><html lang="es"><head><title>Renovarán el puente</title></head><body>
+      <div class="header-nota"><h1>Renovarán el puente</h1><h2 class="bajada">${lead}</h2></div>
+      <div class="cuerpo">${SPANISH.map((p) => `<p>${p}</p>`).join("")}</div></body></html>`;
+    const marker = "las obras durarán menos de un año";
+    expect([
+      textWith(html, "lead-paragraph", false).includes(marker),
+      textWith(html, "lead-paragraph", true).includes(marker),
     ]).toEqual([false, true]);
   });
 });

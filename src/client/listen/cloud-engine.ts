@@ -24,6 +24,18 @@ export class CloudVoiceFailed extends Error {
   }
 }
 
+/**
+ * What the player says when the cloud voice gave way to the device's: why, and that reading goes on (`onDevice`)
+ * or that the device has no voice for the language either.
+ */
+export function cloudFallbackNotice(error: Error, onDevice: boolean, language: string): string {
+  const used = error instanceof CloudVoiceFailed && error.status === 429;
+  const why = used ? "Today's cloud voice is used up" : "The cloud voice failed";
+  return onDevice
+    ? `${why}: reading on with this device's voice`
+    : `${why}, and there is no voice for ${language} on this device`;
+}
+
 /** `GET /api/articles/:id/listen`. */
 interface ListenStatus {
   language: string | null;

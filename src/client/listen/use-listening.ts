@@ -3,6 +3,7 @@ import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } fro
 import { languageName } from "../lib/languages";
 import { caretAt, firstVisibleOffset } from "../lib/reading-anchor";
 import { createBrowserEngine } from "./browser-engine";
+import { cloudFallbackNotice } from "./cloud-engine";
 import type { SpeechEngine } from "./engine";
 import { clearMark, keepInView, markSentence } from "./mark";
 import { clearNowPlaying, type NowPlaying, setPlaybackState, showNowPlaying } from "./media-session";
@@ -128,23 +129,21 @@ export function useListening({
       onError: (error) => {
         if (myRun !== run.current) return;
         if (error.name === "CloudVoiceFailed") {
-          // The cloud voice failed (model busy or down, network): read on from the same sentence with the
-          // device's voice and say so, rather than leave a dead player.
+          // The cloud voice failed (model busy or down, network) or the reader's daily limit is used up (429):
+          // read on from the same sentence with the device's voice and say so, rather than leave a dead player.
           const browser = createBrowserEngine();
           void browser.supports(current.lang).then((able) => {
             if (myRun !== run.current) return;
             if (!able) {
               setPhase("error");
-              setMessage(
-                `The cloud voice failed, and there is no voice for ${languageName(current.lang)} on this device`,
-              );
+              setMessage(cloudFallbackNotice(error, false, languageName(current.lang)));
               return;
             }
             const onDevice = { ...current, engine: browser };
             live.current.session = onDevice;
             setSession(onDevice);
             playFrom(live.current.index);
-            setMessage("The cloud voice failed: reading on with this device's voice");
+            setMessage(cloudFallbackNotice(error, true, languageName(current.lang)));
           });
           return;
         }

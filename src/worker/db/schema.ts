@@ -454,3 +454,20 @@ export const highlights = sqliteTable(
     check("highlights_status_check", sql`${t.anchorStatus} IN ('anchored','orphaned','pending')`),
   ],
 );
+
+/**
+ * Listen (issue 36): the characters the cloud voice rendered for a user, one row per render (a cache hit is none),
+ * so a user's renders stay within LISTEN_DAILY_CHARACTERS in any 24 hours. The daily cron prunes older rows.
+ */
+export const listenRenders = sqliteTable(
+  "listen_renders",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    characters: integer("characters").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("listen_renders_user_idx").on(t.userId, t.createdAt)],
+);

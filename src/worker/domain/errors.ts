@@ -52,8 +52,9 @@ export class TooManyRequests extends AppError {
   constructor(
     message: string,
     readonly retryAfterSeconds: number,
+    extra: Record<string, unknown> = {},
   ) {
-    super(429, message);
+    super(429, message, extra);
   }
 }
 

@@ -1,7 +1,9 @@
 import { getConfig } from "../config";
 import { createDatabase } from "../db/client";
+import { createListenRendersRepository } from "../db/repositories/listen-renders-repository";
 import { createSessionsRepository } from "../db/repositories/sessions-repository";
 import { createTopicsRepository } from "../db/repositories/topics-repository";
+import { LISTEN_WINDOW_MS } from "../domain/listening/render-allowance";
 import { refreshDueTopics } from "./topics-scheduler";
 
 /**
@@ -11,7 +13,8 @@ import { refreshDueTopics } from "./topics-scheduler";
 const TOPICS_FRESH_FOR_MS = 20 * 3_600_000;
 
 /**
- * The daily cron: forget revoked tokens that have expired anyway and login failures outside the window,
+ * The daily cron: forget revoked tokens that have expired anyway, login failures outside the window and Listen's
+ * renders older than 24 hours,
  * and re-cluster the libraries that are due: new articles, or last clustered before TOPICS_FRESH_FOR_MS
  * (topics age: recency and read state change even without new articles).
  */
@@ -19,5 +22,6 @@ export async function runDailyHousekeeping(env: Env, now = Date.now()): Promise<
   const config = getConfig(env);
   const db = createDatabase(env.DB);
   await createSessionsRepository(db).pruneExpired(now, now - config.loginThrottle.windowMinutes * 60_000);
+  await createListenRendersRepository(db).pruneBefore(now - LISTEN_WINDOW_MS);
   await refreshDueTopics(env, await createTopicsRepository(db).usersNeedingTopics(now - TOPICS_FRESH_FOR_MS), now);
 }

@@ -50,7 +50,10 @@ export const ERROR_RESPONSES = {
     name: "ValidationError",
     description: "A field is missing or breaks a rule; `detail` names the field and the rule.",
   },
-  429: { name: "TooManyRequests", description: "Too many failed attempts; the Retry-After header says when to retry." },
+  429: {
+    name: "TooManyRequests",
+    description: "Too many failed attempts, or a limit reached; the Retry-After header says when to retry.",
+  },
   500: { name: "ServerError", description: "Something went wrong on the server's side (never a stack trace)." },
   502: { name: "BadGateway", description: "A model the request needed failed or answered nothing usable." },
   503: { name: "ServiceUnavailable", description: "A dependency is briefly unavailable; nothing was changed." },

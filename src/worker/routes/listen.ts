@@ -41,7 +41,8 @@ export const listenRoutes = new Hono<AppEnv>()
         "replay costs no model call; `X-Listen-Cache` says `hit` or `miss`). The sentences must be the article's " +
         "own (or its summary's), else 400. A model failure answers 503 (busy; `Retry-After`) or 502 with " +
         '`fallback: "browser"`, and so does a language no cloud voice speaks (422): the player reads on with the ' +
-        "browser's voice.",
+        "browser's voice. Each user's renders are limited to 300,000 characters in any 24 hours (cache hits do " +
+        'not count): past that, 429 with `Retry-After` and `fallback: "browser"`.',
       responses: {
         200: {
           description: "The audio, in the model's format (MP3).",
@@ -54,7 +55,7 @@ export const listenRoutes = new Hono<AppEnv>()
           },
           content: { "audio/mpeg": { schema: { type: "string", format: "binary" } } },
         },
-        ...errors(400, 404, 422, 502, 503),
+        ...errors(400, 404, 422, 429, 502, 503),
       },
     }),
     validate("param", articleIdParams),

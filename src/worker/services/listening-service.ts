@@ -1,8 +1,14 @@
 import type { ArticleRecord } from "../db/repositories/articles-repository";
-import { AppError, BadRequest, ModelUnavailable, NotFound } from "../domain/errors";
+import type { ListenRendersRepository } from "../db/repositories/listen-renders-repository";
+import { AppError, BadRequest, ModelUnavailable, NotFound, TooManyRequests } from "../domain/errors";
 import { contentText, summaryText } from "../domain/highlights/article-text";
 import { audioCacheKey } from "../domain/listening/audio-cache-key";
 import { chunkText, LISTEN_CHUNK_LIMITS } from "../domain/listening/chunk-rules";
+import {
+  LISTEN_DAILY_CHARACTERS,
+  LISTEN_WINDOW_MS,
+  secondsUntilRenderFits,
+} from "../domain/listening/render-allowance";
 import { languageName, primaryLanguage } from "../domain/listening/speech-language";
 import { firstForeignSentence } from "../domain/listening/spoken-text-match";
 import type { AudioCache } from "../ports/audio-cache";
@@ -35,6 +41,9 @@ interface Dependencies {
   articles: { findById(userId: number, id: number): Promise<ArticleRecord | undefined> };
   speech: SpeechSynthesizer;
   audioCache: AudioCache;
+  /** The cloud voice's renders per user, for the daily character limit. */
+  renders: Pick<ListenRendersRepository, "reserve" | "release" | "since">;
+  now?: () => number;
 }
 
 /**
@@ -42,7 +51,7 @@ interface Dependencies {
  * only for sentences of the reader's own article (or its summary), at most a chunk at a time, and kept in the
  * audio cache as it streams to the reader, so a replay is served from the cache without a model call.
  */
-export function createListeningService({ articles, speech, audioCache }: Dependencies) {
+export function createListeningService({ articles, speech, audioCache, renders, now = Date.now }: Dependencies) {
   async function owned(userId: number, articleId: number): Promise<ArticleRecord> {
     const article = await articles.findById(userId, articleId);
     if (!article) throw new NotFound("Article not found");
@@ -85,6 +94,25 @@ export function createListeningService({ articles, speech, audioCache }: Depende
           await audioCache.put(key, { contentType: audio.contentType, bytes: whole });
         },
       }),
+    );
+  }
+
+  /**
+   * Counts a render of `characters` against the user's daily limit, or refuses it with a 429 (Retry-After: when
+   * enough of the oldest renders have left the 24 hours). Returns the render's id, to release if the model fails.
+   */
+  async function reserveRender(userId: number, characters: number): Promise<number> {
+    const at = now();
+    const since = at - LISTEN_WINDOW_MS;
+    const id = await renders.reserve(userId, characters, at, since, LISTEN_DAILY_CHARACTERS);
+    if (id !== null) return id;
+    const retryAfter = secondsUntilRenderFits(await renders.since(userId, since), characters, at);
+    const hours = Math.max(1, Math.ceil(retryAfter / 3600));
+    throw new TooManyRequests(
+      `You have used today's cloud voice (${LISTEN_DAILY_CHARACTERS.toLocaleString("en")} characters in 24 hours): ` +
+        `the browser's voice reads on. The cloud voice is back within ${hours} hour${hours === 1 ? "" : "s"}.`,
+      retryAfter,
+      { ...FALLBACK, limit_characters: LISTEN_DAILY_CHARACTERS, retry_after_seconds: retryAfter },
     );
   }
 
@@ -135,10 +163,14 @@ export function createListeningService({ articles, speech, audioCache }: Depende
       const key = await audioCacheKey({ model: voice.model, speaker: voice.speaker, language, text });
       const cached = await audioCache.get(key);
       if (cached) return { ...cached, cache: "hit", voice };
+      // Only a render counts against the daily limit: a cache hit (above) costs no model call.
+      const render = await reserveRender(userId, text.length);
       try {
         const rendered = await speech.synthesize(text, voice);
         return { contentType: rendered.contentType, body: cachedAsItStreams(key, rendered), cache: "miss", voice };
       } catch (error) {
+        // The model made nothing: the characters do not count.
+        await renders.release(userId, render);
         if (!(error instanceof SpeechUnavailable)) throw error;
         console.warn("speech model failed", error.message);
         throw new ModelUnavailable(

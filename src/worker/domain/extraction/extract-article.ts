@@ -3,12 +3,15 @@ import { escapeHtml } from "../escape-html";
 import { BOILERPLATE_RULES, type BoilerplateRule } from "./boilerplate";
 import { type DomDocument, type DomElement, parseDocument, parseFragment } from "./dom";
 import { htmlToText } from "./html-text";
+import { findLead } from "./lead-paragraph";
+import { removeMarkedBoilerplate } from "./marked-boilerplate";
 import { type ReadabilityMetadata, resolveMetadata } from "./metadata";
 import { readPageMetadata } from "./page-metadata";
 import { prepareForReadability } from "./prepare-document";
 import { recoverParagraphs } from "./recover-paragraphs";
 import { sanitizeArticleHtml, sanitizeHtml } from "./sanitize-html";
 import { collapseWhitespace, decodeEntities } from "./strings";
+import { pageStopWords } from "./text-blocks";
 import { documentBaseUrl, domainOf } from "./urls";
 import { countWords } from "./words";
 
@@ -62,9 +65,20 @@ export function hasTooLittleText(article: ExtractedArticle): boolean {
 }
 
 /** The rules added to Readability, by name; the benchmark turns them off one at a time to measure each. */
-export type ExtractionRule = BoilerplateRule | "recover-paragraphs" | "json-ld-body";
+export type ExtractionRule =
+  | BoilerplateRule
+  | "marked-boilerplate"
+  | "lead-paragraph"
+  | "recover-paragraphs"
+  | "json-ld-body";
 
-export const EXTRACTION_RULES: readonly ExtractionRule[] = [...BOILERPLATE_RULES, "recover-paragraphs", "json-ld-body"];
+export const EXTRACTION_RULES: readonly ExtractionRule[] = [
+  ...BOILERPLATE_RULES,
+  "marked-boilerplate",
+  "lead-paragraph",
+  "recover-paragraphs",
+  "json-ld-body",
+];
 
 /**
  * The rules the Worker applies. "recover-paragraphs" is measured but off: on the dev set it takes back lost
@@ -90,7 +104,12 @@ export function extractArticleWithSource(
   const baseUrl = documentBaseUrl(document, pageUrl);
   // Read before Readability: it removes <script> (JSON-LD) and rewrites the tree.
   const page = readPageMetadata(document);
+  const stopWords =
+    rules.has("marked-boilerplate") || rules.has("lead-paragraph") ? pageStopWords(document) : new Set<string>();
+  if (rules.has("marked-boilerplate")) removeMarkedBoilerplate(document.body, stopWords);
   prepareForReadability(document, new Set(BOILERPLATE_RULES.filter((rule) => rules.has(rule))));
+  // Found before Readability, which takes the headline's surroundings apart.
+  const lead = rules.has("lead-paragraph") ? findLead(document, stopWords) : null;
   // Copied before Readability rewrites the tree: the page's own <article> or <main>, to compare with its choice.
   const marked = rules.has("recover-paragraphs") ? markedMainContent(document)?.cloneNode(true) : undefined;
   const readability = runReadability(document);
@@ -99,6 +118,11 @@ export function extractArticleWithSource(
   let source: ContentSource = "readability";
   if (readability.ok && readability.content) {
     root = readability.content;
+    if (lead && !collapseWhitespace(root.textContent ?? "").includes(lead)) {
+      const paragraph = root.ownerDocument.createElement("p");
+      paragraph.textContent = lead;
+      root.prepend(paragraph);
+    }
   } else {
     source = readability.ok ? "fallback-no-article" : "fallback-error";
     // Readability changed the tree before it gave up; start again from the page as fetched.

@@ -1,0 +1,146 @@
+import type { DomDocument, DomElement, DomNode } from "./dom";
+import { isElement } from "./dom";
+import { linkLength, squash, stopWordDensity } from "./text-blocks";
+import { wordTokens } from "./words";
+
+/**
+ * The lead (standfirst, deck, "Vorspann", "bajada", "chapeau") that Readability drops: it sits beside the headline,
+ * in the article's <header> or a box of its own, apart from the body Readability chooses. Found before Readability
+ * runs (it rewrites the tree) as the first block of text after the page's headline: the <h1> inside its <article>
+ * or <main> (else its first), and only when the <h1> repeats the page's title, so a site logo in an <h1> is not
+ * taken for a headline. The block must read as a sentence (60 to 1000 characters, at most 20% of them in links,
+ * 20%+ stop words of the page's language, not in a figure) (no more than 10% digits: not a dateline; not
+ * mostly the title's words: not a post title under a blog's name) and come before 1500 characters of other text. It is
+ * put back, as the first paragraph, when Readability's text does not hold it.
+ */
+
+const MIN_CHARACTERS = 60;
+const MAX_CHARACTERS = 1000;
+const MAX_LINK_DENSITY = 0.2;
+const MIN_STOP_WORDS = 0.2;
+/** How far after the headline the lead may start, in characters of text passed over. */
+const MAX_DISTANCE = 1500;
+
+/** Elements holding blocks of their own: a lead is a block without them. */
+const CONTAINERS = new Set([
+  "div",
+  "section",
+  "header",
+  "article",
+  "main",
+  "ul",
+  "ol",
+  "table",
+  "figure",
+  "aside",
+  "nav",
+  "footer",
+  "form",
+  "blockquote",
+]);
+const SKIPPED = new Set([
+  "script",
+  "style",
+  "noscript",
+  "template",
+  "figure",
+  "figcaption",
+  "nav",
+  "aside",
+  "footer",
+  "form",
+  "button",
+  "time",
+  "svg",
+  "ul",
+  "ol",
+  "table",
+  "select",
+]);
+
+/** The lead's text, or null. */
+export function findLead(document: DomDocument, stopWords: ReadonlySet<string>): string | null {
+  const title = titleWords(document);
+  const headline = pageHeadline(document, title);
+  if (!headline) return null;
+  let passed = 0;
+  for (let node = following(headline, true); node; node = following(node, false)) {
+    if (!isElement(node)) continue;
+    if (SKIPPED.has(node.localName)) {
+      passed += squash(node.textContent ?? "").length;
+      node = lastDescendant(node);
+      continue;
+    }
+    if (node.localName === "h1") return null;
+    if (hasBlockChildren(node)) continue;
+    const text = squash(node.textContent ?? "");
+    if (text.length >= MIN_CHARACTERS && text.length <= MAX_CHARACTERS && isSentence(node, text, stopWords, title)) {
+      return text;
+    }
+    passed += text.length;
+    if (passed > MAX_DISTANCE) return null;
+    node = lastDescendant(node);
+  }
+  return null;
+}
+
+/** Above this share of digits a block is a dateline or a list of figures, not a sentence. */
+const MAX_DIGITS = 0.1;
+
+function isSentence(
+  element: DomElement,
+  text: string,
+  stopWords: ReadonlySet<string>,
+  title: ReadonlySet<string>,
+): boolean {
+  if (linkLength(element) > MAX_LINK_DENSITY * text.length) return false;
+  if ((text.match(/\d/g)?.length ?? 0) > MAX_DIGITS * text.length) return false;
+  if (stopWordDensity(text, stopWords) < MIN_STOP_WORDS) return false;
+  // A heading that repeats the title (a blog's post title under the blog's name) is no lead.
+  const words = wordTokens(text);
+  return words.filter((word) => title.has(word)).length < 0.6 * words.length;
+}
+
+/** The <h1> in the page's <article> or <main>, else its first, when it repeats words of the page's <title>. */
+function pageHeadline(document: DomDocument, title: ReadonlySet<string>): DomElement | null {
+  const headline =
+    document.body.querySelector("article h1, main h1, [role='main'] h1") ?? document.body.querySelector("h1");
+  if (!headline) return null;
+  const words = wordTokens(headline.textContent ?? "");
+  if (words.length === 0) return null;
+  const shared = words.filter((word) => title.has(word)).length;
+  return shared >= 0.6 * words.length ? headline : null;
+}
+
+function titleWords(document: DomDocument): ReadonlySet<string> {
+  const og = document.head.querySelector('meta[property="og:title"]')?.getAttribute("content") ?? "";
+  return new Set(wordTokens(`${document.title} ${og}`));
+}
+
+function hasBlockChildren(element: DomElement): boolean {
+  for (const child of element.children) {
+    if (CONTAINERS.has(child.localName) || /^(?:p|h[1-6]|li)$/.test(child.localName)) return true;
+  }
+  return false;
+}
+
+/** The next node in document order: the first child (unless `skipChildren`), else the next sibling up the tree. */
+function following(node: DomNode, skipChildren: boolean): DomNode | null {
+  if (!skipChildren && node.childNodes.length > 0) return node.childNodes[0] ?? null;
+  for (let current: DomNode | null = node; current; current = current.parentNode) {
+    const sibling = nextSibling(current);
+    if (sibling) return sibling;
+  }
+  return null;
+}
+
+function nextSibling(node: DomNode): DomNode | null {
+  return (node as DomNode & { nextSibling: DomNode | null }).nextSibling ?? null;
+}
+
+/** The last node inside `node` in document order, so that `following` continues after it. */
+function lastDescendant(node: DomNode): DomNode {
+  let current = node;
+  while (current.childNodes.length > 0) current = current.childNodes[current.childNodes.length - 1] ?? current;
+  return current;
+}

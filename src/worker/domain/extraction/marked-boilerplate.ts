@@ -1,0 +1,111 @@
+import type { DomElement } from "./dom";
+import { goodTextLength, linkLength, squash } from "./text-blocks";
+
+/**
+ * Elements the page itself marks as furniture, removed before Readability when they hold little article text.
+ *
+ * The marks are the web's generic semantics, not any site's: the elements <nav>, <aside>, <footer>, <dialog>; the
+ * ARIA roles navigation, complementary, contentinfo, search, menu, menubar, dialog, alertdialog; and class or id
+ * words in general English for page parts that are never the story: share/social bars, newsletter and subscription
+ * boxes, cookie and consent notices, comments, related and recommended links, breadcrumbs, sidebars, ads
+ * and sponsors, paywalls, ratings, pop-ups. Readability has a similar list of class words, but
+ * it spares any element whose class also says "article", "content" or "main" ("relatedArticles", "share-content"),
+ * and it does not look at ARIA roles or <aside>.
+ *
+ * "Little article text" (trafilatura and jusText's measures): under 200 characters in paragraphs that read as text
+ * (70+ characters, at most 20% in links, 30%+ stop words of the page's language), or half its text in links with
+ * under 400 such characters. An element holding the page's <h1>, <article> or <main> is never removed: a site
+ * that wraps its story in <aside class="content"> keeps it.
+ */
+
+const MARKED_TAGS = new Set(["nav", "aside", "footer", "dialog"]);
+
+const MARKED_ROLES = new Set([
+  "navigation",
+  "complementary",
+  "contentinfo",
+  "search",
+  "menu",
+  "menubar",
+  "dialog",
+  "alertdialog",
+]);
+
+/**
+ * Containers whose class or id words count. Not inline elements (a glossary's <a class="popup">, a code
+ * highlighter's <span class="comment">), and nothing inside a heading (Wikipedia's ids repeat the section title)
+ * or code.
+ */
+const NAMED_CONTAINERS = new Set([
+  "div",
+  "section",
+  "aside",
+  "ul",
+  "ol",
+  "li",
+  "form",
+  "header",
+  "footer",
+  "nav",
+  "table",
+  "dl",
+  "p",
+]);
+const NOT_SEARCHED = new Set(["h1", "h2", "h3", "h4", "h5", "h6", "pre", "code", "script", "style", "template"]);
+
+/** Class or id words, anywhere in a word ("sharebar", "relatedPosts", "cookie-notice"). */
+const MARKED_PART =
+  /share(?!d)|sharing|social|newsletter|subscri(?:be|ption)|cookie|consent|gdpr|breadcrumb|sidebar|paywall|related|disqus|recommend/;
+
+/** Class or id words that must be whole words ("comments", not "commentary"; "ad", not "head"). */
+const MARKED_WORD =
+  /^(?:comments?|commentlist|respond|ads?|advert\w*|advertising|sponsor(?:ed|s)?|promos?|rating|ratings|popup|modal|overlay|tags|tagcloud|login|signup|banner)$/;
+
+/** Below this much article text, a marked element is furniture. */
+const LITTLE_TEXT = 200;
+/** A marked element that is mostly links may hold somewhat more of it (a "related" list with teasers). */
+const LITTLE_TEXT_IN_LINKS = 400;
+
+/** Words of an element's class and id: split at other than letters and digits and at lower-to-upper case changes. */
+export function markWords(element: DomElement): string[] {
+  const names = `${element.getAttribute("class") ?? ""} ${element.getAttribute("id") ?? ""}`;
+  return names
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+}
+
+function isMarked(element: DomElement): boolean {
+  if (MARKED_TAGS.has(element.localName)) return true;
+  const role = element.getAttribute("role")?.toLowerCase();
+  if (role && MARKED_ROLES.has(role)) return true;
+  if (!NAMED_CONTAINERS.has(element.localName)) return false;
+  for (const word of markWords(element)) if (MARKED_WORD.test(word) || MARKED_PART.test(word)) return true;
+  return false;
+}
+
+/** Removes marked elements that hold little article text; returns how many. */
+export function removeMarkedBoilerplate(body: DomElement, stopWords: ReadonlySet<string>): number {
+  let removed = 0;
+  const visit = (element: DomElement): void => {
+    for (const child of [...element.children]) {
+      if (isMarked(child) && isFurniture(child, stopWords)) {
+        child.remove();
+        removed++;
+      } else if (!NOT_SEARCHED.has(child.localName)) {
+        visit(child);
+      }
+    }
+  };
+  visit(body);
+  return removed;
+}
+
+function isFurniture(element: DomElement, stopWords: ReadonlySet<string>): boolean {
+  if (element.querySelector('h1, article, main, [role="main"]')) return false;
+  const good = goodTextLength(element, stopWords);
+  if (good < LITTLE_TEXT) return true;
+  const text = squash(element.textContent ?? "").length;
+  return good < LITTLE_TEXT_IN_LINKS && linkLength(element) >= 0.5 * text;
+}
