@@ -2,11 +2,14 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { closeSync, openSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
-import { expect, test } from "@playwright/test";
 import { FIXTURE_PORT } from "../../playwright.config";
 // The same functions `npm start` uses (scripts/start.mjs).
 import { ROOT, serveArgs, tool, toolEnv, waitForHealth } from "../../scripts/lib.mjs";
 import { applyMigrations } from "../../scripts/setup.mjs";
+// The suite's `test`, though this test needs none of its fixtures (it starts a server of its own): with another
+// `test`, Playwright gave it a worker of its own, started only after every other test, and the whole stage waited
+// about 75 s for it alone at the end. With the same one it runs in its turn beside the others.
+import { expect, test } from "./fixtures";
 import { PASSWORD, resendingFetch, uniqueEmail } from "./helpers";
 
 /**
