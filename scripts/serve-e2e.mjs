@@ -19,4 +19,6 @@ else await applyMigrations(persistTo);
 // Topics come both from the cron (GET /cdn-cgi/local/scheduled, which tests call) and from the automatic
 // re-clustering after articles finish, here after 1 s (and the end of the minute): either is enough, since a
 // busy local runtime sometimes loses a run. Re-clustering keeps topic ids, so a run mid-test changes nothing.
-await serveBuiltApp({ port, persistTo, vars: { TOPICS_DEBOUNCE_SECONDS: "1" } });
+// Spanish is read by the fake of Workers AI's speech models (test/e2e/listen-cloud.spec.ts walks the cloud voice);
+// other languages stay the browser's voices, as in `npm start`.
+await serveBuiltApp({ port, persistTo, vars: { TOPICS_DEBOUNCE_SECONDS: "1", LISTEN_FAKE_SPEECH: "es" } });

@@ -8,6 +8,7 @@ import { accountRoutes } from "./routes/account";
 import { apiReferenceRoutes } from "./routes/api-reference";
 import { articleRoutes } from "./routes/articles";
 import { authRoutes } from "./routes/auth";
+import { devFakeSpeechRoutes } from "./routes/dev-fake-speech";
 import { emailAddressRoutes } from "./routes/email-address";
 import { exportRoutes } from "./routes/export";
 import { healthRoutes } from "./routes/health";
@@ -81,6 +82,7 @@ export function createApp() {
   app.route("/account", accountRoutes);
   app.route("/oauth", oauthRoutes);
   app.route("/imports", importRoutes);
+  app.route("/dev", devFakeSpeechRoutes);
   // Last: the document lists every route above (and these two).
   app.route("/", apiReferenceRoutes(app));
 

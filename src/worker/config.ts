@@ -27,6 +27,12 @@ export interface AppConfig {
    * The recovery sweep then queues such work again at start-up instead of after its staleness limit.
    */
   restartLosesWork: boolean;
+  /**
+   * Listen (issue 36), development only: the languages (ISO 639-1) the local server renders with the faithful fake
+   * of Workers AI's speech models (LISTEN_FAKE_SPEECH, e.g. "es"; empty: none, the browser's voices read). For an
+   * end-to-end test of the cloud voice without an account.
+   */
+  listenFakeSpeech: string[];
 }
 
 // Only ever used when ENVIRONMENT is "development": a fixed key keeps local tokens valid across restarts.
@@ -52,6 +58,10 @@ const rawConfigSchema = z.object({
     .string()
     .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, "must be a lower-case domain name")
     .default("save.viberead.localhost"),
+  LISTEN_FAKE_SPEECH: z
+    .string()
+    .regex(/^(off|(en|es)(,(en|es))*)?$/, "must be off or languages the fake speaks (en, es), comma-separated")
+    .default("off"),
 });
 
 const cache = new WeakMap<object, AppConfig>();
@@ -68,6 +78,11 @@ export function getConfig(env: Env): AppConfig {
   const secret = raw.JWT_SECRET ?? (raw.ENVIRONMENT === "development" ? DEVELOPMENT_JWT_SECRET : undefined);
   if (!secret || secret.length < 32) {
     throw new ConfigurationError("Server configuration is invalid: JWT_SECRET must be set (at least 32 characters)");
+  }
+  const listenFakeSpeech =
+    raw.LISTEN_FAKE_SPEECH === "off" || raw.LISTEN_FAKE_SPEECH === "" ? [] : raw.LISTEN_FAKE_SPEECH.split(",");
+  if (listenFakeSpeech.length > 0 && raw.ENVIRONMENT !== "development") {
+    throw new ConfigurationError("Server configuration is invalid: LISTEN_FAKE_SPEECH is for development only");
   }
   const config: AppConfig = {
     environment: raw.ENVIRONMENT,
@@ -87,6 +102,7 @@ export function getConfig(env: Env): AppConfig {
     topicsDebounceSeconds: raw.TOPICS_DEBOUNCE_SECONDS,
     emailDomain: raw.EMAIL_DOMAIN,
     restartLosesWork: raw.ENVIRONMENT === "development",
+    listenFakeSpeech,
   };
   cache.set(env, config);
   return config;

@@ -38,6 +38,28 @@ describe("adapter factory", () => {
     expect(adapters.speech.voiceFor("de")).toBeNull();
   });
 
+  it("renders the LISTEN_FAKE_SPEECH languages with the fake speech model in development, and only there", async () => {
+    const withFake = (value: string, environment = "development") =>
+      ({ ...env, LISTEN_FAKE_SPEECH: value, ENVIRONMENT: environment, JWT_SECRET: "s".repeat(40) }) as unknown as Env;
+    expect(getConfig(env).listenFakeSpeech).toEqual([]);
+    const adapters = createAdapters(getConfig(withFake("es")), env, db());
+    expect(adapters.speech).toMatchObject({ name: "local-fake-speech:es", engine: "cloud" });
+    expect(adapters.speech.voiceFor("es-MX")?.model).toBe("@cf/deepgram/aura-2-es");
+    // The languages not listed stay the browser's.
+    expect(adapters.speech.voiceFor("en")).toBeNull();
+    const voice = adapters.speech.voiceFor("es");
+    if (!voice) throw new Error("no Spanish voice");
+    const audio = await adapters.speech.synthesize("Las abejas bailan.", voice);
+    expect(audio.contentType).toBe("audio/mpeg");
+    const bytes = new Uint8Array(await new Response(audio.body).arrayBuffer());
+    // MP3 frames: MPEG-1 Layer III, 48 kbit/s, 48 kHz, mono; about 400 bytes per character.
+    expect([...bytes.slice(0, 4)]).toEqual([0xff, 0xfb, 0x34, 0xc0]);
+    expect(bytes.length).toBe(Math.ceil((18 * 400) / 144) * 144);
+    expect(getConfig(withFake("en,es")).listenFakeSpeech).toEqual(["en", "es"]);
+    expect(() => getConfig(withFake("de"))).toThrow(/LISTEN_FAKE_SPEECH/);
+    expect(() => getConfig(withFake("es", "staging"))).toThrow(/development only/);
+  });
+
   it("refuses Cloudflare mode without its bindings instead of silently falling back", () => {
     const cloudEnv = { ...env, AI_PROVIDER: "cloudflare" } as Env;
     expect(() =>

@@ -1,6 +1,7 @@
 import type { AppConfig } from "../config";
 import type { Database } from "../db/client";
 import { ConfigurationError } from "../domain/errors";
+import { primaryLanguage } from "../domain/listening/speech-language";
 import type { AudioCache } from "../ports/audio-cache";
 import type { Embedder } from "../ports/embedder";
 import type { LanguageModel } from "../ports/language-model";
@@ -15,6 +16,7 @@ import { createWorkersAiSpeechSynthesizer } from "./cloudflare/workers-ai-speech
 import { createBrowserVoiceSynthesizer } from "./local/browser-voice-synthesizer";
 import { createD1VectorIndex } from "./local/d1-vector-index";
 import { createExtractiveLanguageModel } from "./local/extractive-language-model";
+import { createFakeSpeechModel, type FakeSpeechModel } from "./local/fake-speech-model";
 import { createLocalEmbedder } from "./local/local-embedder";
 import { createR2AudioCache } from "./r2-audio-cache";
 
@@ -33,6 +35,25 @@ export interface Adapters {
 export type AdapterBindings = Pick<Env, "BROWSER" | "AUDIO_CACHE"> & { AI?: Ai; VECTORIZE?: VectorizeIndex };
 
 /**
+ * The local server's fake speech model (LISTEN_FAKE_SPEECH), one per isolate so failures a test plans for it
+ * (POST /api/dev/fake-speech/failures) reach the render that follows.
+ */
+export const localFakeSpeechModel: FakeSpeechModel = createFakeSpeechModel();
+
+/**
+ * Development with LISTEN_FAKE_SPEECH: the real Workers AI speech adapter over the faithful fake of the models, for
+ * the configured languages only (the others stay the browser's, as every language is without the setting).
+ */
+function fakeCloudSpeech(languages: string[]): SpeechSynthesizer {
+  const workersAi = createWorkersAiSpeechSynthesizer(localFakeSpeechModel as unknown as Ai);
+  return {
+    ...workersAi,
+    name: `local-fake-speech:${languages.join(",")}`,
+    voiceFor: (language) => (languages.includes(primaryLanguage(language)) ? workersAi.voiceFor(language) : null),
+  };
+}
+
+/**
  * The one place that picks adapters. `AI_PROVIDER=cloudflare` without its bindings is a deployment error,
  * reported loudly, never silently replaced by the local adapters.
  */
@@ -46,7 +67,8 @@ export function createAdapters(config: AppConfig, bindings: AdapterBindings, db:
       embedder,
       vectorIndex: createD1VectorIndex(db, embedder.name),
       pageRenderer,
-      speech: createBrowserVoiceSynthesizer(),
+      speech:
+        config.listenFakeSpeech.length > 0 ? fakeCloudSpeech(config.listenFakeSpeech) : createBrowserVoiceSynthesizer(),
       audioCache,
     };
   }

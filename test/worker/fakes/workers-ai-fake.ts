@@ -1,3 +1,12 @@
+import {
+  AI_FAILURES,
+  fakeSpeechBytes,
+  isSpeechModel,
+  MAX_SPEECH_CHARS,
+  renderFakeSpeech,
+  type SpeechFailure,
+  type SpeechLatency,
+} from "../../../src/worker/adapters/local/fake-speech-model";
 import { createLocalEmbedder } from "../../../src/worker/adapters/local/local-embedder";
 
 /**
@@ -10,76 +19,18 @@ import { createLocalEmbedder } from "../../../src/worker/adapters/local/local-em
  * Answers are written from the prompt: summaries from the article's own sentences (so in its language),
  * topic labels from the distinctive words, match explanations as a JSON array.
  *
- * Text-to-speech (Listen, issue 36) as the models' schemas and reports say (docs/ai.md#text-to-speech-models):
- * Deepgram Aura-2 (`@cf/deepgram/aura-2-en`, `-es`) takes `text` (at most 1,000 characters) and one of its own
- * speakers, and answers MP3 bytes, streamed: asked with `returnRawResponse` an HTTP response (`audio/mpeg`),
- * otherwise a ReadableStream. MeloTTS takes `prompt` and `lang` and fails with `8002: Invalid input` for any
- * language but English. The audio comes after a planned latency (first bytes, then the rest in parts), so a
- * benchmark measures time to first audio; the bytes are a function of the text, so a cached replay is comparable.
+ * Text-to-speech (Listen, issue 36) is the fake in src/worker/adapters/local/fake-speech-model.ts (the local server
+ * renders with it under LISTEN_FAKE_SPEECH): Aura-2 and MeloTTS checked as the models check their input, playable
+ * MP3 after a planned latency, so a benchmark measures time to first audio and a cached replay is comparable.
  */
-export type AiFailure = "rate-limit" | "capacity" | "timeout";
+export type AiFailure = SpeechFailure;
+export type { SpeechLatency };
+export { fakeSpeechBytes, MAX_SPEECH_CHARS };
 
-/** The errors as the binding throws them: `<code>: <message>` (codes 3036/3040 map to 429, 3007 to 408). */
-const FAILURES: Record<AiFailure, string> = {
-  "rate-limit": "3036: Rate limited: more than 300 requests per minute for this model",
-  capacity: "3040: Capacity temporarily exceeded, please try again.",
-  timeout: "3007: Request timeout",
-};
+const FAILURES = AI_FAILURES;
 
 export const MAX_EMBEDDING_TEXTS = 100;
-/** Deepgram Aura-2 reads at most 1,000 characters a request. */
-export const MAX_SPEECH_CHARS = 1000;
-/** Bytes of fake MP3 per character of text: 48 kbit/s at about 15 characters a second. */
-const SPEECH_BYTES_PER_CHAR = 400;
 
-/** The speakers of each Aura-2 model (the models' input schemas). */
-const AURA_SPEAKERS: Record<string, string[]> = {
-  "@cf/deepgram/aura-2-en": ["luna", "thalia", "asteria", "athena", "helena", "orion", "zeus", "apollo", "hera"],
-  "@cf/deepgram/aura-2-es": ["aquila", "sirio", "nestor", "carina", "celeste", "alvaro", "diana", "selena"],
-};
-const INVALID_INPUT = "8002: Invalid input";
-
-/**
- * When the audio of a speech call arrives: the first bytes after `firstByteMs`, then one more part of the audio
- * per further 100 characters of text, each after `partMs` (a longer text takes longer to render).
- */
-export interface SpeechLatency {
-  firstByteMs: number;
-  partMs: number;
-}
-
-const wait = (ms: number) => (ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
-
-/** Deterministic bytes standing for the MP3 of `text`: MP3 frame sync words, then a pattern from the text. */
-export function fakeSpeechBytes(text: string): Uint8Array {
-  const bytes = new Uint8Array(Math.max(1, text.length) * SPEECH_BYTES_PER_CHAR);
-  let seed = 2166136261;
-  for (const char of text) seed = Math.imul(seed ^ char.charCodeAt(0), 16777619) >>> 0;
-  for (let i = 0; i < bytes.length; i++) {
-    if (i % 417 === 0) bytes[i] = 0xff;
-    else if (i % 417 === 1) bytes[i] = 0xfb;
-    else {
-      seed = Math.imul(seed ^ i, 16777619) >>> 0;
-      bytes[i] = seed & 0xff;
-    }
-  }
-  return bytes;
-}
-
-/** The audio as a stream that delivers its parts on the planned latency. */
-function speechStream(bytes: Uint8Array, textLength: number, latency: SpeechLatency): ReadableStream<Uint8Array> {
-  const parts = Math.max(1, Math.ceil(textLength / 100));
-  const size = Math.ceil(bytes.length / parts);
-  let part = 0;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      await wait(part === 0 ? latency.firstByteMs : latency.partMs);
-      controller.enqueue(bytes.slice(part * size, (part + 1) * size));
-      part += 1;
-      if (part * size >= bytes.length) controller.close();
-    },
-  });
-}
 const DEFAULT_MAX_TOKENS = 256;
 /** Tokens the model thinks before answering when thinking is on: more than any summary's budget. */
 const REASONING_TOKENS = 1_200;
@@ -204,32 +155,6 @@ export function createWorkersAiFake(options: WorkersAiFakeOptions = {}) {
     return { shape: [data.length, embedder.dimensions], data, pooling: "cls" };
   }
 
-  /** A text-to-speech call, checked as the model checks its input. */
-  function speech(model: string, inputs: Record<string, any>, options?: { returnRawResponse?: boolean }): unknown {
-    let text: unknown;
-    if (model === "@cf/myshell-ai/melotts") {
-      // Reported on the platform: any `lang` but English is refused (cloudflare/cloudflare-docs#23308).
-      if ((inputs.lang ?? "en") !== "en") throw new Error(`${INVALID_INPUT}: lang`);
-      text = inputs.prompt;
-    } else {
-      const speakers = AURA_SPEAKERS[model] ?? [];
-      if (inputs.speaker !== undefined && !speakers.includes(inputs.speaker)) {
-        throw new Error(`${INVALID_INPUT}: speaker must be one of ${speakers.join(", ")}`);
-      }
-      if (inputs.encoding !== undefined && inputs.encoding !== "mp3") {
-        throw new Error(`${INVALID_INPUT}: the fake renders only mp3`);
-      }
-      text = inputs.text;
-    }
-    if (typeof text !== "string" || text.trim().length === 0) throw new Error(`${INVALID_INPUT}: text is required`);
-    if (text.length > MAX_SPEECH_CHARS) {
-      throw new Error(`${INVALID_INPUT}: text is ${text.length} characters, at most ${MAX_SPEECH_CHARS}`);
-    }
-    const body = speechStream(fakeSpeechBytes(text), text.length, speechLatency);
-    if (options?.returnRawResponse) return new Response(body, { headers: { "Content-Type": "audio/mpeg" } });
-    return body;
-  }
-
   return {
     calls,
     /** The latency of the speech models' audio from now on. */
@@ -257,7 +182,7 @@ export function createWorkersAiFake(options: WorkersAiFakeOptions = {}) {
       calls.push({ model, inputs });
       const failure = plannedOutcome(inputs);
       if (failure) throw new Error(FAILURES[failure]);
-      if (model in AURA_SPEAKERS || model === "@cf/myshell-ai/melotts") return speech(model, inputs, options);
+      if (isSpeechModel(model)) return renderFakeSpeech(model, inputs, options, speechLatency);
       if (model.startsWith("@cf/deepgram/")) throw new Error(`5007: No such model ${model}`);
       if (inputs.text !== undefined) return embed(Array.isArray(inputs.text) ? inputs.text : [inputs.text]);
       return chat(model, inputs);
