@@ -213,4 +213,14 @@ describe("extraction rules, one page each", () => {
       textWith(html, "lead-paragraph", true).includes(marker),
     ]).toEqual([false, true]);
   });
+
+  it("link-paragraphs: drops another article's headline set as a paragraph between paragraphs (pl)", () => {
+    const teaser = '<p><a href="/inne">Nowe autobusy elektryczne wyjadą na ulice miasta już w marcu</a></p>';
+    const html = page("pl", "Most zostanie wyremontowany", POLISH, teaser);
+    const marker = "Nowe autobusy elektryczne";
+    expect([
+      textWith(html, "link-paragraphs", false).includes(marker),
+      textWith(html, "link-paragraphs", true).includes(marker),
+    ]).toEqual([true, false]);
+  });
 });
