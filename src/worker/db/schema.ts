@@ -25,6 +25,12 @@ export const users = sqliteTable("users", {
    * around it (domain/embedding/library-space).
    */
   libraryMean: text("library_mean"),
+  /**
+   * How many completed articles the library had when the last topics run began (null: never run). A library
+   * clustered whole (below the sample size) is clustered again once it has grown by a tenth; above it, new
+   * articles only join their nearest topics until the daily run (docs/ai.md, "Topics over the whole library").
+   */
+  topicsArticleCount: integer("topics_article_count"),
 });
 
 /** Logged-out token ids, kept until the token would have expired anyway (the daily cron prunes them). */
@@ -263,6 +269,14 @@ export const topics = sqliteTable(
     topicSilhouetteScore: real("topic_silhouette_score"),
     generatedFrom: text("generated_from").notNull(),
     createdAt: integer("created_at").notNull(),
+    /**
+     * The topic's centre in the join space (domain/clustering/join-topics), encoded by vector-encoding: an
+     * article outside the clustered sample, or processed later, joins the topic whose centre is nearest. Null
+     * for the leftover group and for topics stored before centres existed (then nothing joins: a run is asked).
+     */
+    centre: text("centre"),
+    /** The least similarity to the centre an article needs to join this topic (below it: the leftover group). */
+    joinThreshold: real("join_threshold"),
   },
   (t) => [index("topics_user_score_idx").on(t.userId, t.finalScore)],
 );

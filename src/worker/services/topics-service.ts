@@ -1,15 +1,29 @@
 import type { TopicRecord, TopicsRepository } from "../db/repositories/topics-repository";
-import { clusterLibrary } from "../domain/clustering/cluster-library";
+import { ALGORITHM, clusterLibrary } from "../domain/clustering/cluster-library";
+import {
+  CLUSTER_SAMPLE,
+  JOIN_BATCH,
+  nearestTopic,
+  samplePositions,
+  type TopicCentre,
+  topicCentre,
+} from "../domain/clustering/join-topics";
 import { libraryItems } from "../domain/clustering/library-items";
 import { inheritTopicIdentities } from "../domain/clustering/topic-identity";
-import { encodeVector, spaceOf } from "../domain/embedding/vector-encoding";
+import { LEFTOVER_LABEL } from "../domain/clustering/topic-names";
+import { decodeInSpace, encodeVector, spaceOf } from "../domain/embedding/vector-encoding";
 import { NotFound } from "../domain/errors";
 import type { Embedder } from "../ports/embedder";
 import type { LanguageModel, TopicLabelRequest } from "../ports/language-model";
 import type { VectorIndex } from "../ports/vector-index";
 
-/** The newest completed articles taken into a clustering: bounds time and memory in one invocation. */
-export const MAX_CLUSTERED_ARTICLES = 1000;
+/**
+ * A clustering library below this many completed articles is clustered again once it grows by this share: its
+ * first topics came from few articles. Above CLUSTER_SAMPLE new articles only join (the daily run re-samples).
+ */
+const REGROW_SHARE = 0.1;
+/** Ids per vector index read: the index batches them itself (20 per Vectorize getByIds call). */
+const VECTORS_PER_READ = 90;
 const LABEL_TITLES = 8;
 /**
  * Characters of each title sent for a label. The label requests are the clustering step's result, which the
@@ -58,21 +72,95 @@ function toTopicJson(row: {
 }
 
 export function createTopicsService({ topics, vectorIndex, embedder, languageModel, now = Date.now }: TopicsDeps) {
+  const space = spaceOf(embedder.name);
+
+  async function readVectors(userId: number, ids: number[]): Promise<Map<number, number[]>> {
+    const vectors = new Map<number, number[]>();
+    for (let i = 0; i < ids.length; i += VECTORS_PER_READ) {
+      const batch = ids.slice(i, i + VECTORS_PER_READ).map(String);
+      for (const { id, vector } of await vectorIndex.getVectors(userId, batch)) vectors.set(Number(id), vector);
+    }
+    return vectors;
+  }
+
+  /** Places these articles in their nearest topics; `topics` false when the user has none with a centre. */
+  async function joinArticles(userId: number, ids: number[]) {
+    const rows = await topics.centres(userId);
+    const centred: (TopicCentre & { id: number })[] = rows.flatMap((row) => {
+      const centre = decodeInSpace(row.centre, space);
+      return centre && row.joinThreshold !== null
+        ? [{ id: row.id, centre: Array.from(centre), threshold: row.joinThreshold }]
+        : [];
+    });
+    if (centred.length === 0) return { topics: false, joined: 0, leftover: 0 };
+    const mean = decodeInSpace(await topics.libraryMean(userId), space);
+    const vectors = await readVectors(userId, ids);
+    const members: { topicId: number; articleId: number; similarity: number }[] = [];
+    const misfits: number[] = [];
+    for (const id of ids) {
+      const vector = vectors.get(id);
+      if (!vector) continue; // Not embedded: it joins at the next run that finds its vector.
+      const { index, similarity } = nearestTopic(vector, centred, mean);
+      const topic = index === null ? undefined : centred[index];
+      if (topic) members.push({ topicId: topic.id, articleId: id, similarity });
+      else misfits.push(id);
+    }
+    if (misfits.length > 0) {
+      let leftover = rows.find((row) => row.centre === null && row.label === LEFTOVER_LABEL)?.id;
+      leftover ??= await topics.insertTopic(
+        userId,
+        {
+          label: LEFTOVER_LABEL,
+          keywords: [],
+          finalScore: 0,
+          clusterSize: 0,
+          avgRecencyDays: 0,
+          avgFeedbackScore: null,
+          algorithm: ALGORITHM,
+          silhouetteScore: 0,
+          topicSilhouetteScore: null,
+          generatedFrom: `joined articles · ${embedder.name} embeddings`,
+          centre: null,
+          joinThreshold: null,
+        },
+        now(),
+      );
+      for (const articleId of misfits) members.push({ topicId: leftover, articleId, similarity: 0 });
+    }
+    await topics.addMembers(userId, members);
+    return { topics: true, joined: members.length - misfits.length, leftover: misfits.length };
+  }
+
   return {
-    /** Clusters the user's processed articles again and replaces their topics. */
-    async recompute(userId: number) {
+    /**
+     * Clusters the user's processed articles again and replaces their topics: all of them up to `sampleSize`,
+     * above it an evenly spaced sample of that many (samplePositions). Each topic stores its centre and join
+     * threshold; the other articles then join their nearest topics, JOIN_BATCH at a time (joinBatch).
+     */
+    async recompute(userId: number, { sampleSize = CLUSTER_SAMPLE }: { sampleSize?: number } = {}) {
       // Articles completed from now on may be missed by this run, so they keep the library due (usersNeedingTopics).
       const readAt = now();
-      const library = await topics.clusteringInput(userId, MAX_CLUSTERED_ARTICLES);
-      const vectors = new Map<number, number[]>();
-      for (let i = 0; i < library.length; i += 90) {
-        const ids = library.slice(i, i + 90).map((a) => String(a.id));
-        for (const { id, vector } of await vectorIndex.getVectors(userId, ids)) vectors.set(Number(id), vector);
-      }
+      const order = await topics.libraryOrder(userId);
+      const sampleIds = samplePositions(order.length, sampleSize).map((i) => order[i] as number);
+      const library = await topics.clusteringInputFor(userId, sampleIds);
+      const vectors = await readVectors(
+        userId,
+        library.map((a) => a.id),
+      );
       // The same input the pipeline command builds (library-items), so both cluster a library alike.
       const items = libraryItems(library, vectors);
       const at = now();
       const clustering = clusterLibrary(items, at);
+      /** A topic's stored centre and join threshold from its members' vectors (none for the leftover group). */
+      const centreOf = (memberIds: number[] | null) => {
+        if (!memberIds) return { centre: null, joinThreshold: null };
+        // Every member has a vector: libraryItems leaves out articles without one.
+        const { centre, threshold } = topicCentre(
+          memberIds.map((id) => vectors.get(id) ?? []),
+          clustering.libraryMean,
+        );
+        return { centre: encodeVector(centre, space), joinThreshold: threshold };
+      };
       const titles = new Map(items.map((item) => [item.id, item.title]));
       const drafts = [];
       // The leftover group keeps its name: no model is asked to name articles that share no subject.
@@ -102,13 +190,19 @@ export function createTopicsService({ topics, vectorIndex, embedder, languageMod
           algorithm: clustering.algorithm,
           silhouetteScore: clustering.silhouette,
           topicSilhouetteScore: topic.silhouette,
-          generatedFrom: `${items.length} articles · ${embedder.name} embeddings`,
+          generatedFrom:
+            order.length > items.length
+              ? `${items.length} of ${order.length} articles, the rest joined · ${embedder.name} embeddings`
+              : `${items.length} articles · ${embedder.name} embeddings`,
           members: topic.members,
+          ...centreOf(topic.leftover ? null : topic.members.map((m) => m.id)),
         });
       }
       const previous = await topics.memberships(userId);
+      // Identities are matched on the sample: the articles joined after the last run are not in the new drafts yet.
+      const sampled = new Set(items.map((item) => item.id));
       const identities = inheritTopicIdentities(
-        previous,
+        previous.map((topic) => ({ ...topic, memberIds: topic.memberIds.filter((id) => sampled.has(id)) })),
         drafts.map((draft) => draft.members.map((m) => m.id)),
       );
       const previousLabels = new Map(previous.map((topic) => [topic.id, topic.label]));
@@ -119,17 +213,38 @@ export function createTopicsService({ topics, vectorIndex, embedder, languageMod
         const earlierName = identity && labelRequests[index] ? previousLabels.get(identity.id) : undefined;
         return { ...draft, label: earlierName ?? draft.label, identity };
       });
-      const mean = clustering.libraryMean && encodeVector(clustering.libraryMean, spaceOf(embedder.name));
-      const ids = await topics.replaceAll(userId, kept, at, readAt, mean);
+      const mean = clustering.libraryMean && encodeVector(clustering.libraryMean, space);
+      const ids = await topics.replaceAll(userId, kept, at, readAt, mean, order.length);
       return {
         topics: drafts.length,
         articles: items.length,
+        /** Completed articles outside the sample: what the join batches place. */
+        toJoin: order.length - sampleIds.length,
         unclustered: clustering.unclustered.length,
         labels: ids.flatMap((topicId, index) => {
           const request = labelRequests[index];
           return request ? [{ topicId, ...request }] : [];
         }),
       };
+    },
+
+    /**
+     * Places up to `limit` articles in no topic (ids after `afterId`) in their nearest topics. `done` when no
+     * article is left (or the user has no topics with centres to join); `lastId` is the next call's `afterId`.
+     */
+    async joinBatch(userId: number, afterId: number, limit = JOIN_BATCH) {
+      const ids = await topics.unjoined(userId, afterId, limit);
+      if (ids.length === 0) return { done: true, lastId: afterId, joined: 0, leftover: 0 };
+      const outcome = await joinArticles(userId, ids);
+      return { done: ids.length < limit || !outcome.topics, lastId: ids.at(-1) as number, ...outcome };
+    },
+
+    /**
+     * A newly processed article joins its nearest topic (or the leftover group) without a re-clustering.
+     * False when the user has no topics with centres yet: then a topics run is what places it.
+     */
+    async joinArticle(userId: number, articleId: number): Promise<boolean> {
+      return (await joinArticles(userId, [articleId])).topics;
     },
 
     /**
@@ -145,9 +260,18 @@ export function createTopicsService({ topics, vectorIndex, embedder, languageMod
       if (label) await topics.setLabel(userId, topicId, label);
     },
 
-    /** Whether a completed article is missing from the topics (its run is pending, or was lost). */
-    isBehind(userId: number): Promise<boolean> {
-      return topics.isBehind(userId);
+    /**
+     * Whether a topics run is due: a completed article is missing from the topics (its run is pending, or was
+     * lost, or it could not join), or a library clustered whole has grown by REGROW_SHARE since.
+     */
+    async isBehind(userId: number): Promise<boolean> {
+      if (await topics.isBehind(userId)) return true;
+      const { completed, atLastRun } = await topics.growth(userId);
+      return (
+        atLastRun !== null &&
+        atLastRun < CLUSTER_SAMPLE &&
+        completed >= Math.max(atLastRun + 1, Math.ceil(atLastRun * (1 + REGROW_SHARE)))
+      );
     },
 
     async list(userId: number, query: { limit: number; unreadOnly: boolean }) {

@@ -112,8 +112,20 @@ export async function processArticle(
       console.error("Embedding failed", articleId, error);
     }
     await step.do("mark completed", DATABASE_STEP, () => pipeline.complete(userId, articleId, note));
+    let joined = false;
+    try {
+      // Within a minute of processing, without a re-clustering: the article joins its nearest topic (or the
+      // leftover group) when the user has topics with centres (docs/ai.md, "Topics over the whole library").
+      joined = await step.do("join nearest topic", DATABASE_STEP, () =>
+        createServices(env).topics.joinArticle(userId, articleId),
+      );
+    } catch (error) {
+      console.error("Could not join the article to a topic", userId, articleId, error);
+    }
     try {
       await step.do("schedule topics refresh", DATABASE_STEP, async () => {
+        // A joined article needs no run, unless the library, clustered whole, has grown by a tenth (isBehind).
+        if (joined && !(await createServices(env).topics.isBehind(userId))) return;
         // While an import still has articles to process, every finished article (a save's too) joins the
         // import's five-minute run: one run a minute over a 10,000-article library is CPU spent on groupings
         // stale a minute later. The import's last article finds none left and asks for the run of the minute, so

@@ -5,6 +5,10 @@ export const topicsParamsSchema = z.object({
   userId: z.number().int().positive(),
   /** Seconds to wait first, so a burst of finished articles leads to one re-clustering. */
   debounceSeconds: z.number().int().min(0).max(600),
+  /** Articles clustered before the rest join (CLUSTER_SAMPLE unless given: tests lower it). */
+  sampleSize: z.number().int().min(4).max(5000).optional(),
+  /** Articles joined per step (JOIN_BATCH unless given: tests lower it). */
+  joinBatch: z.number().int().min(1).max(2000).optional(),
 });
 export type TopicsParams = z.infer<typeof topicsParamsSchema>;
 

@@ -1,24 +1,19 @@
-import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep, type WorkflowStepConfig } from "cloudflare:workers";
+import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep } from "cloudflare:workers";
 import { NonRetryableError } from "cloudflare:workflows";
 import { createServices } from "../context";
 import { jsonStep } from "./json-step";
 import { type TopicsParams, topicsParamsSchema } from "./topics-params";
-
-/** One language model call: retried with backoff (429s and capacity errors pass), each under its own timeout. */
-const LABEL_STEP: WorkflowStepConfig = {
-  retries: { limit: 2, delay: "10 seconds", backoff: "exponential" },
-  timeout: "1 minute",
-};
+import { runTopics } from "./topics-run";
 
 /**
- * Re-clusters one user's library into topics, after a short debounce, then names each topic with the
- * language model, one step per topic: a timeout or retry repeats one label, not the clustering and every
+ * Re-clusters one user's library into topics, after a short debounce (runTopics: the sample in one step, the
+ * rest of the library joined in batches), then names each topic with the language model, one step per topic: a timeout or retry repeats one label, not the clustering and every
  * other label. Until its step succeeds a topic carries its key-phrase label (or, continuing an earlier topic,
  * that one's name), and keeps it if the model fails.
  */
 export class TopicsWorkflow extends WorkflowEntrypoint<Env, TopicsParams> {
   override async run(event: WorkflowEvent<TopicsParams>, step: WorkflowStep) {
-    const { userId, debounceSeconds } = await jsonStep(
+    const { userId, debounceSeconds, sampleSize, joinBatch } = await jsonStep(
       step,
       "validate parameters",
       { retries: { limit: 0, delay: 0 } },
@@ -39,25 +34,21 @@ export class TopicsWorkflow extends WorkflowEntrypoint<Env, TopicsParams> {
         { retries: { limit: 2, delay: "5 seconds" } },
         () => createServices(this.env).topics.isBehind(userId),
       );
-      if (!behind) return { topics: 0, articles: 0, unclustered: 0, labelled: 0, skipped: true };
+      if (!behind)
+        return {
+          topics: 0,
+          articles: 0,
+          unclustered: 0,
+          toJoin: 0,
+          joined: 0,
+          joinSteps: 0,
+          labelled: 0,
+          skipped: true,
+        };
     }
-    const { labels, ...outcome } = await jsonStep(
-      step,
-      "recluster topics",
-      { retries: { limit: 2, delay: "10 seconds", backoff: "exponential" }, timeout: "5 minutes" },
-      () => createServices(this.env).topics.recompute(userId),
-    );
-    let labelled = 0;
-    for (const [index, request] of labels.entries()) {
-      try {
-        await step.do(`label topic ${index + 1} of ${labels.length}`, LABEL_STEP, () =>
-          createServices(this.env).topics.labelTopic(userId, request),
-        );
-        labelled++;
-      } catch (error) {
-        console.error("Topic label failed; keeping the label it has", userId, request.topicId, error);
-      }
-    }
-    return { ...outcome, labelled, skipped: false };
+    return runTopics(step, () => createServices(this.env).topics, userId, {
+      ...(sampleSize === undefined ? {} : { sampleSize }),
+      ...(joinBatch === undefined ? {} : { joinBatch }),
+    });
   }
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../client";
 import { articleFeedback, articles, topicArticles, topics, users } from "../schema";
@@ -36,11 +36,47 @@ function newTopicId(): number {
  * An article (joined with its owner) that no finished topics run has read: the user was never clustered, or
  * it completed after the last run began reading the library.
  */
-const notYetClustered = or(isNull(users.topicsComputedAt), gt(articles.processedAt, users.topicsComputedAt));
+/** An article in no topic (nor the leftover group). */
+const notInATopic = sql`not exists (select 1 from ${topicArticles} where ${topicArticles.articleId} = ${articles.id})`;
+
+const notYetClustered = and(
+  or(isNull(users.topicsComputedAt), gt(articles.processedAt, users.topicsComputedAt)),
+  // An article that joined its nearest topic when it was processed is in the topics already.
+  notInATopic,
+);
+
+/** Ids bound per `IN (...)` list: D1 allows 100 bound parameters per statement. */
+const IDS_PER_QUERY = 90;
 
 /** Every method is scoped by the owner's id. */
 export function createTopicsRepository(db: Database) {
   const mine = (userId: number, topicId: number) => and(eq(topics.userId, userId), eq(topics.id, topicId));
+
+  /** The newest completed articles with what clustering needs (no content: titles and summaries label). */
+  async function clusteringInput(userId: number, limit: number, ids?: number[]) {
+    return db
+      .select({
+        id: articles.id,
+        title: articles.title,
+        summary: articles.summary,
+        language: articles.language,
+        isRead: articles.isRead,
+        createdAt: articles.createdAt,
+        feedback: articleFeedback.feedbackValue,
+      })
+      .from(articles)
+      .leftJoin(articleFeedback, eq(articleFeedback.articleId, articles.id))
+      .where(
+        and(
+          eq(articles.userId, userId),
+          eq(articles.processingStatus, "completed"),
+          ids ? inArray(articles.id, ids) : undefined,
+        ),
+      )
+      .orderBy(desc(articles.createdAt))
+      .limit(limit)
+      .all();
+  }
 
   return {
     /**
@@ -54,10 +90,14 @@ export function createTopicsRepository(db: Database) {
       now: number,
       readAt = now,
       libraryMean: string | null = null,
+      articleCount: number | null = null,
     ): Promise<number[]> {
       const statements: BatchItem<"sqlite">[] = [
         db.delete(topics).where(eq(topics.userId, userId)),
-        db.update(users).set({ topicsComputedAt: readAt, libraryMean }).where(eq(users.id, userId)),
+        db
+          .update(users)
+          .set({ topicsComputedAt: readAt, libraryMean, topicsArticleCount: articleCount })
+          .where(eq(users.id, userId)),
       ];
       const ids: number[] = [];
       for (const { members, identity, ...topic } of drafts) {
@@ -173,25 +213,97 @@ export function createTopicsRepository(db: Database) {
       return deleted !== undefined;
     },
 
-    /** The newest completed articles with what clustering needs (no content: titles and summaries label). */
-    async clusteringInput(userId: number, limit: number) {
-      return db
-        .select({
-          id: articles.id,
-          title: articles.title,
-          summary: articles.summary,
-          language: articles.language,
-          isRead: articles.isRead,
-          createdAt: articles.createdAt,
-          feedback: articleFeedback.feedbackValue,
-        })
+    /** The ids of the user's completed articles, newest first: the order the clustering sample is taken in. */
+    async libraryOrder(userId: number): Promise<number[]> {
+      const rows = await db
+        .select({ id: articles.id })
         .from(articles)
-        .leftJoin(articleFeedback, eq(articleFeedback.articleId, articles.id))
         .where(and(eq(articles.userId, userId), eq(articles.processingStatus, "completed")))
-        .orderBy(desc(articles.createdAt))
+        .orderBy(desc(articles.createdAt), desc(articles.id))
+        .all();
+      return rows.map((row) => row.id);
+    },
+
+    /** The completed articles with these ids, with what clustering needs, in the order of `ids`. */
+    async clusteringInputFor(userId: number, ids: number[]) {
+      const rows: Awaited<ReturnType<typeof clusteringInput>> = [];
+      for (let i = 0; i < ids.length; i += IDS_PER_QUERY) {
+        rows.push(...(await clusteringInput(userId, IDS_PER_QUERY, ids.slice(i, i + IDS_PER_QUERY))));
+      }
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return ids.flatMap((id) => {
+        const row = byId.get(id);
+        return row ? [row] : [];
+      });
+    },
+
+    /**
+     * Up to `limit` of the user's completed articles in no topic, by id after `afterId`: the next batch to join
+     * (the cursor moves past articles that cannot join, such as those without a vector).
+     */
+    async unjoined(userId: number, afterId: number, limit: number): Promise<number[]> {
+      const rows = await db
+        .select({ id: articles.id })
+        .from(articles)
+        .where(
+          and(
+            eq(articles.userId, userId),
+            eq(articles.processingStatus, "completed"),
+            gt(articles.id, afterId),
+            notInATopic,
+          ),
+        )
+        .orderBy(asc(articles.id))
         .limit(limit)
         .all();
+      return rows.map((row) => row.id);
     },
+
+    /** The user's topics with their centres and join thresholds, and the leftover group's id (centre null). */
+    async centres(userId: number) {
+      return db
+        .select({ id: topics.id, label: topics.label, centre: topics.centre, joinThreshold: topics.joinThreshold })
+        .from(topics)
+        .where(eq(topics.userId, userId))
+        .orderBy(desc(topics.finalScore), desc(topics.id))
+        .all();
+    },
+
+    /** Adds articles to topics (an article already in a topic is left where it is). */
+    async addMembers(userId: number, rows: { topicId: number; articleId: number; similarity: number }[]) {
+      const statements: BatchItem<"sqlite">[] = [];
+      for (let i = 0; i < rows.length; i += MEMBER_ROWS_PER_INSERT) {
+        statements.push(
+          db
+            .insert(topicArticles)
+            .values(rows.slice(i, i + MEMBER_ROWS_PER_INSERT).map((row) => ({ ...row, userId })))
+            .onConflictDoNothing(),
+        );
+      }
+      const [first, ...rest] = statements;
+      if (first) await db.batch([first, ...rest]);
+    },
+
+    /** Stores a new topic without members (the leftover group a joined article needs); its id. */
+    async insertTopic(userId: number, topic: Omit<NewTopic, "members" | "identity">, now: number): Promise<number> {
+      const id = newTopicId();
+      await db.insert(topics).values({ ...topic, id, userId, createdAt: now });
+      return id;
+    },
+
+    /** The user's completed articles now, and how many there were when the last topics run began (null: none). */
+    async growth(userId: number): Promise<{ completed: number; atLastRun: number | null }> {
+      const [completed, user] = await db.batch([
+        db
+          .select({ n: count() })
+          .from(articles)
+          .where(and(eq(articles.userId, userId), eq(articles.processingStatus, "completed"))),
+        db.select({ n: users.topicsArticleCount }).from(users).where(eq(users.id, userId)),
+      ]);
+      return { completed: completed[0]?.n ?? 0, atLastRun: user[0]?.n ?? null };
+    },
+
+    clusteringInput,
 
     /** Whether the user has a completed article that no finished topics run has read (see usersNeedingTopics). */
     async isBehind(userId: number): Promise<boolean> {

@@ -1,0 +1,94 @@
+import { env, introspectWorkflow } from "cloudflare:test";
+import { describe, expect, inject, it } from "vitest";
+import { LEFTOVER_LABEL } from "../../src/worker/domain/clustering/topic-names";
+import { api, registerUser } from "./helpers";
+import { library, recluster } from "./topics-helpers";
+
+/** Each of the user's articles in a topic, with its topic's label (an article is in one topic at most). */
+async function placements(userId: number) {
+  const { results } = await env.DB.prepare(
+    `SELECT ta.article_id AS articleId, t.id AS topicId, t.label AS label FROM topic_articles ta
+     JOIN topics t ON t.id = ta.topic_id WHERE t.user_id = ?`,
+  )
+    .bind(userId)
+    .all<{ articleId: number; topicId: number; label: string }>();
+  return results;
+}
+
+/** Runs the topics Workflow with a lowered sample and join batch, and returns its output. */
+async function runWith(userId: number, sampleSize: number, joinBatch: number) {
+  await using workflows = await introspectWorkflow(env.TOPICS_WORKFLOW);
+  await env.TOPICS_WORKFLOW.create({
+    id: `join-${userId}-${crypto.randomUUID()}`,
+    params: { userId, debounceSeconds: 0, sampleSize, joinBatch },
+  });
+  const [instance] = await workflows.get();
+  await instance?.waitForStatus("complete");
+  return (await instance?.getOutput()) as { articles: number; toJoin: number; joined: number; joinSteps: number };
+}
+
+describe("topics over the whole library (sample, then join)", () => {
+  it("covers every article above the sample size: the sample is clustered, the rest join in batches", async () => {
+    const { token, user } = await registerUser();
+    const ids = await library(user.id, 8); // 24 articles, 3 subjects
+    const output = await runWith(user.id, 12, 5);
+    expect(output).toMatchObject({ articles: 12, toJoin: 12, joined: 12, joinSteps: 3 });
+
+    const placed = await placements(user.id);
+    const all = Object.values(ids).flat();
+    // Every article is in exactly one topic (a topic or the leftover group).
+    expect(placed.map((p) => p.articleId).sort((a, b) => a - b)).toEqual([...all].sort((a, b) => a - b));
+    // Joined by subject: in each named topic, most articles are of one subject.
+    const subjectOf = new Map(Object.entries(ids).flatMap(([subject, members]) => members.map((id) => [id, subject])));
+    const byTopic = new Map<number, string[]>();
+    for (const p of placed) {
+      if (p.label === LEFTOVER_LABEL) continue;
+      byTopic.set(p.topicId, [...(byTopic.get(p.topicId) ?? []), subjectOf.get(p.articleId) as string]);
+    }
+    expect(byTopic.size).toBeGreaterThanOrEqual(2);
+    for (const subjects of byTopic.values()) {
+      const counts = [...new Set(subjects)].map((s) => subjects.filter((x) => x === s).length);
+      expect(Math.max(...counts) / subjects.length).toBeGreaterThanOrEqual(0.75);
+    }
+    // The API counts the joined articles with the sampled ones.
+    const listed = await api("GET", "/api/topics/?unread_only=false&limit=50", { token });
+    const total = listed.body.topics.reduce((sum: number, t: { article_count: number }) => sum + t.article_count, 0);
+    expect(total).toBe(24);
+    expect(listed.body.topics[0].topic_metadata.generated_from).toMatch(/^12 of 24 articles, the rest joined/);
+  });
+
+  it("a newly processed article joins its nearest topic, without a re-clustering", async () => {
+    const { token, user } = await registerUser();
+    await library(user.id, 6);
+    await recluster(user.id);
+    const before = await placements(user.id);
+    const computedAt = async () =>
+      (
+        await env.DB.prepare("SELECT topics_computed_at AS at FROM users WHERE id = ?")
+          .bind(user.id)
+          .first<{ at: number }>()
+      )?.at;
+    const clusteredAt = await computedAt();
+
+    await using topicRuns = await introspectWorkflow(env.TOPICS_WORKFLOW);
+    await using processing = await introspectWorkflow(env.ARTICLE_WORKFLOW);
+    const text = "honeybees hive pollen waggle dance queen beekeeping honey colony swarm nectar drones hive pollen";
+    const saved = await api("POST", "/api/articles/", {
+      token,
+      body: {
+        url: `${inject("fixtureOrigin")}/article?title=${encodeURIComponent("Honeybees in the hive")}&body=${encodeURIComponent(text)}&repeat=6`,
+      },
+    });
+    expect(saved.status).toBe(201);
+    await expect.poll(async () => (await processing.get()).length, { timeout: 20_000 }).toBe(1);
+    const [run] = await processing.get();
+    await run?.waitForStatus("complete");
+
+    const after = await placements(user.id);
+    expect(after).toHaveLength(before.length + 1);
+    const joined = after.find((p) => p.articleId === saved.body.id);
+    expect(joined).toBeDefined();
+    expect(await computedAt()).toBe(clusteredAt);
+    expect(await topicRuns.get()).toHaveLength(0);
+  });
+});
