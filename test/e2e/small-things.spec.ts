@@ -340,7 +340,7 @@ test("degraded topics show the server's notice and promise no topics in a minute
   await userWith(page, []);
   // The dashboard's panel says why instead of "Topics appear here once articles are processed".
   await expect(page.getByRole("status").filter({ hasText: notice })).toBeVisible();
-  await page.goto("/topics");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Topics" }).click();
   await expect(page.getByRole("heading", { name: "No topics found" })).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: notice })).toBeVisible();
   await expect(page.getByText(/about a minute/)).toHaveCount(0);
