@@ -5,7 +5,8 @@
 //
 // `cluster` lines: { id, title, text | content (HTML), language? }; the language is detected when absent, as
 // the Worker detects it, and the library is clustered by the Worker's own topics code (library-items,
-// cluster-library), so its topics and names are the app's for the same articles.
+// cluster-library, and above 1,000 articles sample-then-join), so its topics and names are the app's for the
+// same articles (test/worker/pipeline-cluster.test.ts).
 //
 // Reads one JSON object per line on stdin and writes one per line on stdout, in input order. A line that
 // cannot be processed gives `{ "id": ..., "error": "..." }` (id null when it could not be read) and the run
@@ -15,10 +16,8 @@ import { z } from "zod";
 import { createExtractiveLanguageModel } from "../src/worker/adapters/local/extractive-language-model";
 import { createLocalEmbedder } from "../src/worker/adapters/local/local-embedder";
 import { articleLanguage } from "../src/worker/domain/article-language";
-import { clusterLibrary } from "../src/worker/domain/clustering/cluster-library";
-import { libraryItems } from "../src/worker/domain/clustering/library-items";
-import { articleEmbeddingText } from "../src/worker/domain/embedding/article-embedding-text";
 import { extractArticle, htmlToText } from "../src/worker/domain/extraction/extract-article";
+import { clusterLines } from "./pipeline-cluster";
 
 const id = z.union([z.string(), z.number()]);
 const DIMENSIONS = Number(process.env.EMBEDDING_DIMENSIONS ?? 1024);
@@ -96,46 +95,15 @@ async function cluster(lines: string[]): Promise<number> {
       return { id: null, error: `not JSON: ${(error as Error).message}` };
     }
   });
-  // Processed as the Worker processes an article (article-pipeline): its language, then a summary in that
-  // language, then an embedding of title, summary and text with the language passed on.
-  const embedder = createLocalEmbedder(DIMENSIONS);
-  const summarizer = createExtractiveLanguageModel();
-  const languages = items.map((item) => item.language || articleLanguage(`${item.title}\n${item.text}`, null));
-  const summaries = await Promise.all(
-    items.map((item, i) =>
-      summarizer.summarize({ title: item.title, text: item.text, language: languages[i] ?? "en" }),
-    ),
-  );
-  const vectors = new Map<number, number[]>();
-  for (const [i, item] of items.entries()) {
-    const text = articleEmbeddingText(
-      { title: item.title, summary: summaries[i] ?? "", text: item.text },
-      embedder.maxInputChars,
-    );
-    const [vector] = await embedder.embed([text], { language: languages[i] });
-    // The vector index keeps 32-bit floats (vector-encoding): the topics run reads them so.
-    if (vector) vectors.set(i, Array.from(Float32Array.from(vector)));
-  }
-  // Then exactly the Worker's topics code: the same input (library-items) and the same clustering.
-  const now = Date.now();
-  const library = libraryItems(
-    items.map((item, i) => ({
-      id: i,
-      title: item.title,
-      summary: summaries[i] ?? "",
-      language: languages[i] ?? null,
-      isRead: false,
-      createdAt: now,
-      feedback: null,
-    })),
-    vectors,
-  );
-  const { topics } = clusterLibrary(library, now);
+  // Processed as the Worker processes an article, then exactly the Worker's topics code (pipeline-cluster).
+  const { languages, topics, placements } = await clusterLines(items, { dimensions: DIMENSIONS });
   const placement = new Map<number, { topicId: number; label: string; similarity: number }>();
-  topics.forEach((topic, t) => {
-    for (const member of topic.members)
-      placement.set(member.id, { topicId: t + 1, label: topic.label, similarity: member.similarity });
-  });
+  for (const [index, place] of placements)
+    placement.set(index, {
+      topicId: place.topic + 1,
+      label: topics[place.topic]?.label ?? "",
+      similarity: place.similarity,
+    });
   for (const outcome of outcomes) {
     if (typeof outcome !== "number") {
       process.stdout.write(`${JSON.stringify(outcome)}\n`);

@@ -328,3 +328,21 @@ test("a server whose health says degraded shows why on the signed-in screens", a
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Stats" }).click();
   await expect(page.getByRole("alert").filter({ hasText: detail })).toBeVisible();
 });
+
+test("degraded topics show the server's notice and promise no topics in a minute", async ({ page }) => {
+  // Issue 35 item 7: the topics answer of a server without an embedder (the worker test covers the answer itself).
+  const notice =
+    "Search by meaning, related articles and topics are off: This build has no word vectors for the local embedder.";
+  await page.route("**/api/topics/?*", async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: { ...(await response.json()), degraded: true, notice } });
+  });
+  await userWith(page, []);
+  // The dashboard's panel says why instead of "Topics appear here once articles are processed".
+  await expect(page.getByRole("status").filter({ hasText: notice })).toBeVisible();
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Topics" }).click();
+  await expect(page.getByRole("heading", { name: "No topics found" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: notice })).toBeVisible();
+  await expect(page.getByText(/about a minute/)).toHaveCount(0);
+  await expect(page.getByText("They cannot be made until the problem above is fixed.")).toBeVisible();
+});

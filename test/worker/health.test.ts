@@ -8,6 +8,7 @@ describe("GET /api/health", () => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
       status: "ok",
+      degraded_parts: [],
       environment: "development",
       version,
       adapters: {

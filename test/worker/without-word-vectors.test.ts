@@ -14,6 +14,23 @@ describe("the local embedder without its word vectors is a loud, visible degrade
     expect(response.body.detail).toMatch(/^Search by meaning, related articles and topics are off: /);
     expect(response.body.detail).toContain("no word vectors");
     expect(response.body.adapters.embedder).toBe("local-glove-hashing-v2");
+    // Which part, and what it takes down (issue 35 item 7).
+    expect(response.body.degraded_parts).toEqual([
+      {
+        part: "embedder",
+        detail: expect.stringContaining("no word vectors"),
+        affects: ["related", "topics", "search"],
+      },
+    ]);
+  });
+
+  it("topics say degraded with the reason, and no topics run is asked for that would find nothing", async () => {
+    const { token, user } = await registerUser();
+    await seedArticle(user.id, { title: "Honeybees and their hives", content: "<p>Honeybees keep hives.</p>" });
+    const listed = await api("GET", "/api/topics/", { token });
+    expect(listed.status).toBe(200);
+    expect(listed.body).toMatchObject({ topics: [], total: 0, degraded: true });
+    expect(listed.body.notice).toMatch(/^Search by meaning, related articles and topics are off: .*no word vectors/);
   });
 
   it("related articles and search say degraded, with the same reason", async () => {

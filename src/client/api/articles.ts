@@ -92,13 +92,20 @@ export const articlesApi = {
     return statuses;
   },
   /** Spec §7: up to `limit` (5) nearest articles of one read state. */
-  async related(id: number, status: "unread" | "read", limit = 5): Promise<RelatedArticle[]> {
-    const { related } = await request<{ related: RelatedArticle[] }>(
-      "GET",
-      `/api/articles/${id}/related?status=${status}&limit=${limit}`,
-      { defaultError: "Failed to fetch related articles" },
-    );
-    return related;
+  async related(
+    id: number,
+    status: "unread" | "read",
+    limit = 5,
+  ): Promise<{ related: RelatedArticle[]; notice: string | null }> {
+    const { related, degraded, notice } = await request<{
+      related: RelatedArticle[];
+      degraded?: boolean;
+      notice?: string | null;
+    }>("GET", `/api/articles/${id}/related?status=${status}&limit=${limit}`, {
+      defaultError: "Failed to fetch related articles",
+    });
+    // A degraded answer (semantic features off) carries why: the viewer shows it instead of an empty list.
+    return { related, notice: degraded && notice ? notice : null };
   },
   setFeedback: (id: number, feedback: -1 | 0 | 1) =>
     request<Feedback>("POST", `/api/articles/${id}/feedback`, {

@@ -57,6 +57,9 @@ export interface TopicDetail extends Topic {
 export interface TopicList {
   topics: Topic[];
   total: number;
+  /** True when topics cannot be made now (semantic features off); `notice` says why. */
+  degraded?: boolean;
+  notice?: string | null;
 }
 
 /** Spec §7 and §9: the dashboard panel asks for 8 topics, the topics page for 50; the API's default is 12. */

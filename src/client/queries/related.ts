@@ -18,7 +18,7 @@ export function useRelatedQuery(articleId: number) {
         articlesApi.related(articleId, "unread"),
         articlesApi.related(articleId, "read"),
       ]);
-      return { unread, read };
+      return { unread: unread.related, read: read.related, notice: unread.notice ?? read.notice };
     },
   });
 }

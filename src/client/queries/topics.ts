@@ -14,7 +14,7 @@ export const topicKeys = {
 export type TopicsState =
   | { status: "loading" }
   | { status: "error"; message: string }
-  | { status: "loaded"; topics: Topic[] };
+  | { status: "loaded"; topics: Topic[]; notice: string | null };
 
 /**
  * The user's best topics with something unread. Unread counts are live, so every article change invalidates
@@ -25,11 +25,15 @@ export function useTopics(limit: number) {
   const queryKey = topicKeys.list(limit);
   const query = useQuery({
     queryKey,
-    queryFn: async () => (await topicsApi.list({ limit, unreadOnly: true })).topics,
+    queryFn: async () => {
+      const list = await topicsApi.list({ limit, unreadOnly: true });
+      // A degraded answer's notice is shown instead of a promise of topics that will not come.
+      return { topics: list.topics, notice: list.degraded && list.notice ? list.notice : null };
+    },
     retry: retryWhileShown(client, queryKey),
   });
   const state: TopicsState = query.data
-    ? { status: "loaded", topics: query.data }
+    ? { status: "loaded", topics: query.data.topics, notice: query.data.notice }
     : query.isError
       ? { status: "error", message: query.error.message || "Failed to fetch topics" }
       : { status: "loading" };

@@ -23,14 +23,23 @@ export function TopicsPage() {
 
       {state.status === "loading" && <TopicsLoading label="Loading topics..." />}
       {state.status === "error" && <TopicsError message={state.message} onRetry={reload} />}
+      {state.status === "loaded" && state.notice && (
+        <p className="degraded-notice topics-notice" role="status">
+          {state.notice}
+        </p>
+      )}
       {state.status === "loaded" &&
         (state.topics.length === 0 ? (
           <section className="empty-state" aria-labelledby="topics-empty">
             <h2 id="topics-empty">No topics found</h2>
-            <p>
-              Topics group your unread articles by subject. They appear about a minute after a few articles (at least
-              four) have finished processing.
-            </p>
+            {state.notice ? (
+              <p>Topics group your unread articles by subject. They cannot be made until the problem above is fixed.</p>
+            ) : (
+              <p>
+                Topics group your unread articles by subject. They appear about a minute after a few articles (at least
+                four) have finished processing.
+              </p>
+            )}
             <Link to="/dashboard" className="button button-secondary">
               Go to Dashboard
             </Link>

@@ -5,6 +5,15 @@ export const healthJson = z
   .object({
     status: z.enum(["ok", "degraded"]),
     detail: z.string().optional().meta({ description: "Why it is degraded (semantic features off, and why)." }),
+    degraded_parts: z
+      .array(
+        z.object({
+          part: z.enum(["embedder", "vector_index", "language_model"]),
+          detail: z.string(),
+          affects: z.array(z.enum(["related", "topics", "search", "summaries", "chat_answers"])),
+        }),
+      )
+      .meta({ description: "Each part that cannot work, why, and the features it takes down; empty when ok." }),
     environment: z.enum(["development", "staging", "production"]),
     version: z.string(),
     adapters: z.object({

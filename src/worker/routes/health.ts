@@ -24,10 +24,20 @@ export const healthRoutes = new Hono<AppEnv>().get(
     const { adapters } = c.var.services;
     // The app serves, so 200 either way; but an embedder that cannot embed is said loudly (issue 31 item 6).
     const embedderProblem = (await adapters.embedder.unavailableReason?.()) ?? null;
+    const degradedParts = embedderProblem
+      ? [
+          {
+            part: "embedder" as const,
+            detail: embedderProblem,
+            affects: ["related" as const, "topics" as const, "search" as const],
+          },
+        ]
+      : [];
     return c.json(
       {
-        status: embedderProblem ? "degraded" : "ok",
+        status: degradedParts.length > 0 ? "degraded" : "ok",
         ...(embedderProblem ? { detail: `${SEMANTIC_FEATURES_OFF} ${embedderProblem}` } : {}),
+        degraded_parts: degradedParts,
         environment: c.var.config.environment,
         version,
         adapters: {

@@ -24,7 +24,15 @@ export const topicJson = z
   })
   .meta({ id: "Topic" });
 
-export const topicListJson = z.object({ topics: z.array(topicJson), total: z.int() }).meta({ id: "TopicList" });
+/** `degraded: true` when topics cannot be made now (no embedder); `notice` says why, for the screens to show. */
+const degradedFields = {
+  degraded: z.boolean(),
+  notice: z.string().nullable().meta({ description: "Why topics are degraded (semantic features off, and why)." }),
+};
+
+export const topicListJson = z
+  .object({ topics: z.array(topicJson), total: z.int(), ...degradedFields })
+  .meta({ id: "TopicList" });
 
 export const topicDetailJson = topicJson
   .extend({
@@ -41,5 +49,6 @@ export const topicDetailJson = topicJson
       }),
     ),
     pagination: z.object({ total: z.int(), limit: z.int(), offset: z.int(), page: z.int(), pages: z.int() }),
+    ...degradedFields,
   })
   .meta({ id: "TopicDetail" });

@@ -16,6 +16,7 @@ import { NotFound } from "../domain/errors";
 import type { Embedder } from "../ports/embedder";
 import type { LanguageModel, TopicLabelRequest } from "../ports/language-model";
 import type { VectorIndex } from "../ports/vector-index";
+import { SEMANTIC_FEATURES_OFF } from "./related-service";
 
 /**
  * A clustering library below this many completed articles is clustered again once it grows by this share: its
@@ -73,6 +74,11 @@ function toTopicJson(row: {
 
 export function createTopicsService({ topics, vectorIndex, embedder, languageModel, now = Date.now }: TopicsDeps) {
   const space = spaceOf(embedder.name);
+
+  async function unavailable(): Promise<string | null> {
+    const problem = (await embedder.unavailableReason?.()) ?? null;
+    return problem ? `${SEMANTIC_FEATURES_OFF} ${problem}` : null;
+  }
 
   async function readVectors(userId: number, ids: number[]): Promise<Map<number, number[]>> {
     const vectors = new Map<number, number[]>();
@@ -274,17 +280,26 @@ export function createTopicsService({ topics, vectorIndex, embedder, languageMod
       );
     },
 
+    /**
+     * Why topics cannot be made now (the embedder cannot embed, so no article has a vector to cluster), or null.
+     * Answers carry it as `degraded: true` and a `notice` the screens show, instead of promising topics soon.
+     */
+    unavailable,
+
     async list(userId: number, query: { limit: number; unreadOnly: boolean }) {
-      const rows = await topics.list(userId, query);
-      return { topics: rows.map(toTopicJson), total: rows.length };
+      const [rows, notice] = await Promise.all([topics.list(userId, query), unavailable()]);
+      return { topics: rows.map(toTopicJson), total: rows.length, degraded: notice !== null, notice };
     },
 
     async detail(userId: number, topicId: number, page: { unreadOnly: boolean; limit: number; offset: number }) {
       const row = await topics.get(userId, topicId);
       if (!row) throw new NotFound("Topic not found");
       const { rows, total } = await topics.articles(userId, topicId, page);
+      const notice = await unavailable();
       return {
         ...toTopicJson(row),
+        degraded: notice !== null,
+        notice,
         articles: rows.map((a) => ({
           id: a.id,
           title: a.title,

@@ -16,7 +16,7 @@ export function RelatedArticles({ articleId }: { articleId: number }) {
 
   const data = query.data;
   if (!data && !query.isError) return null;
-  if (data && data.unread.length === 0 && data.read.length === 0) return null;
+  if (data && data.unread.length === 0 && data.read.length === 0 && !data.notice) return null;
   // Until the reader picks one, the tab with something in it.
   const tab: Tab = chosenTab ?? (data && data.unread.length === 0 && data.read.length > 0 ? "read" : "unread");
   const state = data
@@ -29,6 +29,11 @@ export function RelatedArticles({ articleId }: { articleId: number }) {
       <h2 id="related-heading" className="viewer-section-title">
         Related Articles
       </h2>
+      {state.kind === "loaded" && state.notice && (
+        <p className="degraded-notice related-notice" role="status">
+          {state.notice}
+        </p>
+      )}
       {state.kind === "error" ? (
         <div className="related-error" role="alert">
           <p>{state.message}</p>

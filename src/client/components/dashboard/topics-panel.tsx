@@ -52,12 +52,19 @@ export function TopicsPanel() {
           ) : (
             <TopicsError message={state.message} onRetry={reload} />
           ))}
+        {state.status === "loaded" && state.notice && (
+          <p className="degraded-notice topics-notice" role="status">
+            {state.notice}
+          </p>
+        )}
         {state.status === "loaded" &&
           (state.topics.length === 0 ? (
-            <p className="muted topics-panel-empty">
-              Topics appear here once articles are processed. VibeRead groups your unread articles by subject when a few
-              (at least four) are ready.
-            </p>
+            state.notice ? null : (
+              <p className="muted topics-panel-empty">
+                Topics appear here once articles are processed. VibeRead groups your unread articles by subject when a
+                few (at least four) are ready.
+              </p>
+            )
           ) : (
             <ul className="topic-chips">
               {state.topics.map((topic) => (
