@@ -208,20 +208,40 @@ test("listening in the article's language on a phone: the summary in German with
   await expect.poll(async () => (await marked(page))?.text).toBe(first.text);
   await expect(player(page).getByText(/Sentence 1 of \d+ of the summary/)).toBeVisible();
 
-  // The bar fits a 375 px phone: nothing wider than the screen, every control on it.
+  // The bar fits a 375 px phone in two rows: nothing wider than the screen (no horizontal overflow of the page or
+  // of the bar), at most 100 px high, every control on it and at least 42 px each way to tap.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   const bar = await player(page).boundingBox();
+  console.log(`the player bar at 375 px: ${bar?.width} x ${bar?.height} px`);
   expect(bar?.width).toBeLessThanOrEqual(375);
-  for (const name of [
-    "Back 30 seconds",
-    "Previous sentence",
-    "Pause",
-    "Next sentence",
-    "Forward 30 seconds",
-    "Stop listening",
-  ]) {
-    const box = await player(page).getByRole("button", { name, exact: true }).boundingBox();
-    expect(box && box.x >= 0 && box.x + box.width <= 375 && box.y + box.height <= 740, name).toBe(true);
+  expect(bar?.height).toBeLessThanOrEqual(100);
+  // Nothing in the bar reaches past the screen's edges, and the bar itself does not scroll sideways.
+  const outside = await player(page).evaluate((element) => [
+    ...(element.scrollWidth > element.clientWidth ? ["the bar scrolls"] : []),
+    ...[...element.querySelectorAll("*")]
+      .filter((e) => {
+        const rect = e.getBoundingClientRect();
+        return rect.width > 0 && (rect.left < 0 || rect.right > window.innerWidth);
+      })
+      .map((e) => e.outerHTML.slice(0, 80)),
+  ]);
+  expect(outside).toEqual([]);
+  const controls = [
+    ...["Back 30 seconds", "Previous sentence", "Pause", "Next sentence", "Forward 30 seconds", "Stop listening"].map(
+      (name) => player(page).getByRole("button", { name, exact: true }),
+    ),
+    player(page).getByLabel("Speed"),
+    player(page).getByLabel("Sleep"),
+  ];
+  for (const control of controls) {
+    const box = await control.boundingBox();
+    const name =
+      (await control.getAttribute("aria-label")) ?? (await control.evaluate((e) => e.closest("label")?.textContent));
+    expect(box && box.x >= 0 && box.x + box.width <= 375 && box.y + box.height <= 740, `${name} on screen`).toBe(true);
+    expect(
+      box && box.width >= 42 && box.height >= 42,
+      `${name} at least 42 x 42 px: ${box?.width} x ${box?.height}`,
+    ).toBe(true);
   }
   // What the phone's screen shows (the full-page shot below draws the fixed bar mid-page).
   const folder = process.env.E2E_SHOTS;

@@ -155,7 +155,7 @@ export function ListenPlayer({
           <span className="visually-hidden">, remaining </span>
           <span data-testid="listen-remaining">-{formatClock(listening.total - elapsed)}</span>
         </span>
-        <label className="listen-select">
+        <label className="listen-select listen-speed">
           <span>Speed</span>
           <select value={String(listening.rate)} onChange={(event) => listening.changeRate(Number(event.target.value))}>
             {RATES.map((rate) => (
@@ -165,7 +165,7 @@ export function ListenPlayer({
             ))}
           </select>
         </label>
-        <label className="listen-select">
+        <label className="listen-select listen-sleep">
           <span>Sleep</span>
           <select
             value={String(listening.sleep)}
