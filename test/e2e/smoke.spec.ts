@@ -53,8 +53,9 @@ test.describe("smoke test after a deploy", () => {
       ).toBe(true);
     }
     expect(stdout).toContain("embedder=local-glove-hashing-v2");
-    // Locally the browser's voices read: the server renders no audio (docs/ai.md#listen-text-to-speech).
-    expect(stdout).toContain("the browser's voice reads (This server renders no audio");
+    // Locally the browser's voices read English: the e2e servers render only Spanish, with the fake speech model
+    // (LISTEN_FAKE_SPEECH=es, scripts/serve-e2e.mjs; docs/ai.md#listen-text-to-speech).
+    expect(stdout).toContain("the browser's voice reads (No cloud voice speaks English");
     expect(lines).toContain("✔ smoke: 12 passed, 0 failed");
     expect(status).toBe(0);
   });
