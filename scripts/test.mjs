@@ -63,9 +63,8 @@ function readJson(file) {
 }
 
 async function vitestSuite() {
-  // Its output goes to a log, printed in one piece when it ends: the end-to-end tests print theirs meanwhile.
-  console.log("\n› worker tests (vitest in workerd): started, printed when done");
-  const code = await runLogged("worker tests (vitest in workerd)", "vitest", tool("vitest"), ["run"]);
+  console.log("\n› worker tests (vitest in workerd)");
+  const code = await run(tool("vitest"), ["run"]);
   const report = readJson("vitest.json");
   if (!report) return record("worker tests", 0, 1);
   // A test file that fails to load has no failed tests of its own: count it as one failure.
@@ -98,10 +97,8 @@ rmSync(RESULTS, { recursive: true, force: true });
 mkdirSync(LOGS, { recursive: true });
 
 // Lint, typecheck and the docs' links need a few CPU-seconds each and nothing from each other or from the tests:
-// they run side by side with the build. The two test suites then run side by side too: neither keeps both cores
-// busy alone (vitest's files wait on the runtime, Playwright's workers on the browser and the app), so together
-// they finish sooner than one after the other (docs/testing.md, "Third pass"). Both need the build done first:
-// the e2e servers serve dist/, and test/scripts/deploy-build.test.ts checks that dist/ does not change under it.
+// they run side by side with the build and then with vitest, whose files spend much of their time waiting on the
+// runtime. The build ends before vitest starts: test/scripts/deploy-build.test.ts checks that dist/ stays as it was.
 const building = stage("build (vite build)", build, { concurrent: true });
 const checking = Promise.all([
   stage("lint and format (biome)", () => check("lint and format (biome)", "lint", tool("biome"), ["ci", "."]), {
@@ -119,11 +116,9 @@ const checking = Promise.all([
   ),
 ]);
 const built = await building;
-await Promise.all([
-  stage("worker tests (vitest)", vitestSuite, { concurrent: true }),
-  stage("e2e tests (Playwright)", () => playwrightSuite(built), { concurrent: true }),
-  checking,
-]);
+await stage("worker tests (vitest)", vitestSuite, { concurrent: true });
+await checking;
+await stage("e2e tests (Playwright)", () => playwrightSuite(built));
 
 console.log(`\n${lines.join("\n")}`);
 console.log(`\n${formatStageTable(stages, Date.now() - startedAt)}`);
