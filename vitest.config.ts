@@ -18,6 +18,7 @@ const STORAGE_FREE = [
   "article-row-budget",
   "chat-answers",
   "cloudflare-adapters",
+  "cross-lingual-embedding",
   "clustering",
   "domain-rules",
   "extraction",

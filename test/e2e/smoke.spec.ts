@@ -52,7 +52,7 @@ test.describe("smoke test after a deploy", () => {
         `${name}\n${stdout}`,
       ).toBe(true);
     }
-    expect(stdout).toContain("embedder=local-glove-hashing-v2");
+    expect(stdout).toContain("embedder=local-glove-hashing-v3");
     // Locally the browser's voices read English: the e2e servers render only Spanish, with the fake speech model
     // (LISTEN_FAKE_SPEECH=es, scripts/serve-e2e.mjs; docs/ai.md#listen-text-to-speech).
     expect(stdout).toContain("the browser's voice reads (No cloud voice speaks English");

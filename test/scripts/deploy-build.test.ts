@@ -68,5 +68,8 @@ describe("the deploy check's production build (issue 31 item 6)", () => {
     expect(existsSync(join(outDir, "client", "index.html"))).toBe(true);
     // wrangler accepted it: the dry run wrote its bundle next to the build.
     expect(readdirSync(join(outDir, "deploy-check")).length).toBeGreaterThan(0);
+    // The local embedder's data (word vectors, dictionaries; development only) stays out of the production Worker.
+    const assets = readdirSync(join(outDir, "viberead", "assets"));
+    expect(assets.filter((name) => /word-(vectors|translations)-data-/.test(name))).toEqual([]);
   }, 600_000);
 });

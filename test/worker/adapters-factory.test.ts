@@ -10,7 +10,7 @@ describe("adapter factory", () => {
   it("uses the embedded local adapters in development", () => {
     const adapters = createAdapters(getConfig(env), env, db());
     expect(adapters.languageModel.name).toBe("local-extractive");
-    expect(adapters.embedder.name).toBe("local-glove-hashing-v2");
+    expect(adapters.embedder.name).toBe("local-glove-hashing-v3");
     expect(adapters.embedder.dimensions).toBe(1024);
     expect(adapters.vectorIndex.name).toBe("local-d1");
     expect(adapters.pageRenderer.name).toBe("browser-rendering");

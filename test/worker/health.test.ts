@@ -13,7 +13,7 @@ describe("GET /api/health", () => {
       version,
       adapters: {
         language_model: "local-extractive",
-        embedder: "local-glove-hashing-v2",
+        embedder: "local-glove-hashing-v3",
         vector_index: "local-d1",
         page_renderer: "browser-rendering",
         speech: "local-browser-voice",

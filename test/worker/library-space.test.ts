@@ -100,9 +100,9 @@ describe("library space", () => {
 
   it("stores a mean under its embedder's space and reads it back only in that space", () => {
     expect(spaceOf("workers-ai:@cf/baai/bge-m3")).toBe("workers-ai-cf-baai-bge-m3");
-    const stored = encodeVector([0.25, -0.5], spaceOf("local-glove-hashing-v2"));
-    expect(Array.from(decodeInSpace(stored, "local-glove-hashing-v2") ?? [])).toEqual([0.25, -0.5]);
+    const stored = encodeVector([0.25, -0.5], spaceOf("local-glove-hashing-v3"));
+    expect(Array.from(decodeInSpace(stored, "local-glove-hashing-v3") ?? [])).toEqual([0.25, -0.5]);
     expect(decodeInSpace(stored, spaceOf("workers-ai:@cf/baai/bge-m3"))).toBeNull();
-    expect(decodeInSpace(null, "local-glove-hashing-v2")).toBeNull();
+    expect(decodeInSpace(null, "local-glove-hashing-v3")).toBeNull();
   });
 });

@@ -49,7 +49,7 @@ describe("GET /api/articles/{id}/related", () => {
 
     await recluster(user.id);
     const stored = await env.DB.prepare("SELECT library_mean FROM users WHERE id = ?").bind(user.id).first();
-    expect(stored?.library_mean).toMatch(/^f32:local-glove-hashing-v2:/);
+    expect(stored?.library_mean).toMatch(/^f32:local-glove-hashing-v3:/);
 
     const after = await api("GET", `/api/articles/${article}/related?limit=20`, { token });
     const related: { id: number; similarity_score: number }[] = after.body.related;

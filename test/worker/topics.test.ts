@@ -32,7 +32,7 @@ describe("topics", () => {
       expect(topic.avg_recency_days).toBeGreaterThanOrEqual(0);
       expect(topic.topic_metadata.silhouette_score).toBeGreaterThan(0);
       expect(topic.topic_metadata.article_count).toBe(6);
-      expect(topic.topic_metadata.generated_from).toBe("18 articles · local-glove-hashing-v2 embeddings");
+      expect(topic.topic_metadata.generated_from).toBe("18 articles · local-glove-hashing-v3 embeddings");
       expect(topic.label).toMatch(/\S/);
       expect(topic.topic_metadata.topic_silhouette_score).toBeGreaterThan(0);
       expect(topic.topic_metadata.topic_silhouette_score).toBeLessThanOrEqual(1);

@@ -13,7 +13,7 @@ describe("the local embedder without its word vectors is a loud, visible degrade
     expect(response.body.status).toBe("degraded");
     expect(response.body.detail).toMatch(/^Search by meaning, related articles and topics are off: /);
     expect(response.body.detail).toContain("no word vectors");
-    expect(response.body.adapters.embedder).toBe("local-glove-hashing-v2");
+    expect(response.body.adapters.embedder).toBe("local-glove-hashing-v3");
     // Which part, and what it takes down (issue 35 item 7).
     expect(response.body.degraded_parts).toEqual([
       {

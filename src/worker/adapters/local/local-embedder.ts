@@ -25,10 +25,11 @@ const CHANCE_SIMILARITY = 0.15;
  * domain/embedding/text-embedding). Deterministic, no network. The name is also the local vector index's
  * space (d1-vector-index): change it whenever the vectors change, so vectors of two versions are never compared.
  * v2: stop words and Snowball stems of each text's language (domain/words) instead of English-only words.
+ * v3: German, Spanish and French words by their English translations too (word-vectors.ts).
  */
 export function createLocalEmbedder(dimensions: number): Embedder {
   return {
-    name: "local-glove-hashing-v2",
+    name: "local-glove-hashing-v3",
     dimensions,
     maxInputChars: MAX_INPUT_CHARS,
     chanceSimilarity: CHANCE_SIMILARITY,

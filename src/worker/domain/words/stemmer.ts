@@ -51,9 +51,30 @@ export function hasStemmer(language: string): boolean {
   return stemmerOf(language) !== null;
 }
 
+/**
+ * Stems already computed, per language. A Snowball stem costs about 10 µs in workerd and V8 (the generated
+ * stemmers allocate per call), and a text repeats most of its words: an article of 100,000 characters has about
+ * 14,000 words of which 4,000 distinct, so the embedder, the labels and search stem far fewer than they read.
+ * Bounded: the cache of a language is emptied when it reaches STEM_CACHE_LIMIT words.
+ */
+const STEM_CACHE_LIMIT = 50_000;
+const stemCaches = new Map<string, Map<string, string>>();
+
 /** The Snowball stem of a word in `language`, lower case; the lower-cased word where there is no stemmer. */
 export function stemWord(word: string, language: string): string {
   const lower = word.toLowerCase();
   const stemmer = stemmerOf(language);
-  return stemmer ? stemmer.stem(lower) : lower;
+  if (!stemmer) return lower;
+  let cache = stemCaches.get(language);
+  if (!cache) {
+    cache = new Map();
+    stemCaches.set(language, cache);
+  }
+  let stem = cache.get(lower);
+  if (stem === undefined) {
+    if (cache.size >= STEM_CACHE_LIMIT) cache.clear();
+    stem = stemmer.stem(lower);
+    cache.set(lower, stem);
+  }
+  return stem;
 }
