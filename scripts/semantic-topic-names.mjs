@@ -93,6 +93,39 @@ export async function clusterLabelledLibrary() {
   return { articles, clustering: m.clustering.clusterLibrary(items, now) };
 }
 
+/**
+ * How well the embeddings alone place articles by subject, whatever the clustering does: each article's 5
+ * nearest others (cosine) vote for a subject; the share whose vote is its own, overall and for the languages
+ * with more than 10 articles.
+ */
+function nearestNeighbourVote(articles) {
+  const cosine = (a, b) => {
+    let dot = 0;
+    for (let i = 0; i < a.length; i++) dot += a[i] * b[i];
+    return dot;
+  };
+  const right = new Map();
+  const total = new Map();
+  for (const a of articles) {
+    const votes = new Map();
+    for (const [other] of articles
+      .filter((o) => o !== a)
+      .map((o) => [o, cosine(a.vector, o.vector)])
+      .sort((x, y) => y[1] - x[1])
+      .slice(0, 5)) {
+      votes.set(other.page.subject, (votes.get(other.page.subject) ?? 0) + 1);
+    }
+    const [winner] = [...votes].sort((x, y) => y[1] - x[1])[0];
+    total.set(a.language, (total.get(a.language) ?? 0) + 1);
+    if (winner === a.page.subject) right.set(a.language, (right.get(a.language) ?? 0) + 1);
+  }
+  const sum = (map) => [...map.values()].reduce((x, y) => x + y, 0);
+  const byLanguage = Object.fromEntries(
+    [...total].filter(([, n]) => n > 10).map(([language, n]) => [language, (right.get(language) ?? 0) / n]),
+  );
+  return { all: sum(right) / sum(total), byLanguage };
+}
+
 /** The measures above, printed; returns them for callers. */
 export async function measureTopicNames(log = console.log) {
   const started = Date.now();
@@ -158,6 +191,14 @@ export async function measureTopicNames(log = console.log) {
   const brokenShare = topics.length ? broken.length / topics.length : 0;
   const minNamed = Math.min(...rows.map((r) => r.named));
   const namedOk = rows.filter((r) => r.named >= TARGETS.nameInMembers).length;
+  const vote = nearestNeighbourVote(articles);
+  log(
+    `  5-nearest-neighbour subject vote (embeddings alone, leave one out): ${vote.all.toFixed(3)}; ${Object.entries(
+      vote.byLanguage,
+    )
+      .map(([language, share]) => `${language} ${share.toFixed(2)}`)
+      .join(", ")}`,
+  );
   log(
     `  names breaking the rules: ${pct(brokenShare)} (${broken.length} of ${topics.length}${broken.length ? `: ${broken.map((t) => t.label).join(", ")}` : ""}); target 0${mark(brokenShare <= TARGETS.brokenNames)}`,
   );
@@ -167,7 +208,7 @@ export async function measureTopicNames(log = console.log) {
   log(
     `  name in members' titles or summaries: every topic ≥ ${pct(TARGETS.nameInMembers)}? ${namedOk} of ${rows.length} topics; lowest ${pct(minNamed)}${mark(namedOk === rows.length)}`,
   );
-  return { topics: topics.length, brokenShare, homogeneity, nmi, minNamed, namedOk };
+  return { topics: topics.length, brokenShare, homogeneity, nmi, minNamed, namedOk, nearestNeighbourVote: vote.all };
 }
 
 if (process.argv[1]?.endsWith("semantic-topic-names.mjs")) {
