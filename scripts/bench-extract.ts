@@ -39,7 +39,7 @@ import { parseHTML } from "linkedom";
 import { extractArticleWithSource } from "../src/worker/domain/extraction/extract-article";
 import { htmlToText } from "../src/worker/domain/extraction/html-text";
 import { wordTokens } from "../src/worker/domain/extraction/words";
-import { runDevSet } from "./extract-dev-set";
+import { runDevSet, selectRules } from "./extract-dev-set";
 
 const PAGE_URL = "http://fakehost/test/page.html";
 const FIELDS = ["title", "byline", "publishedTime", "siteName"] as const;
@@ -144,7 +144,9 @@ function runPlain(source: string, expected: Map<string, number>): Run {
 
 function runOurs(source: string, expected: Map<string, number>): Run {
   const start = performance.now();
-  const { article, source: contentSource } = extractArticleWithSource(source, PAGE_URL);
+  const { article, source: contentSource } = extractArticleWithSource(source, PAGE_URL, {
+    rules: selectRules(list("--without"), list("--with")),
+  });
   const ms = performance.now() - start;
   return {
     score: overlapScore(tokenCounts(article.text), expected),

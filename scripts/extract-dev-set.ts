@@ -137,22 +137,27 @@ export interface DevSetOptions {
   with: readonly string[];
 }
 
-/** Scores ours and plain Readability on the dev set and prints the table (and per-page failures if asked). */
-export function runDevSet({ corpus, verbose, page, without, with: added }: DevSetOptions): {
-  ours: DevSetSummary;
-  plain: DevSetSummary;
-} {
+/** The Worker's rules without those named in `without` (or all of them) and with those in `added`. */
+export function selectRules(without: readonly string[], added: readonly string[]): Set<ExtractionRule> {
   for (const name of [...without, ...added]) {
     if (name !== "all" && !EXTRACTION_RULES.includes(name as ExtractionRule))
       throw new Error(`No rule ${name}: ${EXTRACTION_RULES.join(", ")}`);
   }
-  rules = new Set(
+  return new Set(
     EXTRACTION_RULES.filter(
       (rule) =>
         added.includes(rule) ||
         (DEFAULT_EXTRACTION_RULES.includes(rule) && !without.includes(rule) && !without.includes("all")),
     ),
   );
+}
+
+/** Scores ours and plain Readability on the dev set and prints the table (and per-page failures if asked). */
+export function runDevSet({ corpus, verbose, page, without, with: added }: DevSetOptions): {
+  ours: DevSetSummary;
+  plain: DevSetSummary;
+} {
+  rules = selectRules(without, added);
   const evaldata = JSON.parse(readFileSync(join(corpus, "evaldata.json"), "utf8")) as Record<string, Entry>;
   let entries = Object.entries(evaldata).sort(([, a], [, b]) => a.file.localeCompare(b.file));
   if (page) {

@@ -72,6 +72,12 @@ const ENGLISH = [
   "The town council decided on Tuesday evening, after a long debate, to fully renovate the old bridge over the river by next autumn, even though the costs have risen sharply since the first estimate.",
 ];
 
+const ENGLISH_MORE = [
+  "The mayor said the decision had not been easy, but that the safety of the people who cross the bridge every day had to come before every other consideration in this case.",
+  "During the works, traffic will be diverted along a temporary route through the industrial estate, which the council estimates will add about ten minutes to the journey.",
+  "The opposition said the renovation came far too late and recalled that the first engineering reports had pointed to the damage in the structure several years ago.",
+];
+
 describe("extraction rules, one page each", () => {
   it("ad-labels: drops an advertising label standing alone between paragraphs (de)", () => {
     const html = page("de", "Brücke wird saniert", GERMAN, "<p>- Anzeige -</p>");
@@ -106,7 +112,11 @@ describe("extraction rules, one page each", () => {
     const figure =
       '<figure><img src="/pont.jpg" alt="Le pont"><figcaption>Le vieux pont au lever du jour.</figcaption></figure><p><small>Crédit photo : Jean Dupont</small></p>';
     const html = page("fr", "Le pont sera rénové", FRENCH, figure);
-    const [before, after] = [textWith(html, "credits", false), textWith(html, "credits", true)];
+    // Without caption-credits, which also cuts a credit line.
+    const [before, after] = [
+      textWith(html, "credits", false, ["caption-credits"]),
+      textWith(html, "credits", true, ["caption-credits"]),
+    ];
     expect([
       before.includes("Jean Dupont"),
       after.includes("Jean Dupont"),
@@ -223,4 +233,125 @@ describe("extraction rules, one page each", () => {
       textWith(html, "link-paragraphs", true).includes(marker),
     ]).toEqual([true, false]);
   });
+
+  it("calls-to-action: drops an invitation to the site's Telegram channel, words outside ASCII and all (es)", () => {
+    const prompt = "<p>¿Ya sabías que tenemos canal de Telegram? Únete desde tu celular en este enlace.</p>";
+    const html = page("es", "Renovarán el puente", SPANISH, prompt);
+    expect([
+      textWith(html, "calls-to-action", false).includes("Telegram"),
+      textWith(html, "calls-to-action", true).includes("Telegram"),
+    ]).toEqual([true, false]);
+  });
+
+  it("calls-to-action: drops a prompt to get the site's own app (en)", () => {
+    const prompt = "<p>Get the latest news straight to your phone with the Valley Courier app.</p>";
+    const html = page("en", "Bridge to be renovated", [...ENGLISH, ...ENGLISH_MORE], prompt);
+    expect([
+      textWith(html, "calls-to-action", false).includes("Valley Courier app"),
+      textWith(html, "calls-to-action", true).includes("Valley Courier app"),
+    ]).toEqual([true, false]);
+  });
+
+  it("disclaimers: drops the note that a post is the author's opinion (de)", () => {
+    const note = "<div><p>Dieser Beitrag gibt die Meinung des Autors wieder, nicht die der Redaktion.</p></div>";
+    const html = page("de", "Brücke wird saniert", GERMAN, note);
+    expect([
+      textWith(html, "disclaimers", false).includes("Meinung des Autors"),
+      textWith(html, "disclaimers", true).includes("Meinung des Autors"),
+    ]).toEqual([true, false]);
+  });
+
+  it("disclaimers: drops a copyright line that a full stop inside would pass off as a sentence (en)", () => {
+    const line = '<div class="legal">© 2024 Valley Media Inc. All Rights Reserved.</div>';
+    const html = page("en", "Bridge to be renovated", [...ENGLISH, ...ENGLISH_MORE], line);
+    expect([
+      textWith(html, "disclaimers", false, ["caption-credits"]).includes("All Rights Reserved"),
+      textWith(html, "disclaimers", true, ["caption-credits"]).includes("All Rights Reserved"),
+    ]).toEqual([true, false]);
+  });
+
+  it("datelines: drops a date standing alone as a line, keeping a date inside a sentence (pl)", () => {
+    const dateline = "<p>Opublikowano: 20 kwietnia 2021</p>";
+    const sentence = "<p>Prace mają się zakończyć 30 września 2022, jak zapowiedział wykonawca na konferencji.</p>";
+    const html = page("pl", "Most zostanie wyremontowany", POLISH, dateline + sentence);
+    const [before, after] = [textWith(html, "datelines", false), textWith(html, "datelines", true)];
+    expect([
+      before.includes("20 kwietnia 2021"),
+      after.includes("20 kwietnia 2021"),
+      after.includes("30 września"),
+    ]).toEqual([true, false, true]);
+  });
+
+  it("datelines: drops a labelled date and time line (fr)", () => {
+    const html = page("fr", "Le pont sera rénové", FRENCH, "<p>Publié le 12 mars 2021 à 14h30</p>");
+    expect([
+      textWith(html, "datelines", false).includes("12 mars 2021"),
+      textWith(html, "datelines", true).includes("12 mars 2021"),
+    ]).toEqual([true, false]);
+  });
+
+  it("trailing-labels: drops a heading left with nothing under it at the article's end (de)", () => {
+    const html = pageEndingWith("de", "Brücke wird saniert", GERMAN, "<h2>Die Karte zum Abspeichern:</h2>");
+    expect([
+      textWith(html, "trailing-labels", false).includes("Die Karte zum Abspeichern"),
+      textWith(html, "trailing-labels", true).includes("Die Karte zum Abspeichern"),
+    ]).toEqual([true, false]);
+  });
+
+  it("trailing-labels: drops a 'back to the list' link ending the article (es)", () => {
+    const html = pageEndingWith(
+      "es",
+      "Renovarán el puente",
+      SPANISH,
+      '<p><a href="/noticias">Volver al listado</a></p>',
+    );
+    expect([
+      textWith(html, "trailing-labels", false).includes("Volver al listado"),
+      textWith(html, "trailing-labels", true).includes("Volver al listado"),
+    ]).toEqual([true, false]);
+  });
+
+  it("trailing-labels: keeps the author's sign-off and the short lines of a poem (fr)", () => {
+    const signed = pageEndingWith("fr", "Le pont sera rénové", FRENCH, "<p>Marie, la rédaction</p>");
+    const verse = ["Sous le pont Mirabeau coule la Seine", "Et nos amours", "Faut-il qu'il m'en souvienne"];
+    const poem = pageEndingWith("fr", "Le pont sera rénové", FRENCH, verse.map((line) => `<p>${line}</p>`).join(""));
+    expect([
+      textWith(signed, "trailing-labels", true).includes("Marie, la rédaction"),
+      textWith(poem, "trailing-labels", true).includes("Et nos amours"),
+    ]).toEqual([true, true]);
+  });
+
+  it("caption-credits: cuts the photographer's credit from a caption and keeps the caption (de)", () => {
+    const figure =
+      '<figure><img src="/bruecke.jpg" alt="Die Brücke"><figcaption>Die alte Brücke im Morgennebel. Foto: Max Muster/dpa</figcaption></figure>';
+    const html = page("de", "Brücke wird saniert", GERMAN, figure);
+    const [before, after] = [textWith(html, "caption-credits", false), textWith(html, "caption-credits", true)];
+    expect([
+      before.includes("Max Muster/dpa"),
+      after.includes("Max Muster/dpa"),
+      after.includes("im Morgennebel."),
+    ]).toEqual([true, false, true]);
+  });
+
+  it("caption-credits: cuts a bracketed agency credit and a copyright sign ending captions (fr)", () => {
+    const figures = [
+      '<figure><img src="/a.jpg" alt="a"><figcaption>Le pont au lever du jour (Jean Dupont / Getty Images)</figcaption></figure>',
+      '<figure><img src="/b.jpg" alt="b"><figcaption>Les travaux commencent en mars. © Mairie de Lyon</figcaption></figure>',
+    ].join("");
+    const html = page("fr", "Le pont sera rénové", FRENCH, figures);
+    const after = textWith(html, "caption-credits", true);
+    expect([
+      after.includes("Getty Images"),
+      after.includes("Mairie de Lyon"),
+      after.includes("Le pont au lever du jour"),
+    ]).toEqual([false, false, true]);
+  });
 });
+
+/** A page whose article holds `paragraphs`, then `end` as its last blocks. */
+function pageEndingWith(lang: string, title: string, paragraphs: string[], end: string): string {
+  const body = paragraphs.map((p) => `<p>${p}</p>`).join("\n");
+  return `<!DOCTYPE html><html lang="${lang}"><head><title>${title}</title></head><body>
+    <article><h1>${title}</h1>${body}${end}</article>
+    <footer>Footer</footer></body></html>`;
+}

@@ -1,3 +1,4 @@
+import { isDateline } from "./datelines";
 import { type DomElement, type DomNode, isElement, TEXT_NODE } from "./dom";
 
 /**
@@ -8,7 +9,14 @@ import { type DomElement, type DomNode, isElement, TEXT_NODE } from "./dom";
  * boilerplate phrase of its language, or a heading of that kind above a block made mostly of links (link
  * density, as trafilatura and jusText measure it). Measured one by one on the dev set (docs/processing.md).
  */
-export type BoilerplateRule = "ad-labels" | "read-also" | "related-sections" | "credits" | "calls-to-action";
+export type BoilerplateRule =
+  | "ad-labels"
+  | "read-also"
+  | "related-sections"
+  | "credits"
+  | "calls-to-action"
+  | "disclaimers"
+  | "datelines";
 
 export const BOILERPLATE_RULES: readonly BoilerplateRule[] = [
   "ad-labels",
@@ -16,6 +24,8 @@ export const BOILERPLATE_RULES: readonly BoilerplateRule[] = [
   "related-sections",
   "credits",
   "calls-to-action",
+  "disclaimers",
+  "datelines",
 ];
 
 /** A block this short or shorter can be a teaser, label or credit; longer blocks are never touched here. */
@@ -36,14 +46,109 @@ const RELATED_TITLE =
   /^(?:mehr zum thema|(?:das )?könnte (?:sie|dich) auch interessieren|(?:ähnliche|verwandte|empfohlene|weitere) (?:beiträge|artikel|themen|nachrichten)|meist(?:gelesene|diskutierte|kommentierte)(?: artikel| beiträge)?|auch interessant|mehr themen|das könnte sie auch interessieren|related(?: articles| stories| posts| content| news)?|more (?:on this|from|stories|news|articles)|(?:you (?:may|might) also like|recommended(?: for you| stories| articles)?|most (?:read|popular|viewed)|read (?:also|more|next)|see also|(?:noticias|artículos|notas) relacionad[ao]s|(?:también )?te puede interesar|le puede interesar|lo más (?:leído|visto)|(?:à lire|lire) aussi|(?:articles|sur le même sujet)(?: similaires| liés)?|les plus lus|czytaj (?:też|także)|zobacz (?:też|także)|najczęściej czytane|leggi anche|articoli correlati|(?:i )?più letti|gerelateerde artikelen|lees ook|meest gelezen|(?:artigos|notícias) relacionad[ao]s|veja também|mais lidas))\s*[:.…]*$/i;
 
 /**
- * Calls to subscribe, sign up for a newsletter, follow the site or get its app (de, en, es, fr, it, nl, pl, pt):
- * words a publisher addresses to the reader about the site, not about the story.
+ * Calls to subscribe, sign up for a newsletter, follow the site or join its channels, become a member or share
+ * the page (de, en, es, fr, it, nl, pl, pt): words a publisher addresses to the reader about the site, not about
+ * the story. Word edges are Unicode-aware: "únete" and "zapisz się" start or end with letters outside ASCII.
  */
-const CALL_TO_ACTION =
-  /(?:\b(?:subscribe|subscribers?|sign up|newsletter|follow us|download (?:our|the) app|already a subscriber|abonnier\w*|melden sie sich|folgen sie uns|folge uns|nichts (?:mehr )?verpassen|verpasse keine|suscríb\w*|suscripción|únete|síguenos|boletín|abonnez-vous|inscrivez-vous|suivez-nous|iscriviti|abbonati|seguici|abonneer|nieuwsbrief|volg ons|subskrybuj|zapisz się|obserwuj nas|assine|inscreva-se|siga-nos)\b)/i;
+const CALL_TO_ACTION = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?:${[
+    "subscribe",
+    "subscribers?",
+    "sign up",
+    "newsletter",
+    "follow us",
+    "download (?:our|the) app",
+    "already a subscriber",
+    "become a member",
+    "follow\\b[^.!?]{0,40} on (?:twitter|facebook|instagram|tiktok|linkedin|threads|youtube|whatsapp)",
+    "share (?:this|the) (?:article|story|post|page)",
+    "abonnier\\p{L}*",
+    "melden sie sich",
+    "folgen sie uns",
+    "folge uns",
+    "nichts (?:mehr )?(?:verpassen|versäumen)",
+    "verpasse keine",
+    "werden sie mitglied",
+    "(?:artikel|beitrag|seite)(?: \\p{L}+){0,3} teilen",
+    "suscríb\\p{L}*",
+    "suscripción",
+    "únete",
+    "síguenos",
+    "boletín",
+    "hazte socio",
+    "compart(?:e|ir) (?:esta|este) (?:nota|noticia|artículo)",
+    "abonnez-vous",
+    "inscrivez-vous",
+    "suivez-nous",
+    "devenez membre",
+    "partagez cet article",
+    "iscriviti",
+    "abbonati",
+    "seguici",
+    "condividi (?:questo )?articolo",
+    "abonneer",
+    "nieuwsbrief",
+    "volg ons",
+    "deel dit artikel",
+    "subskrybuj",
+    "zapisz się",
+    "obserwuj nas",
+    "udostępnij",
+    "assine",
+    "inscreva-se",
+    "siga-nos",
+    "(?:canal|kanal|channel|chaîne|canale|kanaal|kanał) (?:de |on |auf |su |op |na )?(?:youtube|telegram|whatsapp)",
+    "(?:youtube|telegram|whatsapp)[- ]?(?:kanal|channel|canal|chaîne|canale|kanaal|kanał)",
+  ].join("|")})(?![\\p{L}\\p{N}])`,
+  "iu",
+);
+
+/**
+ * A site's own app offered to the reader: "download the Nationnews apps", "with the VI Consortium app". The
+ * app's name is capitalised, so "download the app" of a story about apps in general stays (no `i` flag).
+ */
+const APP_PROMOTION = /\b(?:[Dd]ownload|[Gg]et)\b[^.!?]{0,80}\b(?:our|the (?:\p{Lu}[\p{L}\d]*\s){1,3})apps?\b/u;
+
+/** A dateline is a date, its label and a time: never longer than this. */
+const DATELINE_MAX = 80;
 
 /** A call to action is a short block of its own, not a sentence of the story that mentions a newsletter. */
 const CALL_TO_ACTION_MAX = 250;
+
+/**
+ * Disclaimers about the page, not the story (de, en, es, fr, it, nl, pl, pt): copyright lines, "the views are
+ * the author's", "not responsible for", affiliate-link notices.
+ */
+const DISCLAIMER = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?:${[
+    "all rights reserved",
+    "alle rechte vorbehalten",
+    "todos los derechos reservados",
+    "tous droits réservés",
+    "tutti i diritti riservati",
+    "alle rechten voorbehouden",
+    "wszelkie prawa zastrzeżone",
+    "todos os direitos reservados",
+    "(?:is|are) not responsible for",
+    "do(?:es)? not (?:necessarily )?reflect",
+    "affiliate[- ]links?",
+    "(?:we|i) (?:may )?(?:earn|receive) (?:a )?(?:small )?commission",
+    "gibt (?:\\p{L}+ )?(?:die )?meinung (?:des|der) (?:autors|autorin|verfasser\\p{L}*)",
+    "nicht (?:unbedingt|notwendigerweise) (?:die )?(?:meinung|ansicht)",
+    "übernimmt keine (?:haftung|verantwortung|gewähr)",
+    "(?:erhält|erhalten)(?: \\p{L}+)? (?:ggf\\. |gegebenenfalls |eventuell )?eine provision",
+    "haftungsausschluss",
+    "no (?:necesariamente )?refleja",
+    "no se hace responsable",
+    "n['’]engagent? que",
+    "ne reflète pas nécessairement",
+    "n['’]est pas responsable",
+    "non riflette (?:necessariamente )?",
+    "nie ponosi odpowiedzialności",
+    "não se responsabiliza",
+  ].join("|")})(?![\\p{L}\\p{N}])`,
+  "iu",
+);
 
 /** "Photo:" and kin starting a credit line; "©" starting one. */
 const CREDIT =
@@ -87,6 +192,7 @@ interface Lengths {
 export function removeBoilerplate(
   body: DomElement,
   rules: ReadonlySet<BoilerplateRule> = new Set(BOILERPLATE_RULES),
+  language = "en",
 ): Map<BoilerplateRule, number> {
   const removed = new Map<BoilerplateRule, number>();
   if (rules.size === 0) return removed;
@@ -95,8 +201,10 @@ export function removeBoilerplate(
   const doomed: [DomElement, BoilerplateRule][] = [];
   for (const [element, size] of lengths) {
     if (size.text === 0 || size.text > SHORT_BLOCK || !BLOCK_TAGS.has(element.localName)) continue;
+    // Code is quoted text: "disclaimer" or a date in it is the program's, not the page's.
+    if (insideCode(element)) continue;
     const text = squash(element.textContent ?? "");
-    const rule = classify(element, text, size, rules);
+    const rule = classify(element, text, size, rules, language);
     if (rule) doomed.push([element, rule]);
   }
   for (const [element, rule] of doomed) {
@@ -113,14 +221,29 @@ function classify(
   text: string,
   size: Lengths,
   rules: ReadonlySet<BoilerplateRule>,
+  language: string,
 ): BoilerplateRule | null {
   if (rules.has("ad-labels") && AD_LABEL.test(text.replace(/^[-–—*·|[(\s]+|[-–—*·|\])\s:]+$/g, ""))) return "ad-labels";
   if (rules.has("read-also") && READ_ALSO.test(text) && size.links / size.text >= 0.3) return "read-also";
   if (rules.has("related-sections") && text.length <= 60 && RELATED_TITLE.test(text) && isHeadingLike(element)) {
     return "related-sections";
   }
-  if (rules.has("calls-to-action") && text.length <= CALL_TO_ACTION_MAX && CALL_TO_ACTION.test(text)) {
+  if (
+    rules.has("calls-to-action") &&
+    text.length <= CALL_TO_ACTION_MAX &&
+    (CALL_TO_ACTION.test(text) || APP_PROMOTION.test(text))
+  ) {
     return "calls-to-action";
+  }
+  if (rules.has("disclaimers") && DISCLAIMER.test(text)) return "disclaimers";
+  if (
+    rules.has("datelines") &&
+    text.length <= DATELINE_MAX &&
+    isDateline(text, language) &&
+    standsAlone(element, size) &&
+    !insideTable(element)
+  ) {
+    return "datelines";
   }
   // A credit is a line of its own: not a sentence of the article that happens to start with "Image:". One
   // inside a figure stays: the viewer shows it as the image's caption, under the image, not as running text.
@@ -134,6 +257,36 @@ function classify(
     return "credits";
   }
   return null;
+}
+
+/**
+ * True when the element is its block's whole text: a dateline is a line of its own, while a date inside a
+ * sentence or a reference ("Retrieved 2012-08-18") is part of that text.
+ */
+function standsAlone(element: DomElement, size: Lengths): boolean {
+  if (!INLINE_TAGS.has(element.localName)) return true;
+  for (let node = element.parentNode; node && isElement(node); node = node.parentNode) {
+    if (INLINE_TAGS.has(node.localName)) continue;
+    return squash(node.textContent ?? "").length === size.text;
+  }
+  return true;
+}
+
+const INLINE_TAGS = new Set(["a", "span", "small", "strong", "b", "em", "i", "time", "font", "abbr", "sup", "sub"]);
+
+function insideCode(element: DomElement): boolean {
+  for (let node: DomNode | null = element; node && isElement(node); node = node.parentNode) {
+    if (node.localName === "pre" || node.localName === "code") return true;
+  }
+  return false;
+}
+
+/** A date in a table is data (a schedule, a results table), not a dateline. */
+function insideTable(element: DomElement): boolean {
+  for (let node: DomNode | null = element; node && isElement(node); node = node.parentNode) {
+    if (node.localName === "table") return true;
+  }
+  return false;
 }
 
 function insideFigure(element: DomElement): boolean {

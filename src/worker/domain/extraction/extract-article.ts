@@ -1,6 +1,7 @@
 import { Readability } from "@mozilla/readability";
 import { escapeHtml } from "../escape-html";
 import { BOILERPLATE_RULES, type BoilerplateRule } from "./boilerplate";
+import { removeCaptionCredits } from "./caption-credits";
 import { type DomDocument, type DomElement, parseDocument, parseFragment } from "./dom";
 import { htmlToText } from "./html-text";
 import { findLead } from "./lead-paragraph";
@@ -12,7 +13,8 @@ import { prepareForReadability } from "./prepare-document";
 import { recoverParagraphs } from "./recover-paragraphs";
 import { sanitizeArticleHtml, sanitizeHtml } from "./sanitize-html";
 import { collapseWhitespace, decodeEntities } from "./strings";
-import { pageStopWords } from "./text-blocks";
+import { pageLanguage, pageStopWords } from "./text-blocks";
+import { removeTrailingLabels } from "./trailing-labels";
 import { documentBaseUrl, domainOf } from "./urls";
 import { countWords } from "./words";
 
@@ -71,6 +73,8 @@ export type ExtractionRule =
   | "marked-boilerplate"
   | "lead-paragraph"
   | "link-paragraphs"
+  | "trailing-labels"
+  | "caption-credits"
   | "recover-paragraphs"
   | "json-ld-body";
 
@@ -79,6 +83,8 @@ export const EXTRACTION_RULES: readonly ExtractionRule[] = [
   "marked-boilerplate",
   "lead-paragraph",
   "link-paragraphs",
+  "trailing-labels",
+  "caption-credits",
   "recover-paragraphs",
   "json-ld-body",
 ];
@@ -109,10 +115,10 @@ export function extractArticleWithSource(
   const baseUrl = documentBaseUrl(document, pageUrl);
   // Read before Readability: it removes <script> (JSON-LD) and rewrites the tree.
   const page = readPageMetadata(document);
-  const stopWords =
-    rules.has("marked-boilerplate") || rules.has("lead-paragraph") ? pageStopWords(document) : new Set<string>();
+  const language = pageLanguage(document);
+  const stopWords = pageStopWords(document, language);
   if (rules.has("marked-boilerplate")) removeMarkedBoilerplate(document.body, stopWords);
-  prepareForReadability(document, new Set(BOILERPLATE_RULES.filter((rule) => rules.has(rule))));
+  prepareForReadability(document, new Set(BOILERPLATE_RULES.filter((rule) => rules.has(rule))), language);
   // Found before Readability, which takes the headline's surroundings apart.
   const lead = rules.has("lead-paragraph") ? findLead(document, stopWords) : null;
   // Copied before Readability rewrites the tree: the page's own <article> or <main>, to compare with its choice.
@@ -124,6 +130,8 @@ export function extractArticleWithSource(
   if (readability.ok && readability.content) {
     root = readability.content;
     if (rules.has("link-paragraphs")) removeLinkParagraphs(root);
+    if (rules.has("trailing-labels")) removeTrailingLabels(root);
+    if (rules.has("caption-credits")) removeCaptionCredits(root);
     if (lead && !collapseWhitespace(root.textContent ?? "").includes(lead)) {
       const paragraph = root.ownerDocument.createElement("p");
       paragraph.textContent = lead;
@@ -139,7 +147,7 @@ export function extractArticleWithSource(
   let text = htmlToText(content);
   if (marked && source === "readability") {
     for (const element of [...marked.querySelectorAll(FURNITURE)]) element.remove();
-    const recovered = recoverParagraphs(text, sanitizeArticleHtml(marked, baseUrl), pageLanguage(page));
+    const recovered = recoverParagraphs(text, sanitizeArticleHtml(marked, baseUrl), language);
     if (recovered) {
       content = recovered;
       text = htmlToText(content);
@@ -243,11 +251,6 @@ function jsonLdBody(
   }
   const content = domContent + missing.innerHTML;
   return { content, text: htmlToText(content) };
-}
-
-/** The primary subtag of <html lang>, for the stop words of paragraph recovery. */
-function pageLanguage(page: { lang: string | null }): string | null {
-  return page.lang?.toLowerCase().split(/[-_]/)[0] || null;
 }
 
 function firstImage(content: string): string | null {

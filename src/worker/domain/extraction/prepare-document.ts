@@ -9,7 +9,11 @@ import { liftInlineCaptions } from "./inline-captions";
  * screen readers inside it. Readability removes the container (its class "CtxtMenu_…" reads as a menu), so
  * the formula vanished from the article; keeping only the MathML keeps its text.
  */
-export function prepareForReadability(document: DomDocument, boilerplateRules?: ReadonlySet<BoilerplateRule>): void {
+export function prepareForReadability(
+  document: DomDocument,
+  boilerplateRules?: ReadonlySet<BoilerplateRule>,
+  language?: string,
+): void {
   for (const container of [...document.querySelectorAll("mjx-container")]) {
     const math = container.querySelector("math");
     if (math) container.replaceWith(math);
@@ -17,5 +21,5 @@ export function prepareForReadability(document: DomDocument, boilerplateRules?: 
   // Readability drops class names, the only sign of a caption hidden in a paragraph.
   liftInlineCaptions(document.body);
   // After the captions are lifted: a credit they hold is then a block of its own.
-  removeBoilerplate(document.body, boilerplateRules);
+  removeBoilerplate(document.body, boilerplateRules, language);
 }

@@ -11,11 +11,10 @@ import { wordTokens } from "./words";
 /** Languages tried when the page does not say its own: the dev set's and the web's most common. */
 const GUESSED = ["de", "en", "es", "fr", "pl", "it", "nl", "pt"];
 
-/** The stop words of the page's language: <html lang>, else the list that covers most of its first words. */
-export function pageStopWords(document: DomDocument): ReadonlySet<string> {
+/** The page's language: the primary subtag of <html lang> when stopwords-iso knows it, else the guessed one. */
+export function pageLanguage(document: DomDocument): string {
   const declared = document.documentElement?.getAttribute("lang")?.toLowerCase().split(/[-_]/)[0];
-  const english = stopWordsOf("en");
-  if (declared && stopWordsOf(declared).size > 0) return union(english, stopWordsOf(declared));
+  if (declared && stopWordsOf(declared).size > 0) return declared;
   const words = wordTokens((document.body.textContent ?? "").slice(0, 20_000));
   let best = "en";
   let bestHits = -1;
@@ -25,7 +24,12 @@ export function pageStopWords(document: DomDocument): ReadonlySet<string> {
     for (const word of words) if (list.has(word)) hits++;
     if (hits > bestHits) [best, bestHits] = [language, hits];
   }
-  return union(english, stopWordsOf(best));
+  return best;
+}
+
+/** The stop words of the page's language (see pageLanguage), with English's. */
+export function pageStopWords(document: DomDocument, language = pageLanguage(document)): ReadonlySet<string> {
+  return union(stopWordsOf("en"), stopWordsOf(language));
 }
 
 function union(a: ReadonlySet<string>, b: ReadonlySet<string>): ReadonlySet<string> {

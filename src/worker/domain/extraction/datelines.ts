@@ -1,0 +1,135 @@
+/**
+ * A block that is only a date: "7. oktober 2020", "Veröffentlichung: 2. Februar 2022", "Published March 3, 2021
+ * at 9:30 am", "Lunes 02 Mayo, 2022 | 09:37". The metadata already carries the date (read before the clutter
+ * goes); in the text it is a dateline repeated above or below the story. Month and weekday names come from the
+ * platform's own calendar data (Intl), in the page's language and English, so no list is kept by hand and any
+ * language the platform knows is covered.
+ */
+
+/** What may stand beside a date in a dateline: its label, "at", "um", "Uhr"... (lower case). */
+const LABEL_WORDS = [
+  "published",
+  "updated",
+  "posted",
+  "last",
+  "modified",
+  "on",
+  "at",
+  "of",
+  "the",
+  "date",
+  "am",
+  "pm",
+  "veröffentlicht",
+  "veröffentlichung",
+  "aktualisiert",
+  "erstellt",
+  "stand",
+  "datum",
+  "zuletzt",
+  "um",
+  "uhr",
+  "vom",
+  "publicado",
+  "actualizado",
+  "actualización",
+  "el",
+  "de",
+  "del",
+  "a",
+  "las",
+  "la",
+  "hs",
+  "h",
+  "publié",
+  "mis",
+  "jour",
+  "le",
+  "à",
+  "pubblicato",
+  "aggiornato",
+  "il",
+  "alle",
+  "ore",
+  "gepubliceerd",
+  "bijgewerkt",
+  "op",
+  "om",
+  "opublikowano",
+  "zaktualizowano",
+  "aktualizacja",
+  "publikacja",
+  "godz",
+  "atualizado",
+  "em",
+  "às",
+  "publisert",
+  "oppdatert",
+  "kl",
+  "publicerad",
+  "uppdaterad",
+  "offentliggjort",
+];
+
+const calendars = new Map<string, Set<string>>();
+
+/**
+ * Month (both grammatical cases) and weekday names, long and short, of English and `language`, plus the label
+ * words, lower-cased; made once per language.
+ */
+function calendarWords(language: string): Set<string> {
+  const known = calendars.get(language);
+  if (known) return known;
+  const words = new Set(LABEL_WORDS);
+  const add = (value: string) => {
+    for (const word of value.toLowerCase().split(/[^\p{L}]+/u)) if (word) words.add(word);
+  };
+  for (const locale of new Set(["en", language])) {
+    // A formatter costs far more to make than to use: six per language, each used for every month or day.
+    let formatters: Intl.DateTimeFormat[];
+    let weekdays: Intl.DateTimeFormat[];
+    try {
+      formatters = (["long", "short"] as const).flatMap((month) => [
+        new Intl.DateTimeFormat(locale, { month, timeZone: "UTC" }),
+        // With a day, Slavic and Baltic languages give the month in the genitive a dateline uses.
+        new Intl.DateTimeFormat(locale, { day: "numeric", month, timeZone: "UTC" }),
+      ]);
+      weekdays = (["long", "short"] as const).map(
+        (weekday) => new Intl.DateTimeFormat(locale, { weekday, timeZone: "UTC" }),
+      );
+    } catch {
+      continue; // Not a locale the platform knows ("zz"): English alone.
+    }
+    for (let month = 0; month < 12; month++) {
+      const date = new Date(Date.UTC(2021, month, 15));
+      for (const formatter of formatters) {
+        for (const part of formatter.formatToParts(date)) if (part.type === "month") add(part.value);
+      }
+    }
+    for (let day = 0; day < 7; day++) {
+      for (const formatter of weekdays) add(formatter.format(new Date(Date.UTC(2021, 1, 1 + day))));
+    }
+  }
+  calendars.set(language, words);
+  return words;
+}
+
+/** A date with a year: "2. Februar 2022", "March 3, 2021", "02.02.2022", "2022-02-02", "3/2/2022". */
+const HAS_FULL_DATE =
+  /(?:\d{1,2}[./-]\d{1,2}[./-](?:19|20)\d{2}|(?:19|20)\d{2}-\d{2}-\d{2}|(?:^|\D)\d{1,2}\.?\s+(?:de\s+)?\p{L}{3,}\.?,?\s+(?:de\s+)?(?:19|20)\d{2}|\p{L}{3,}\.?\s+\d{1,2},?\s+(?:19|20)\d{2}|\p{L}{3,}\s+(?:19|20)\d{2})/u;
+
+/** True when `text` is a date (in English or `language`, the page's) and the words that may label it, nothing else. */
+export function isDateline(text: string, language = "en"): boolean {
+  if (!HAS_FULL_DATE.test(text)) return false;
+  const words = calendarWords(language);
+  let hasCalendarWordOrNumericDate = false;
+  for (const token of text.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
+    if (!token) continue;
+    if (/^\d+$/.test(token)) continue;
+    // Ordinals and times glued to their letters: "1st", "9h30", "14h".
+    if (/^\d+(?:st|nd|rd|th|h|h\d{2}|er|e|º|ª)$/.test(token)) continue;
+    if (!words.has(token)) return false;
+    hasCalendarWordOrNumericDate = true;
+  }
+  return hasCalendarWordOrNumericDate || /\d[./-]\d/.test(text);
+}

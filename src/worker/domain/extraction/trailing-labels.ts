@@ -1,0 +1,81 @@
+import type { DomElement } from "./dom";
+import { linkLength, squash } from "./text-blocks";
+
+/**
+ * What trails an article without being part of it: a heading with nothing under it ("Mehr Themen:", "Die Karte
+ * zum Abspeichern:", "Auch auf …"), a contact label ("Kontakt", "Von:"), a "back to the list" link. jusText's
+ * context rule, at the article's end: the page after the article is boilerplate, so a short block that is not a
+ * sentence and stands between the last real paragraph and that end is boilerplate too. Read from the end, the
+ * article's last blocks are removed while each is a label (at most 60 characters, not ending as a sentence
+ * does) or a short line that is mostly link text; the first paragraph, list, table, figure, quote or code block
+ * met stops it, and it never takes more than a quarter of the article's text.
+ */
+const LABEL_MAX = 60;
+const LINK_LINE_MAX = 200;
+const LINK_DENSE = 0.5;
+const MAX_SHARE_REMOVED = 0.25;
+
+/** Blocks taken whole: a list, table, figure, quote or code block at the end is content, and stops the trim. */
+const WHOLE = new Set(["ul", "ol", "dl", "table", "figure", "blockquote", "pre"]);
+/** Blocks looked into when they hold other blocks. */
+const CONTAINERS = new Set(["div", "section", "article", "main", "header", "footer", "aside", "span"]);
+const BLOCK_SELECTOR = "p, div, section, h1, h2, h3, h4, h5, h6, ul, ol, dl, table, figure, blockquote, pre";
+
+/** A sentence ends with a full stop, a question or exclamation mark, an ellipsis, or a closing quote after one. */
+const SENTENCE_END = /[.!?…。！？]["'”’»«)\]]*$/u;
+
+/** Removes the trailing labels of Readability's result; returns how many blocks went. */
+export function removeTrailingLabels(root: DomElement): number {
+  const total = squash(root.textContent ?? "").length;
+  const run: DomElement[] = [];
+  let runText = 0;
+  let stopper: DomElement | null = null;
+  for (const block of blocksFromEnd(root)) {
+    const text = squash(block.textContent ?? "");
+    if (!text) {
+      // An image, a rule or an empty box between labels: passed over, kept.
+      if (WHOLE.has(tagOf(block)) && tagOf(block) !== "figure") return 0;
+      continue;
+    }
+    // A line beside an image is its caption.
+    if (WHOLE.has(tagOf(block)) || !isTrailingLabel(block, text) || block.querySelector(MEDIA)) {
+      stopper = block;
+      break;
+    }
+    run.push(block);
+    runText += text.length;
+  }
+  // The labels must follow prose: after verse, lyrics or a list of short lines, short lines are the content.
+  if (!run.length || !stopper || !SENTENCE_END.test(squash(stopper.textContent ?? ""))) return 0;
+  if (runText > total * MAX_SHARE_REMOVED) return 0;
+  for (const block of run) block.remove();
+  return run.length;
+}
+
+const MEDIA = "img, picture, video, iframe, audio";
+
+/**
+ * A label: a heading, or a short line that ends with a colon ("Von:", "Mehr Themen:") or is cut into parts by
+ * bars ("Kommentarfeed | Kommentare geschlossen"); or a short line mostly of link text. A short line of plain
+ * words is not one: it is as likely the author's sign-off ("XX, Die Redaktion").
+ */
+function isTrailingLabel(block: DomElement, text: string): boolean {
+  if (text.length <= LABEL_MAX && !SENTENCE_END.test(text)) {
+    if (/^h[1-6]$/.test(tagOf(block)) || block.querySelector("h1, h2, h3, h4, h5, h6")) return true;
+    if (/:$/.test(text) || / [|·•] /.test(text)) return true;
+  }
+  return text.length <= LINK_LINE_MAX && linkLength(block) >= LINK_DENSE * text.length;
+}
+
+/** The leaf blocks of `element`, last first: containers holding blocks are looked into, the rest taken whole. */
+function* blocksFromEnd(element: DomElement): Generator<DomElement> {
+  for (const child of [...element.children].reverse()) {
+    // Readability creates its wrappers as "DIV": tag names are compared in lower case.
+    if (CONTAINERS.has(tagOf(child)) && child.querySelector(BLOCK_SELECTOR)) yield* blocksFromEnd(child);
+    else yield child;
+  }
+}
+
+function tagOf(element: DomElement): string {
+  return element.localName.toLowerCase();
+}
