@@ -290,6 +290,18 @@ describe("extraction rules, one page each", () => {
     ]).toEqual([true, false]);
   });
 
+  it("datelines: drops a <time> standing between blocks, its date kept as the published time (en)", () => {
+    const extra = '<time datetime="2021-10-29">October 29, 2021</time><h2>Work starts in March</h2>';
+    const html = page("en", "Bridge to be renovated", [...ENGLISH, ...ENGLISH_MORE], extra);
+    const result = extractArticleWithSource(html, PAGE_URL).article;
+    expect([
+      textWith(html, "datelines", false).includes("October 29, 2021"),
+      result.text.includes("October 29, 2021"),
+      result.text.includes("Work starts in March"),
+      result.publishedTime,
+    ]).toEqual([true, false, true, "2021-10-29"]);
+  });
+
   it("trailing-labels: drops a heading left with nothing under it at the article's end (de)", () => {
     const html = pageEndingWith("de", "Brücke wird saniert", GERMAN, "<h2>Die Karte zum Abspeichern:</h2>");
     expect([

@@ -156,6 +156,7 @@ const CREDIT =
 
 const BLOCK_TAGS = new Set([
   "p",
+  "time",
   "div",
   "section",
   "aside",
@@ -265,11 +266,31 @@ function classify(
  */
 function standsAlone(element: DomElement, size: Lengths): boolean {
   if (!INLINE_TAGS.has(element.localName)) return true;
+  // <time> between a header's blocks: no words beside it, so a line of its own.
+  const [before, after] = [neighbour(element, -1), neighbour(element, 1)];
+  if ((before || after) && !isInline(before) && !isInline(after)) return true;
   for (let node = element.parentNode; node && isElement(node); node = node.parentNode) {
     if (INLINE_TAGS.has(node.localName)) continue;
     return squash(node.textContent ?? "").length === size.text;
   }
   return true;
+}
+
+/** The nearest sibling node on one side that is not blank text, or null. */
+function neighbour(element: DomElement, step: -1 | 1): DomNode | null {
+  const siblings = element.parentNode ? [...element.parentNode.childNodes] : [];
+  for (let i = siblings.indexOf(element) + step; i >= 0 && i < siblings.length; i += step) {
+    const node = siblings[i] as DomNode;
+    if (node.nodeType === TEXT_NODE && !(node.textContent ?? "").trim()) continue;
+    return node;
+  }
+  return null;
+}
+
+/** Text, or an inline element: words that would share the line. */
+function isInline(node: DomNode | null): boolean {
+  if (!node) return false;
+  return node.nodeType === TEXT_NODE || (isElement(node) && INLINE_TAGS.has(node.localName));
 }
 
 const INLINE_TAGS = new Set(["a", "span", "small", "strong", "b", "em", "i", "time", "font", "abbr", "sup", "sub"]);
