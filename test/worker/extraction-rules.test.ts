@@ -270,6 +270,37 @@ describe("extraction rules, one page each", () => {
     ]).toEqual([true, false]);
   });
 
+  it("read-also: drops a teaser whose label ends in a letter outside ASCII, 'Czytaj też:' (pl)", () => {
+    const teaser = '<p><em>Czytaj też: <a href="/inne">Wyścig zbrojeń ruszył z kopyta</a></em></p>';
+    const html = page("pl", "Most zostanie wyremontowany", POLISH, teaser);
+    expect([
+      textWith(html, "read-also", false).includes("Wyścig zbrojeń"),
+      textWith(html, "read-also", true).includes("Wyścig zbrojeń"),
+    ]).toEqual([true, false]);
+  });
+
+  it("disclaimers: drops a row of legal links and an embed's consent placeholder (de)", () => {
+    const extra = [
+      '<p><a href="/impressum">Impressum</a> | <a href="/datenschutz">Datenschutz</a> | Copyright Brückenverein</p>',
+      "<div><p>Wir respektieren deine Privatsphäre und stellen ohne dein Einverständnis keine Verbindung zu Twitter her. Hier kannst du deine Einstellungen verwalten.</p></div>",
+    ].join("");
+    const html = page("de", "Brücke wird saniert", GERMAN, extra);
+    const [before, after] = [textWith(html, "disclaimers", false), textWith(html, "disclaimers", true)];
+    expect([
+      before.includes("Impressum"),
+      before.includes("Privatsphäre"),
+      after.includes("Impressum"),
+      after.includes("Privatsphäre"),
+    ]).toEqual([true, true, false, false]);
+  });
+
+  it("disclaimers: keeps an article's sentence about consent and a network (en)", () => {
+    const sentence =
+      "<p>Tech companies such as Facebook often deflect accusations of excessive data collection by pointing to the consent of their users.</p>";
+    const html = page("en", "Bridge to be renovated", [...ENGLISH, ...ENGLISH_MORE], sentence);
+    expect(textWith(html, "disclaimers", true).includes("pointing to the consent of their users")).toBe(true);
+  });
+
   it("datelines: drops a date standing alone as a line, keeping a date inside a sentence (pl)", () => {
     const dateline = "<p>Opublikowano: 20 kwietnia 2021</p>";
     const sentence = "<p>Prace mają się zakończyć 30 września 2022, jak zapowiedział wykonawca na konferencji.</p>";

@@ -39,11 +39,11 @@ const AD_LABEL =
 
 /** "Read also:" and kin, starting a teaser that links to another article. */
 const READ_ALSO =
-  /^(?:(?:lesen sie|lies) (?:auch|mehr)|auch lesen|siehe auch|weiterlesen|mehr dazu|(?:read|see) (?:also|more)|also read|related|lea (?:también|más)|lea|lee (?:también|más)|vea también|ver también|mire|(?:à )?lire (?:aussi|également)|voir aussi|czytaj (?:też|także|więcej)|zobacz (?:też|także)|przeczytaj (?:też|także)|leggi anche|vedi anche|lees ook|zie ook|leia (?:também|mais)|veja também|saiba mais)\b\s*[:»›>|–—-]/i;
+  /^(?:(?:lesen sie|lies) (?:auch|mehr)|auch lesen|siehe auch|weiterlesen|mehr dazu|(?:read|see) (?:also|more)|also read|related|lea (?:también|más)|lea|lee (?:también|más)|vea también|ver también|mire|(?:à )?lire (?:aussi|également)|voir aussi|czytaj (?:też|także|więcej)|zobacz (?:też|także)|przeczytaj (?:też|także)|leggi anche|vedi anche|lees ook|zie ook|leia (?:também|mais)|veja também|saiba mais)(?![\p{L}\p{N}])\s*[:»›>|–—-]/iu;
 
 /** Titles of sections listing other articles (de, en, es, fr, it, nl, pl, pt). */
 const RELATED_TITLE =
-  /^(?:mehr zum thema|(?:das )?könnte (?:sie|dich) auch interessieren|(?:ähnliche|verwandte|empfohlene|weitere) (?:beiträge|artikel|themen|nachrichten)|meist(?:gelesene|diskutierte|kommentierte)(?: artikel| beiträge)?|auch interessant|mehr themen|das könnte sie auch interessieren|related(?: articles| stories| posts| content| news)?|more (?:on this|from|stories|news|articles)|(?:you (?:may|might) also like|recommended(?: for you| stories| articles)?|most (?:read|popular|viewed)|read (?:also|more|next)|see also|(?:noticias|artículos|notas) relacionad[ao]s|(?:también )?te puede interesar|le puede interesar|lo más (?:leído|visto)|(?:à lire|lire) aussi|(?:articles|sur le même sujet)(?: similaires| liés)?|les plus lus|czytaj (?:też|także)|zobacz (?:też|także)|najczęściej czytane|leggi anche|articoli correlati|(?:i )?più letti|gerelateerde artikelen|lees ook|meest gelezen|(?:artigos|notícias) relacionad[ao]s|veja também|mais lidas))\s*[:.…]*$/i;
+  /^(?:mehr zum thema(?: (?:auf|bei|von) \S+)?|(?:das )?könnte (?:sie|dich) auch interessieren|(?:ähnliche|verwandte|empfohlene|weitere) (?:beiträge|artikel|themen|nachrichten)|meist(?:gelesene|diskutierte|kommentierte)(?: artikel| beiträge)?|auch interessant|mehr themen|das könnte sie auch interessieren|related(?: articles| stories| posts| content| news)?|more (?:on this|from|stories|news|articles)|(?:you (?:may|might) also like|recommended(?: for you| stories| articles)?|most (?:read|popular|viewed)|read (?:also|more|next)|see also|(?:noticias|artículos|notas) relacionad[ao]s|(?:también )?te puede interesar|le puede interesar|lo más (?:leído|visto)|(?:à lire|lire) aussi|(?:articles|sur le même sujet)(?: similaires| liés)?|les plus lus|czytaj (?:też|także)|zobacz (?:też|także)|najczęściej czytane|leggi anche|articoli correlati|(?:i )?più letti|gerelateerde artikelen|lees ook|meest gelezen|(?:artigos|notícias) relacionad[ao]s|veja também|mais lidas))\s*[:.…]*$/i;
 
 /**
  * Calls to subscribe, sign up for a newsletter, follow the site or join its channels, become a member or share
@@ -109,6 +109,14 @@ const CALL_TO_ACTION = new RegExp(
  */
 const APP_PROMOTION = /\b(?:[Dd]ownload|[Gg]et)\b[^.!?]{0,80}\b(?:our|the (?:\p{Lu}[\p{L}\d]*\s){1,3})apps?\b/u;
 
+function isDisclaimer(text: string): boolean {
+  if (DISCLAIMER.test(text)) return true;
+  // Cut by bars or bullets, as link rows are: a sentence about a privacy policy and its terms is not one.
+  const legalWords = new Set(text.toLowerCase().match(LEGAL_LINK) ?? []);
+  if (text.length <= LEGAL_LINE_MAX && legalWords.size >= 2 && /[|·•]/.test(text)) return true;
+  return EMBED_PROVIDER.test(text) && CONSENT.test(text) && EMBED_ACTION.test(text);
+}
+
 /** A dateline is a date, its label and a time: never longer than this. */
 const DATELINE_MAX = 80;
 
@@ -130,6 +138,11 @@ const DISCLAIMER = new RegExp(
     "wszelkie prawa zastrzeżone",
     "todos os direitos reservados",
     "(?:is|are) not responsible for",
+    "comments (?:are )?closed",
+    "kommentare (?:sind )?(?:geschlossen|deaktiviert)",
+    "commentaires (?:sont )?fermés",
+    "comentarios cerrados",
+    "trackback(?:-url)?",
     "do(?:es)? not (?:necessarily )?reflect",
     "affiliate[- ]links?",
     "(?:we|i) (?:may )?(?:earn|receive) (?:a )?(?:small )?commission",
@@ -149,6 +162,24 @@ const DISCLAIMER = new RegExp(
   ].join("|")})(?![\\p{L}\\p{N}])`,
   "iu",
 );
+
+/** Words of a site's legal links ("Impressum | Datenschutz | Copyright ..."): two in a short line cut by bars make it one. */
+const LEGAL_LINK =
+  /(?<![\p{L}])(?:impressum|datenschutz(?:erklärung)?|agb|imprint|privacy(?: policy)?|terms(?: of (?:use|service))?|cookies?|copyright|mentions légales|confidentialité|aviso legal|privacidad|política de cookies|privacy policy|colofon|polityka prywatności|regulamin)(?![\p{L}])/giu;
+const LEGAL_LINE_MAX = 200;
+
+/**
+ * An embedded post's consent placeholder: a network's name, the word for consent and what it asks the reader to do
+ * (load, show, connect, settings), in a short block; an article's sentence about consent names no such action.
+ */
+const EMBED_PROVIDER =
+  /(?<![\p{L}])(?:twitter|youtube|instagram|facebook|tiktok|vimeo|spotify|soundcloud|google maps|podigee)(?![\p{L}])/iu;
+const CONSENT =
+  /(?<![\p{L}])(?:einverständnis|zustimmung|einwilligung|consent|consentement|consentimiento|consenso|toestemming|zgod[ayę]|consentimento)(?![\p{L}])/iu;
+
+/** What a placeholder asks of the reader: to load, show or connect the embed, or to change their settings. */
+const EMBED_ACTION =
+  /(?<![\p{L}])(?:laden|nachladen|anzeigen|aktivieren|verbindung|einstellungen|load|show|enable|connect|settings|accept|charger|afficher|activer|paramètres|cargar|mostrar|activar|configuración|caricare|mostrare|impostazioni|laden|tonen|instellingen|załaduj|wyświetl|ustawienia)(?![\p{L}])/iu;
 
 /** "Photo:" and kin starting a credit line; "©" starting one. */
 const CREDIT =
@@ -236,7 +267,7 @@ function classify(
   ) {
     return "calls-to-action";
   }
-  if (rules.has("disclaimers") && DISCLAIMER.test(text)) return "disclaimers";
+  if (rules.has("disclaimers") && isDisclaimer(text)) return "disclaimers";
   if (
     rules.has("datelines") &&
     text.length <= DATELINE_MAX &&
