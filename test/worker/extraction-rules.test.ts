@@ -224,6 +224,25 @@ describe("extraction rules, one page each", () => {
     ]).toEqual([false, true]);
   });
 
+  it("lead-paragraph: finds the headline past a logo's empty <h1> and a section name, and keeps its subtitle (it)", () => {
+    const title = "Il ponte sul fiume sarà rinnovato entro il prossimo autunno";
+    const subtitle =
+      "Piogge e lavori previsti per tutto l'inverno nelle regioni del centro, ma il sindaco promette che il traffico non si fermerà";
+    const body = [
+      "Il consiglio comunale ha deciso martedì sera, dopo un lungo dibattito, di rinnovare completamente il vecchio ponte sul fiume entro l'autunno del prossimo anno, anche se i costi sono aumentati molto.",
+      "La sindaca ha detto che la decisione non è stata facile, ma che la sicurezza delle persone che attraversano il ponte ogni giorno deve venire prima di ogni altra considerazione in questo caso.",
+      "Durante i lavori il traffico sarà deviato lungo un percorso provvisorio attraverso la zona industriale, il che secondo il comune aggiungerà una decina di minuti al viaggio.",
+    ];
+    const html = `<!DOCTYPE html><html lang="it"><head><title>${title} - La Gazzetta</title></head><body>
+      <header><h1><a href="/"><img src="/logo.png" alt=""></a></h1><h1><a href="/cronaca">Cronaca</a></h1></header>
+      <main><article><header class="entry__header"><h2>${title}</h2><p>${subtitle}</p></header>
+      <div class="entry__body">${body.map((p) => `<p>${p}</p>`).join("")}</div></article></main></body></html>`;
+    expect([
+      textWith(html, "lead-paragraph", false).includes("il traffico non si fermerà"),
+      textWith(html, "lead-paragraph", true).includes("il traffico non si fermerà"),
+    ]).toEqual([false, true]);
+  });
+
   it("link-paragraphs: drops another article's headline set as a paragraph between paragraphs (pl)", () => {
     const teaser = '<p><a href="/inne">Nowe autobusy elektryczne wyjadą na ulice miasta już w marcu</a></p>';
     const html = page("pl", "Most zostanie wyremontowany", POLISH, teaser);

@@ -6,9 +6,8 @@ import { wordTokens } from "./words";
 /**
  * The lead (standfirst, deck, "Vorspann", "bajada", "chapeau") that Readability drops: it sits beside the headline,
  * in the article's <header> or a box of its own, apart from the body Readability chooses. Found before Readability
- * runs (it rewrites the tree) as the first block of text after the page's headline: the <h1> inside its <article>
- * or <main> (else its first), and only when the <h1> repeats the page's title, so a site logo in an <h1> is not
- * taken for a headline. The block must read as a sentence (60 to 1000 characters, at most 20% of them in links,
+ * runs (it rewrites the tree) as the first block of text after the page's headline: the first heading that repeats
+ * the page's title (see pageHeadline), so a site logo or a section name in an <h1> is not taken for a headline. The block must read as a sentence (60 to 1000 characters, at most 20% of them in links,
  * 20%+ stop words of the page's language, not in a figure) (no more than 10% digits: not a dateline; not
  * mostly the title's words: not a post title under a blog's name) and come before 1500 characters of other text. It is
  * put back, as the first paragraph, when Readability's text does not hold it.
@@ -101,16 +100,28 @@ function isSentence(
   return words.filter((word) => title.has(word)).length < 0.6 * words.length;
 }
 
-/** The <h1> in the page's <article> or <main>, else its first, when it repeats words of the page's <title>. */
+/**
+ * The page's headline: the first heading that repeats words of the page's <title>, looking at the <h1>s in its
+ * <article> or <main>, then its other <h1>s, then the <h2>s in its <article> or <main>. A logo's empty <h1> or a
+ * section name set as <h1> ("Cronaca") is passed over, and a story whose headline is an <h2> is still found.
+ */
 function pageHeadline(document: DomDocument, title: ReadonlySet<string>): DomElement | null {
-  const headline =
-    document.body.querySelector("article h1, main h1, [role='main'] h1") ?? document.body.querySelector("h1");
-  if (!headline) return null;
-  const words = wordTokens(headline.textContent ?? "");
-  if (words.length === 0) return null;
-  const shared = words.filter((word) => title.has(word)).length;
-  return shared >= 0.6 * words.length ? headline : null;
+  const candidates = [
+    ...document.body.querySelectorAll("article h1, main h1, [role='main'] h1"),
+    ...document.body.querySelectorAll("h1"),
+    ...document.body.querySelectorAll("article h2, main h2, [role='main'] h2"),
+  ];
+  for (const heading of candidates.slice(0, MAX_HEADLINE_CANDIDATES)) {
+    const words = wordTokens(heading.textContent ?? "");
+    if (words.length === 0) continue;
+    const shared = words.filter((word) => title.has(word)).length;
+    if (shared >= 0.6 * words.length) return heading;
+  }
+  return null;
 }
+
+/** Headings looked at for the headline: it is near the top; a page's hundredth heading is a teaser's. */
+const MAX_HEADLINE_CANDIDATES = 30;
 
 function titleWords(document: DomDocument): ReadonlySet<string> {
   const og = document.head.querySelector('meta[property="og:title"]')?.getAttribute("content") ?? "";
