@@ -320,6 +320,22 @@ describe("extraction rules, one page each", () => {
     expect(textWith(html, "disclaimers", true).includes("pointing to the consent of their users")).toBe(true);
   });
 
+  it("more-teasers: drops teasers that end in a link saying only 'more', keeping a sentence that links (de)", () => {
+    const teasers = [
+      '<div class="box"><p><span>Auskunft über vergangenes Wetter…</span> <a href="/gutachten">mehr •••</a></p></div>',
+      '<div class="box"><p>Alle Termine der Sanierung im Überblick <a href="/termine">Weiterlesen »</a></p></div>',
+      '<p>Die Pläne liegen im <a href="/rathaus">Rathaus</a> aus und können dort eingesehen werden.</p>',
+    ].join("");
+    const html = page("de", "Brücke wird saniert", GERMAN, teasers);
+    const [before, after] = [textWith(html, "more-teasers", false), textWith(html, "more-teasers", true)];
+    expect([
+      before.includes("vergangenes Wetter"),
+      after.includes("vergangenes Wetter"),
+      after.includes("Termine der Sanierung"),
+      after.includes("können dort eingesehen werden"),
+    ]).toEqual([true, false, false, true]);
+  });
+
   it("datelines: drops a date standing alone as a line, keeping a date inside a sentence (pl)", () => {
     const dateline = "<p>Opublikowano: 20 kwietnia 2021</p>";
     const sentence = "<p>Prace mają się zakończyć 30 września 2022, jak zapowiedział wykonawca na konferencji.</p>";

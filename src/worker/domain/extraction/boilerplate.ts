@@ -16,7 +16,8 @@ export type BoilerplateRule =
   | "credits"
   | "calls-to-action"
   | "disclaimers"
-  | "datelines";
+  | "datelines"
+  | "more-teasers";
 
 export const BOILERPLATE_RULES: readonly BoilerplateRule[] = [
   "ad-labels",
@@ -26,6 +27,7 @@ export const BOILERPLATE_RULES: readonly BoilerplateRule[] = [
   "calls-to-action",
   "disclaimers",
   "datelines",
+  "more-teasers",
 ];
 
 /** A block this short or shorter can be a teaser, label or credit; longer blocks are never touched here. */
@@ -115,6 +117,25 @@ function isDisclaimer(text: string): boolean {
   const legalWords = new Set(text.toLowerCase().match(LEGAL_LINK) ?? []);
   if (text.length <= LEGAL_LINE_MAX && legalWords.size >= 2 && /[|·•]/.test(text)) return true;
   return EMBED_PROVIDER.test(text) && CONSENT.test(text) && EMBED_ACTION.test(text);
+}
+
+/**
+ * A link that only says "more" (de, en, es, fr, it, nl, pl, pt), with the arrows, dots and bullets sites set
+ * after it: the end of a teaser for another page.
+ */
+const MORE_LINK =
+  /^(?:mehr|weiterlesen|mehr lesen|more|read more|continue reading|más|leer más|seguir leyendo|plus|lire la suite|lire plus|en savoir plus|continua|leggi tutto|leggi di più|altro|meer|lees meer|verder lezen|więcej|czytaj dalej|czytaj więcej|mais|leia mais|saiba mais)[\s›»>→…•.·+]*$/iu;
+const TEASER_MAX = 300;
+
+/** A short block that ends with a link saying only "more": "Auskunft über vergangenes Wetter… mehr •••". */
+function isMoreTeaser(element: DomElement, text: string): boolean {
+  if (text.length > TEASER_MAX) return false;
+  const links = element.querySelectorAll("a");
+  const last = links[links.length - 1];
+  if (!last) return false;
+  const label = squash(last.textContent ?? "");
+  // The link is the block's last words, and the block says something before it.
+  return MORE_LINK.test(label) && text.endsWith(label) && text.length > label.length + 10;
 }
 
 /** A dateline is a date, its label and a time: never longer than this. */
@@ -268,6 +289,9 @@ function classify(
     return "calls-to-action";
   }
   if (rules.has("disclaimers") && isDisclaimer(text)) return "disclaimers";
+  if (rules.has("more-teasers") && /^(?:p|div|li|dd)$/.test(element.localName) && isMoreTeaser(element, text)) {
+    return "more-teasers";
+  }
   if (
     rules.has("datelines") &&
     text.length <= DATELINE_MAX &&
