@@ -424,6 +424,120 @@ describe("extraction rules, one page each", () => {
       after.includes("Le pont au lever du jour"),
     ]).toEqual([false, false, true]);
   });
+
+  it("controls: drops the labels of a gallery's buttons, keeping a heading that names a gallery (de)", () => {
+    const gallery =
+      '<div class="step"><img src="/schritt.jpg" alt=""><div class="controls"><span>Bild anzeigen</span> <span>Bild schließen</span></div></div><h2>Galerie der alten Brücken</h2>';
+    const html = page("de", "Brücke wird saniert", GERMAN, gallery);
+    const [before, after] = [textWith(html, "controls", false), textWith(html, "controls", true)];
+    expect([before.includes("Bild anzeigen"), after.includes("Bild anzeigen"), after.includes("Galerie der")]).toEqual([
+      true,
+      false,
+      true,
+    ]);
+  });
+
+  it("controls: drops a 'show sources' toggle, while a linked 'show all' stays a link (en)", () => {
+    const toggles = '<div><span>Show sources</span></div><p><a href="/gallery">Show all</a></p>';
+    const html = page("en", "Bridge to be renovated", [...ENGLISH, ...ENGLISH_MORE], toggles);
+    const after = textWith(html, "controls", true);
+    expect([textWith(html, "controls", false).includes("Show sources"), after.includes("Show sources")]).toEqual([
+      true,
+      false,
+    ]);
+  });
+
+  it("caption-credits: cuts 'Zum Vergrößern auf das Bild klicken' from a caption, keeping the caption (de)", () => {
+    const figure =
+      '<figure><img src="/plan.png" alt="Plan"><figcaption>Der Plan der Umleitung. Zum Vergrößern auf das Bild klicken.</figcaption></figure>';
+    const html = page("de", "Brücke wird saniert", GERMAN, figure);
+    const [before, after] = [textWith(html, "caption-credits", false), textWith(html, "caption-credits", true)];
+    expect([
+      before.includes("Zum Vergrößern"),
+      after.includes("Zum Vergrößern"),
+      after.includes("Der Plan der"),
+    ]).toEqual([true, false, true]);
+  });
+
+  it("caption-credits: finds an agency credit that a template spread over many lines (de)", () => {
+    const indent = `\n${" ".repeat(60)}`.repeat(4);
+    const caption = `<p><span><img src="/h.jpg" alt=""><span>${indent}Die Brücke im Winter.${indent}&nbsp;(mlharing${indent}/${indent}iStock.com)${indent}</span></span></p>`;
+    const html = page("de", "Brücke wird saniert", GERMAN, caption);
+    expect([
+      textWith(html, "caption-credits", false).includes("iStock"),
+      textWith(html, "caption-credits", true).includes("iStock"),
+    ]).toEqual([true, false]);
+  });
+
+  it("calls-to-action: drops a request to share one's experience with the product (de)", () => {
+    const prompt = "<p>Bitte teilen Sie uns Ihre Erfahrungen mit, wenn Sie die neue Brücke schon befahren haben.</p>";
+    const html = page("de", "Brücke wird saniert", GERMAN, prompt);
+    expect([
+      textWith(html, "calls-to-action", false).includes("Ihre Erfahrungen"),
+      textWith(html, "calls-to-action", true).includes("Ihre Erfahrungen"),
+    ]).toEqual([true, false]);
+  });
+
+  it("disclaimers: drops the notice that a post is a community blog, and an advertising disclaimer (de, en)", () => {
+    const german = page(
+      "de",
+      "Brücke wird saniert",
+      GERMAN,
+      "<div>Bei diesem Beitrag handelt es sich um ein Blog aus der Leser-Community</div>",
+    );
+    const english = page(
+      "en",
+      "Bridge to be renovated",
+      [...ENGLISH, ...ENGLISH_MORE],
+      "<p>NOTE: The advertising disclaimer below does not apply to this article.</p>",
+    );
+    expect([
+      textWith(german, "disclaimers", false).includes("Leser-Community"),
+      textWith(german, "disclaimers", true).includes("Leser-Community"),
+      textWith(english, "disclaimers", false).includes("advertising disclaimer"),
+      textWith(english, "disclaimers", true).includes("advertising disclaimer"),
+    ]).toEqual([true, false, true, false]);
+  });
+
+  it("related-sections: drops an 'Article suivant' heading over the next article's link (fr)", () => {
+    const next = '<h3>Article suivant</h3><p><a href="/suivant">Le marché de Noël ouvre ses portes samedi</a></p>';
+    const html = page("fr", "Le pont sera rénové", FRENCH, next);
+    expect([
+      textWith(html, "related-sections", false).includes("Article suivant"),
+      textWith(html, "related-sections", true).includes("Article suivant"),
+    ]).toEqual([true, false]);
+  });
+
+  it("lead-paragraph: passes over the author's box under the headline and puts back the lead (en)", () => {
+    const lead =
+      "Two of the largest exchanges compared side by side, from their fees and their security to the coins each of them lets you buy and sell.";
+    const html = `<!DOCTYPE html><html lang="en"><head><title>Bridge to be renovated</title>
+      <meta name="author" content="Jane Roe"></head><body>
+      <header><h1>Bridge to be renovated</h1>
+        <div class="bio"><p>Jane Roe is a transport reporter who has covered roads, railways and bridges for more than a decade for the paper.</p></div>
+        <div class="deck"><p>${lead}</p></div></header>
+      <div class="content">${[...ENGLISH, ...ENGLISH_MORE].map((p) => `<p>${p}</p>`).join("")}</div>
+      </body></html>`;
+    const after = textWith(html, "lead-paragraph", true);
+    expect([after.includes(lead), after.includes("Jane Roe is a transport reporter")]).toEqual([true, false]);
+  });
+});
+
+describe("the page's own markup", () => {
+  it("reads the article, not the whole page, when the <html> class reads as a banner to Readability (en)", () => {
+    // Readability judged <html> itself an unlikely candidate ("banner", "header") and removed it, then took the
+    // whole body as the article: the skip link came along (and on a real page the first paragraph went).
+    const section = (p: string) =>
+      `<section class="co co--small"><div class="co__main"><div class="rteContent"><p>${p} &nbsp;<br><br> &nbsp;</p></div></div></section>`;
+    const html = `<!DOCTYPE html><html lang="en" class="js objectfit with-banner--skyscraper header--big">
+      <head><title>Bridge to be renovated</title></head><body>
+      <div class="skiplinks"><a href="#main">Skip to content</a></div>
+      <div class="page"><section class="document"><header class="documentHeader"><h1>Bridge to be renovated</h1></header>
+      <section class="contentMain">${[...ENGLISH, ...ENGLISH_MORE].map(section).join("")}</section></section>
+      <footer><p>Contact us</p></footer></div></body></html>`;
+    const text = extractArticleWithSource(html, PAGE_URL).article.text;
+    expect([text.includes(ENGLISH[0] ?? "-"), text.includes("Skip to content")]).toEqual([true, false]);
+  });
 });
 
 /** A page whose article holds `paragraphs`, then `end` as its last blocks. */

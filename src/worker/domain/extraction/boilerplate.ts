@@ -1,3 +1,4 @@
+import { isControlLabel } from "./control-labels";
 import { isDateline } from "./datelines";
 import { type DomElement, type DomNode, isElement, TEXT_NODE } from "./dom";
 
@@ -17,7 +18,8 @@ export type BoilerplateRule =
   | "calls-to-action"
   | "disclaimers"
   | "datelines"
-  | "more-teasers";
+  | "more-teasers"
+  | "controls";
 
 export const BOILERPLATE_RULES: readonly BoilerplateRule[] = [
   "ad-labels",
@@ -28,6 +30,7 @@ export const BOILERPLATE_RULES: readonly BoilerplateRule[] = [
   "disclaimers",
   "datelines",
   "more-teasers",
+  "controls",
 ];
 
 /** A block this short or shorter can be a teaser, label or credit; longer blocks are never touched here. */
@@ -45,7 +48,7 @@ const READ_ALSO =
 
 /** Titles of sections listing other articles (de, en, es, fr, it, nl, pl, pt). */
 const RELATED_TITLE =
-  /^(?:mehr zum thema(?: (?:auf|bei|von) \S+)?|(?:das )?könnte (?:sie|dich) auch interessieren|(?:ähnliche|verwandte|empfohlene|weitere) (?:beiträge|artikel|themen|nachrichten)|meist(?:gelesene|diskutierte|kommentierte)(?: artikel| beiträge)?|auch interessant|mehr themen|das könnte sie auch interessieren|related(?: articles| stories| posts| content| news)?|more (?:on this|from|stories|news|articles)|(?:you (?:may|might) also like|recommended(?: for you| stories| articles)?|most (?:read|popular|viewed)|read (?:also|more|next)|see also|(?:noticias|artículos|notas) relacionad[ao]s|(?:también )?te puede interesar|le puede interesar|lo más (?:leído|visto)|(?:à lire|lire) aussi|(?:articles|sur le même sujet)(?: similaires| liés)?|les plus lus|czytaj (?:też|także)|zobacz (?:też|także)|najczęściej czytane|leggi anche|articoli correlati|(?:i )?più letti|gerelateerde artikelen|lees ook|meest gelezen|(?:artigos|notícias) relacionad[ao]s|veja também|mais lidas))\s*[:.…]*$/i;
+  /^(?:mehr zum thema(?: (?:auf|bei|von) \S+)?|(?:das )?könnte (?:sie|dich) auch interessieren|(?:ähnliche|verwandte|empfohlene|weitere) (?:beiträge|artikel|themen|nachrichten)|meist(?:gelesene|diskutierte|kommentierte)(?: artikel| beiträge)?|auch interessant|mehr themen|das könnte sie auch interessieren|related(?: articles| stories| posts| content| news)?|more (?:on this|from|stories|news|articles)|(?:you (?:may|might) also like|recommended(?: for you| stories| articles)?|most (?:read|popular|viewed)|read (?:also|more|next)|see also|(?:noticias|artículos|notas) relacionad[ao]s|(?:también )?te puede interesar|le puede interesar|lo más (?:leído|visto)|(?:à lire|lire) aussi|(?:articles|sur le même sujet)(?: similaires| liés)?|les plus lus|czytaj (?:też|także)|zobacz (?:też|także)|najczęściej czytane|leggi anche|articoli correlati|(?:i )?più letti|gerelateerde artikelen|lees ook|meest gelezen|(?:artigos|notícias) relacionad[ao]s|veja também|mais lidas|(?:vorschau auf den )?(?:nächste[nr]?|vorherige[nr]?) (?:artikel|beitrag)|(?:next|previous) (?:article|post|story)|article (?:suivant|précédent)|(?:siguiente|anterior) artículo|artículo (?:siguiente|anterior)|(?:następny|poprzedni) artykuł|articolo (?:successivo|precedente)|(?:volgend|vorig) artikel))\s*[:.…]*$/i;
 
 /**
  * Any of `phrases` (regular-expression sources) as whole words, ignoring case. Word edges are Unicode-aware, as
@@ -71,6 +74,10 @@ const CALL_TO_ACTION = anyPhrase([
   "become a member",
   "follow\\b[^.!?]{0,40} on (?:twitter|facebook|instagram|tiktok|linkedin|threads|youtube|whatsapp)",
   "share (?:this|the) (?:article|story|post|page)",
+  "submit your (?:letters?|story|stories|tips?|photos?|news|questions?)",
+  "share your (?:thoughts|experiences?|opinion)",
+  "let us know (?:what you think|in the comments)",
+  "tell us what you think",
   "abonnier\\p{L}*",
   "melden sie sich",
   "folgen sie uns",
@@ -78,6 +85,8 @@ const CALL_TO_ACTION = anyPhrase([
   "nichts (?:mehr )?(?:verpassen|versäumen)",
   "verpasse keine",
   "werden sie mitglied",
+  "(?:teilen|sagen|schreiben) sie uns(?: \\p{L}+){0,2} (?:meinung|erfahrung\\p{L}*)",
+  "(?:teile|sag|schreib) uns(?: \\p{L}+){0,2} (?:meinung|erfahrung\\p{L}*)",
   "(?:artikel|beitrag|seite)(?: \\p{L}+){0,3} teilen",
   "suscríb\\p{L}*",
   "suscripción",
@@ -85,11 +94,15 @@ const CALL_TO_ACTION = anyPhrase([
   "síguenos",
   "boletín",
   "hazte socio",
+  "cuéntanos",
+  "déjanos tu (?:opinión|comentario)",
   "compart(?:e|ir) (?:esta|este) (?:nota|noticia|artículo)",
   "abonnez-vous",
   "inscrivez-vous",
   "suivez-nous",
   "devenez membre",
+  "donnez(?:-nous)? votre avis",
+  "dites-nous ce que vous en pensez",
   "partagez cet article",
   "iscriviti",
   "abbonati",
@@ -143,6 +156,9 @@ function isMoreTeaser(element: DomElement, text: string): boolean {
   return MORE_LINK.test(label) && text.endsWith(label) && text.length > label.length + 10;
 }
 
+/** A control's label, or two side by side: "Bild anzeigen Bild schließen". */
+const CONTROL_MAX = 60;
+
 /** A dateline is a date, its label and a time: never longer than this. */
 const DATELINE_MAX = 80;
 
@@ -170,6 +186,9 @@ const DISCLAIMER = anyPhrase([
   "trackback(?:-url)?",
   "do(?:es)? not (?:necessarily )?reflect",
   "affiliate[- ]links?",
+  "(?:advertising|affiliate|editorial) disclaimer",
+  "(?:beitrag|artikel|text) handelt es sich um (?:ein(?:e|en)? )?(?:gastbeitrag|blog|leserbeitrag|\\p{L}*-?community-beitrag)",
+  "this is a (?:guest|sponsored) post",
   "(?:we|i) (?:may )?(?:earn|receive) (?:a )?(?:small )?commission",
   "gibt (?:\\p{L}+ )?(?:die )?meinung (?:des|der) (?:autors|autorin|verfasser\\p{L}*)",
   "nicht (?:unbedingt|notwendigerweise) (?:die )?(?:meinung|ansicht)",
@@ -210,6 +229,8 @@ const CREDIT =
 
 const BLOCK_TAGS = new Set([
   "p",
+  "center",
+  "button",
   "time",
   "div",
   "section",
@@ -291,6 +312,10 @@ function classify(
     return "calls-to-action";
   }
   if (rules.has("disclaimers") && isDisclaimer(text)) return "disclaimers";
+  // A link's label stays: it is what tells Readability a gallery or a list of links is not the story.
+  if (rules.has("controls") && size.links === 0 && text.length <= CONTROL_MAX && isControlLabel(text)) {
+    return "controls";
+  }
   if (rules.has("more-teasers") && /^(?:p|div|li|dd)$/.test(element.localName) && isMoreTeaser(element, text)) {
     return "more-teasers";
   }

@@ -51,14 +51,54 @@ export function creditStart(text: string): number {
 
 const LEAF_BLOCKS = "p, figcaption, div, span, li, dd, small, cite, em, i, strong, b";
 
+/**
+ * "Click to enlarge" and kin (de, en, es, fr, it, pl): what the page's image viewer asked of the reader, which the
+ * reader view does not have. Cut wherever it stands in a caption-sized block.
+ */
+const ENLARGE_HINT = new RegExp(
+  [
+    "\\(?(?:zum|zur) vergrößer\\p{L}*(?: \\p{L}+){0,4} (?:an)?(?:klicken|tippen)\\)?[.!]?",
+    "\\(?(?:bild |foto )?(?:an)?klick(?:en)?(?: sie)?(?: hier| auf (?:das|die) (?:bild|grafik|foto))?,? (?:um (?:es |sie |das bild )?zu vergrößern|zum vergrößern)\\)?[.!]?",
+    "\\(?(?:click|tap)(?: on)?(?: (?:the|this|an?) (?:image|photo|picture|graphic|map|chart))?(?: here)? (?:to|for) (?:enlarge|zoom|a (?:larger|bigger|full[- ]size) (?:image|version|view))\\)?[.!]?",
+    "\\(?(?:haz|haga) clic(?: en la (?:imagen|foto))? para (?:ampliar|agrandar)(?:la)?\\)?[.!]?",
+    "\\(?cliquez(?: sur l['’](?:image|photo))? pour (?:l['’])?agrandir\\)?[.!]?",
+    "\\(?clicca(?: sull['’](?:immagine|foto))? per ingrandire\\)?[.!]?",
+    "\\(?kliknij,? (?:aby|by) powiększyć\\)?[.!]?",
+  ].join("|"),
+  "giu",
+);
+
+/** Cuts "click to enlarge" from caption-sized blocks under `root`; returns how many text nodes changed. */
+function removeEnlargeHints(root: DomElement): number {
+  let cut = 0;
+  for (const block of root.querySelectorAll(LEAF_BLOCKS)) {
+    if ((block.textContent ?? "").length > BLOCK_MAX) continue;
+    for (const child of block.childNodes) {
+      if (child.nodeType !== TEXT_NODE) continue;
+      const value = child.textContent ?? "";
+      ENLARGE_HINT.lastIndex = 0;
+      if (!ENLARGE_HINT.test(value)) continue;
+      child.textContent = value.replace(ENLARGE_HINT, "").replace(/\s{2,}/g, " ");
+      cut++;
+    }
+  }
+  return cut;
+}
+
 /** Cuts the credits ending captions and short blocks under `root`; returns how many were cut. */
 export function removeCaptionCredits(root: DomElement): number {
-  let cut = 0;
+  let cut = removeEnlargeHints(root);
   // Deepest first: once a span's credit is cut, its paragraph no longer ends with it.
   for (const block of [...root.querySelectorAll(LEAF_BLOCKS)].reverse()) {
     if (!block.parentNode || insideCode(block)) continue;
-    const text = block.textContent ?? "";
-    if (text.length > BLOCK_MAX || !/[©:)\]]/.test(text)) continue;
+    let text = block.textContent ?? "";
+    if (!/[©:)\]]/.test(text)) continue;
+    // Templates indent a caption's parts over many lines; the reader sees one space, and so do the patterns.
+    if (/\s{2,}/.test(text)) {
+      collapseWhitespace(block);
+      text = block.textContent ?? "";
+    }
+    if (text.length > BLOCK_MAX) continue;
     const start = creditStart(text);
     if (start < 0) continue;
     if (!text.slice(0, start).trim()) {
@@ -92,6 +132,14 @@ function truncateText(element: DomElement, length: number): void {
     }
   };
   walk(element);
+}
+
+/** Every run of whitespace in the element's text nodes becomes one space, as it renders. */
+function collapseWhitespace(element: DomElement): void {
+  for (const child of element.childNodes) {
+    if (child.nodeType === TEXT_NODE) child.textContent = (child.textContent ?? "").replace(/\s{2,}/g, " ");
+    else if (isElement(child)) collapseWhitespace(child);
+  }
 }
 
 function insideFigure(element: DomElement): boolean {

@@ -57,8 +57,15 @@ const SKIPPED = new Set([
   "select",
 ]);
 
-/** The lead's text, or null. */
-export function findLead(document: DomDocument, stopWords: ReadonlySet<string>): string | null {
+/**
+ * The lead's text, or null. `authors` are the page's author names (from its metadata): a block that starts with
+ * one is the author's box ("Jacob Wade is a personal finance expert…"), set under the headline on many sites.
+ */
+export function findLead(
+  document: DomDocument,
+  stopWords: ReadonlySet<string>,
+  authors: readonly string[] = [],
+): string | null {
   const title = titleWords(document);
   const headline = pageHeadline(document, title);
   if (!headline) return null;
@@ -73,7 +80,12 @@ export function findLead(document: DomDocument, stopWords: ReadonlySet<string>):
     if (node.localName === "h1") return null;
     if (hasBlockChildren(node)) continue;
     const text = squash(node.textContent ?? "");
-    if (text.length >= MIN_CHARACTERS && text.length <= MAX_CHARACTERS && isSentence(node, text, stopWords, title)) {
+    if (
+      text.length >= MIN_CHARACTERS &&
+      text.length <= MAX_CHARACTERS &&
+      isSentence(node, text, stopWords, title) &&
+      !startsWithAuthor(text, authors)
+    ) {
       return text;
     }
     passed += text.length;
@@ -81,6 +93,11 @@ export function findLead(document: DomDocument, stopWords: ReadonlySet<string>):
     node = lastDescendant(node);
   }
   return null;
+}
+
+function startsWithAuthor(text: string, authors: readonly string[]): boolean {
+  const start = text.toLowerCase();
+  return authors.some((name) => name.length >= 4 && start.startsWith(name.toLowerCase()));
 }
 
 /** Above this share of digits a block is a dateline or a list of figures, not a sentence. */

@@ -8,12 +8,19 @@ import { liftInlineCaptions } from "./inline-captions";
  * MathJax 3 renders each formula twice: as styled <mjx-container> markup for the eye and as MathML for
  * screen readers inside it. Readability removes the container (its class "CtxtMenu_…" reads as a menu), so
  * the formula vanished from the article; keeping only the MathML keeps its text.
+ *
+ * The <html> element's class and id describe the browser and the layout ("js objectfit with-banner header--big"),
+ * never the content. Readability tests every element's class against its unlikely-candidate words, <html> too
+ * (only <body> and links are spared), so such a page lost <html> itself and was read from a broken tree (its
+ * first paragraph gone). They are dropped.
  */
 export function prepareForReadability(
   document: DomDocument,
   boilerplateRules?: ReadonlySet<BoilerplateRule>,
   language?: string,
 ): void {
+  document.documentElement?.removeAttribute("class");
+  document.documentElement?.removeAttribute("id");
   for (const container of [...document.querySelectorAll("mjx-container")]) {
     const math = container.querySelector("math");
     if (math) container.replaceWith(math);
