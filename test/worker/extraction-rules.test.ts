@@ -469,6 +469,18 @@ describe("extraction rules, one page each", () => {
     ]).toEqual([true, false]);
   });
 
+  it("caption-credits: drops a credit label left with nothing after it, in a figure too (de)", () => {
+    const figure =
+      '<figure><img src="/pumpe.jpg" alt="Pumpe"><figcaption><p>Immer mehr Menschen setzen auf Wärmepumpen.</p><p>Bild:</p></figcaption></figure>';
+    const html = page("de", "Brücke wird saniert", GERMAN, figure);
+    const [before, after] = [textWith(html, "caption-credits", false), textWith(html, "caption-credits", true)];
+    expect([before.includes("Bild:"), after.includes("Bild:"), after.includes("auf Wärmepumpen.")]).toEqual([
+      true,
+      false,
+      true,
+    ]);
+  });
+
   it("calls-to-action: drops a request to share one's experience with the product (de)", () => {
     const prompt = "<p>Bitte teilen Sie uns Ihre Erfahrungen mit, wenn Sie die neue Brücke schon befahren haben.</p>";
     const html = page("de", "Brücke wird saniert", GERMAN, prompt);

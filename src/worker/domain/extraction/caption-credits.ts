@@ -21,6 +21,9 @@ const BLOCK_MAX = 400;
 const LABEL =
   "(?:©|\\(c\\)|(?:bild(?:er|quelle)?|fotos?|photos?|image|credits?|crédits?(?: photos?)?|foto(?:grafía|grafia)?|zdjęci[ea]|fot\\.|immagine|beeld)\\s*:)";
 
+/** A credit's label and nothing after it. */
+const BARE_LABEL = new RegExp(`^${LABEL}$`, "iu");
+
 /** A labelled credit: after the caption's sentence, a bar, a dash or a bracket, or the block's start. */
 const LABELLED_CREDIT = new RegExp(
   `(?:^|(?<=[.!?"“”»])\\s+|\\s*[|–—]\\s*|\\s*[([]\\s*)${LABEL}[^|\\n]{1,${CREDIT_MAX}}$`,
@@ -99,6 +102,12 @@ export function removeCaptionCredits(root: DomElement): number {
       text = block.textContent ?? "";
     }
     if (text.length > BLOCK_MAX) continue;
+    // A label whose credit was an image or a link the sanitiser drops ("Bild:") says nothing, in a figure too.
+    if (BARE_LABEL.test(text.trim())) {
+      block.remove();
+      cut++;
+      continue;
+    }
     const start = creditStart(text);
     if (start < 0) continue;
     if (!text.slice(0, start).trim()) {
