@@ -399,6 +399,24 @@ describe("extraction rules, one page each", () => {
     ]).toEqual([true, true]);
   });
 
+  it("trailing-labels: drops a contact box at the article's end, its label and the lines under it (de)", () => {
+    const box = "<p>Pressekontakt</p><p>Jan Koch</p><p>Telefon +49 40 123456</p><p>presse@stadt.example</p>";
+    const html = pageEndingWith("de", "Brücke wird saniert", GERMAN, box);
+    const [before, after] = [textWith(html, "trailing-labels", false), textWith(html, "trailing-labels", true)];
+    expect([
+      before.includes("Pressekontakt"),
+      after.includes("Pressekontakt"),
+      after.includes("Telefon +49"),
+      after.includes(GERMAN[3] ?? "-"),
+    ]).toEqual([true, false, false, true]);
+  });
+
+  it("trailing-labels: keeps short lines at the end that no contact label heads (en)", () => {
+    const lines = "<p>Jan Koch</p><p>Telephone +44 20 1234 5678</p>";
+    const html = pageEndingWith("en", "Bridge to be renovated", [...ENGLISH, ...ENGLISH_MORE], lines);
+    expect(textWith(html, "trailing-labels", true).includes("Telephone +44")).toBe(true);
+  });
+
   it("caption-credits: cuts the photographer's credit from a caption and keeps the caption (de)", () => {
     const figure =
       '<figure><img src="/bruecke.jpg" alt="Die Brücke"><figcaption>Die alte Brücke im Morgennebel. Foto: Max Muster/dpa</figcaption></figure>';

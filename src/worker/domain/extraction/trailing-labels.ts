@@ -30,6 +30,10 @@ export function removeTrailingLabels(root: DomElement): number {
   const run: DomElement[] = [];
   let runText = 0;
   let stopper: DomElement | null = null;
+  // Short lines (a name, a phone number, an address) held back until a contact or credit label above them
+  // says what they are; if none does, the first of them stops the trim as before.
+  let pending: DomElement[] = [];
+  let pendingText = 0;
   for (const block of blocksFromEnd(root)) {
     const text = squash(block.textContent ?? "");
     if (!text) {
@@ -37,9 +41,30 @@ export function removeTrailingLabels(root: DomElement): number {
       if (WHOLE.has(tagOf(block)) && tagOf(block) !== "figure") return 0;
       continue;
     }
+    if (
+      !WHOLE.has(tagOf(block)) &&
+      !block.querySelector(MEDIA) &&
+      CONTACT_LABEL.test(text) &&
+      run.length + pending.length > 0
+    ) {
+      run.push(...pending, block);
+      runText += pendingText + text.length;
+      pending = [];
+      pendingText = 0;
+      continue;
+    }
     // A line beside an image is its caption.
     if (WHOLE.has(tagOf(block)) || !isTrailingLabel(block, text) || block.querySelector(MEDIA)) {
-      stopper = block;
+      if (isContactLine(block, text) && pending.length < MAX_CONTACT_LINES) {
+        pending.push(block);
+        pendingText += text.length;
+        continue;
+      }
+      stopper = pending[0] ?? block;
+      break;
+    }
+    if (pending.length) {
+      stopper = pending[0] ?? block;
       break;
     }
     run.push(block);
@@ -53,6 +78,26 @@ export function removeTrailingLabels(root: DomElement): number {
 }
 
 const MEDIA = "img, picture, video, iframe, audio";
+
+/**
+ * The label of a contact box or of the credits at an article's end, alone on its line (de, en, es, fr, it, nl,
+ * pl): "Kontakt:", "Pressekontakt", "Von:", "Interview", "Fotograf". The short lines under it (names, phone
+ * numbers, e-mail addresses) go with it.
+ */
+const CONTACT_LABEL =
+  /^(?:(?:presse|medien|media|press|pers)?[-\s]?(?:kontakt|contact|contacto|contatto|contatti)e?s?|ansprechpartner(?:in|innen)?|contact (?:presse|média)|kontakt dla mediów|von|by|autor(?:in)?|author|text|interview|fotos?|fotograf(?:in|ie)?|photos?|photographer|photography|styling|redaktion|illustration(?:en)?)\s*:?$/iu;
+/** A contact box's lines: short, and not sentences. */
+const CONTACT_LINE_MAX = 120;
+const MAX_CONTACT_LINES = 6;
+
+function isContactLine(block: DomElement, text: string): boolean {
+  return (
+    text.length <= CONTACT_LINE_MAX &&
+    !SENTENCE_END.test(text) &&
+    !WHOLE.has(tagOf(block)) &&
+    !block.querySelector(MEDIA)
+  );
+}
 
 /**
  * A label: a heading, or a short line that ends with a colon ("Von:", "Mehr Themen:") or is cut into parts by
