@@ -499,6 +499,22 @@ describe("extraction rules, one page each", () => {
     ]);
   });
 
+  it("json-ld-body: takes the paragraphs Readability missed from a microdata articleBody copy (de)", () => {
+    const html = `<!DOCTYPE html><html lang="de"><head><title>Brücke wird saniert</title></head><body>
+      <div itemscope itemtype="https://schema.org/NewsArticle" hidden>
+        <span itemprop="articleBody">${GERMAN.join("\r\n")}\r\n${MORE_GERMAN.join("\r\n")}</span></div>
+      <article><h1>Brücke wird saniert</h1><p>${GERMAN[0]}</p>
+      <form><button>Jetzt spenden!</button></form></article>
+      <div class="media"><p>${MORE_GERMAN[2]}</p></div></body></html>`;
+    const [before, after] = [textWith(html, "json-ld-body", false), textWith(html, "json-ld-body", true)];
+    const missing = GERMAN[2] ?? "-";
+    expect([before.includes(missing), after.includes(missing), after.split(GERMAN[0] ?? "-").length - 1]).toEqual([
+      false,
+      true,
+      1,
+    ]);
+  });
+
   it("calls-to-action: drops a request to share one's experience with the product (de)", () => {
     const prompt = "<p>Bitte teilen Sie uns Ihre Erfahrungen mit, wenn Sie die neue Brücke schon befahren haben.</p>";
     const html = page("de", "Brücke wird saniert", GERMAN, prompt);

@@ -153,7 +153,8 @@ export function extractArticleWithSource(
       text = htmlToText(content);
     }
   }
-  const body = rules.has("json-ld-body") ? jsonLdBody(page.jsonLd?.articleBody ?? null, content, text, baseUrl) : null;
+  const articleBody = page.jsonLd?.articleBody ?? page.microdataBody;
+  const body = rules.has("json-ld-body") ? jsonLdBody(articleBody, content, text, baseUrl) : null;
   if (body) ({ content, text } = body);
   const metadata = resolveMetadata(readability.ok ? readability.metadata : NO_METADATA, page, {
     baseUrl,

@@ -17,6 +17,12 @@ export interface PageMetadata {
   markupDates: string[];
   /** Author names marked up as such: rel="author" links and itemprop="author". */
   markupAuthors: string[];
+  /**
+   * The article's text as schema.org microdata states it: an itemprop="articleBody" element that holds only text
+   * (a hidden copy for search engines, as JSON-LD's articleBody is), else null. An element with blocks inside is
+   * the page's visible container, which Readability has already read.
+   */
+  microdataBody: string | null;
 }
 
 export function readPageMetadata(document: DomDocument): PageMetadata {
@@ -27,6 +33,7 @@ export function readPageMetadata(document: DomDocument): PageMetadata {
     documentTitle: cleanText(document.title) ?? "",
     markupDates: readMarkupDates(document),
     markupAuthors: readMarkupAuthors(document),
+    microdataBody: readMicrodataBody(document),
   };
 }
 
@@ -78,4 +85,14 @@ function readMarkupAuthors(document: DomDocument): string[] {
     if (name && name.length <= 80 && !authors.includes(name)) authors.push(name);
   }
   return authors;
+}
+
+function readMicrodataBody(document: DomDocument): string | null {
+  for (const element of document.querySelectorAll("[itemprop]")) {
+    const names = (element.getAttribute("itemprop") ?? "").toLowerCase().split(/\s+/);
+    if (!names.includes("articlebody")) continue;
+    if (element.children.length > 0) return null;
+    return element.textContent?.trim() || null;
+  }
+  return null;
 }
