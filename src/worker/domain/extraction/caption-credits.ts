@@ -79,9 +79,9 @@ function removeEnlargeHints(root: DomElement): number {
     for (const child of block.childNodes) {
       if (child.nodeType !== TEXT_NODE) continue;
       const value = child.textContent ?? "";
-      ENLARGE_HINT.lastIndex = 0;
-      if (!ENLARGE_HINT.test(value)) continue;
-      child.textContent = value.replace(ENLARGE_HINT, "").replace(/\s{2,}/g, " ");
+      const cleaned = value.replace(ENLARGE_HINT, "");
+      if (cleaned === value) continue;
+      child.textContent = cleaned.replace(/\s{2,}/g, " ");
       cut++;
     }
   }
@@ -98,7 +98,7 @@ export function removeCaptionCredits(root: DomElement): number {
     if (!/[©:)\]]/.test(text)) continue;
     // Templates indent a caption's parts over many lines; the reader sees one space, and so do the patterns.
     if (/\s{2,}/.test(text)) {
-      collapseWhitespace(block);
+      collapseTextNodes(block);
       text = block.textContent ?? "";
     }
     if (text.length > BLOCK_MAX) continue;
@@ -144,10 +144,10 @@ function truncateText(element: DomElement, length: number): void {
 }
 
 /** Every run of whitespace in the element's text nodes becomes one space, as it renders. */
-function collapseWhitespace(element: DomElement): void {
+function collapseTextNodes(element: DomElement): void {
   for (const child of element.childNodes) {
     if (child.nodeType === TEXT_NODE) child.textContent = (child.textContent ?? "").replace(/\s{2,}/g, " ");
-    else if (isElement(child)) collapseWhitespace(child);
+    else if (isElement(child)) collapseTextNodes(child);
   }
 }
 

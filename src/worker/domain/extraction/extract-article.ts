@@ -7,8 +7,8 @@ import { htmlToText } from "./html-text";
 import { findLead } from "./lead-paragraph";
 import { removeLinkParagraphs } from "./link-paragraphs";
 import { removeMarkedBoilerplate } from "./marked-boilerplate";
-import { type ReadabilityMetadata, resolveMetadata } from "./metadata";
-import { type PageMetadata, readPageMetadata } from "./page-metadata";
+import { pageAuthorNames, type ReadabilityMetadata, resolveMetadata } from "./metadata";
+import { readPageMetadata } from "./page-metadata";
 import { prepareForReadability } from "./prepare-document";
 import { recoverParagraphs } from "./recover-paragraphs";
 import { sanitizeArticleHtml, sanitizeHtml } from "./sanitize-html";
@@ -120,7 +120,7 @@ export function extractArticleWithSource(
   if (rules.has("marked-boilerplate")) removeMarkedBoilerplate(document.body, stopWords);
   prepareForReadability(document, new Set(BOILERPLATE_RULES.filter((rule) => rules.has(rule))), language);
   // Found before Readability, which takes the headline's surroundings apart.
-  const lead = rules.has("lead-paragraph") ? findLead(document, stopWords, pageAuthors(page)) : null;
+  const lead = rules.has("lead-paragraph") ? findLead(document, stopWords, pageAuthorNames(page)) : null;
   // Copied before Readability rewrites the tree: the page's own <article> or <main>, to compare with its choice.
   const marked = rules.has("recover-paragraphs") ? markedMainContent(document)?.cloneNode(true) : undefined;
   const readability = runReadability(document);
@@ -166,12 +166,6 @@ export function extractArticleWithSource(
     source,
     error: readability.ok ? null : readability.error,
   };
-}
-
-/** Author names the page's metadata states: JSON-LD, author markup and the author <meta>. */
-function pageAuthors(page: PageMetadata): string[] {
-  const meta = page.meta.get("author");
-  return [...(page.jsonLd?.authors ?? []), ...page.markupAuthors, ...(meta ? [meta] : [])];
 }
 
 const NO_METADATA: ReadabilityMetadata = {

@@ -111,6 +111,12 @@ function siteLabel(domain: string): string | null {
 
 const AUTHOR_META_KEYS = ["author", "dc:creator", "dc.creator", "dcterm:creator", "parsely-author", "sailthru.author"];
 
+/** Every author name the page's metadata states: JSON-LD, the author <meta> tags, author markup. */
+export function pageAuthorNames(page: PageMetadata): string[] {
+  const metaAuthors = AUTHOR_META_KEYS.map((key) => page.meta.get(key)).filter((name) => name !== undefined);
+  return [...(page.jsonLd?.authors ?? []), ...metaAuthors, ...page.markupAuthors];
+}
+
 /**
  * Readability's byline, cleaned (see `cleanByline`); when it names nobody, the JSON-LD authors, then the
  * author <meta> tags, then rel="author" / itemprop="author" markup. JSON-LD authors also win over a byline

@@ -28,12 +28,10 @@ const SENTENCE_END = /[.!?…。！？]["'”’»«)\]]*$/u;
 export function removeTrailingLabels(root: DomElement): number {
   const total = squash(root.textContent ?? "").length;
   const run: DomElement[] = [];
-  let runText = 0;
   let stopper: DomElement | null = null;
   // Short lines (a name, a phone number, an address) held back until a contact or credit label above them
   // says what they are; if none does, the first of them stops the trim as before.
   let pending: DomElement[] = [];
-  let pendingText = 0;
   for (const block of blocksFromEnd(root)) {
     const text = squash(block.textContent ?? "");
     if (!text) {
@@ -41,37 +39,27 @@ export function removeTrailingLabels(root: DomElement): number {
       if (WHOLE.has(tagOf(block)) && tagOf(block) !== "figure") return 0;
       continue;
     }
-    if (
-      !WHOLE.has(tagOf(block)) &&
-      !block.querySelector(MEDIA) &&
-      CONTACT_LABEL.test(text) &&
-      run.length + pending.length > 0
-    ) {
+    // A list, table or quote is content; a line beside an image is its caption.
+    const line = !WHOLE.has(tagOf(block)) && !block.querySelector(MEDIA);
+    if (line && CONTACT_LABEL.test(text) && run.length + pending.length > 0) {
       run.push(...pending, block);
-      runText += pendingText + text.length;
       pending = [];
-      pendingText = 0;
       continue;
     }
-    // A line beside an image is its caption.
-    if (WHOLE.has(tagOf(block)) || !isTrailingLabel(block, text) || block.querySelector(MEDIA)) {
-      if (isContactLine(block, text) && pending.length < MAX_CONTACT_LINES) {
-        pending.push(block);
-        pendingText += text.length;
-        continue;
-      }
-      stopper = pending[0] ?? block;
-      break;
+    const label = line && isTrailingLabel(block, text);
+    if (!label && line && isContactLine(text) && pending.length < MAX_CONTACT_LINES) {
+      pending.push(block);
+      continue;
     }
-    if (pending.length) {
+    if (!label || pending.length) {
       stopper = pending[0] ?? block;
       break;
     }
     run.push(block);
-    runText += text.length;
   }
   // The labels must follow prose: after verse, lyrics or a list of short lines, short lines are the content.
   if (!run.length || !stopper || !SENTENCE_END.test(squash(stopper.textContent ?? ""))) return 0;
+  const runText = run.reduce((sum, block) => sum + squash(block.textContent ?? "").length, 0);
   if (runText > total * MAX_SHARE_REMOVED) return 0;
   for (const block of run) block.remove();
   return run.length;
@@ -90,13 +78,8 @@ const CONTACT_LABEL =
 const CONTACT_LINE_MAX = 120;
 const MAX_CONTACT_LINES = 6;
 
-function isContactLine(block: DomElement, text: string): boolean {
-  return (
-    text.length <= CONTACT_LINE_MAX &&
-    !SENTENCE_END.test(text) &&
-    !WHOLE.has(tagOf(block)) &&
-    !block.querySelector(MEDIA)
-  );
+function isContactLine(text: string): boolean {
+  return text.length <= CONTACT_LINE_MAX && !SENTENCE_END.test(text);
 }
 
 /**
