@@ -1,10 +1,11 @@
 // Brings a checkout to a runnable state, doing only what is missing:
-//  1. installs the npm packages (npm ci) when node_modules is absent or older than package-lock.json;
+//  1. installs the npm packages (npm ci) when node_modules is absent or older than package-lock.json or patches/
+//     (npm ci's postinstall applies patches/ with patch-package: docs/processing.md says why linkedom is patched);
 //  2. points wrangler's local Browser Rendering at the machine's Chromium (miniflare would otherwise try to
 //     download Chrome, which fails offline);
 //  3. with --migrate[=DIR], applies the D1 migrations to the local database in DIR (default .wrangler/state).
 import { createHash } from "node:crypto";
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { npmCommand, ROOT, runOrExit, tool } from "./lib.mjs";
@@ -12,10 +13,14 @@ import { npmCommand, ROOT, runOrExit, tool } from "./lib.mjs";
 const STAMP = join(ROOT, "node_modules", ".viberead-install-stamp");
 const SHIM_MARKER = "# viberead: local Browser Rendering uses the system Chromium";
 
+/** The lock file and the patches npm ci's postinstall applies: a change to either reinstalls. */
 function lockHash() {
-  return createHash("sha256")
-    .update(readFileSync(join(ROOT, "package-lock.json")))
-    .digest("hex");
+  const hash = createHash("sha256").update(readFileSync(join(ROOT, "package-lock.json")));
+  const patches = join(ROOT, "patches");
+  if (existsSync(patches)) {
+    for (const name of readdirSync(patches).sort()) hash.update(name).update(readFileSync(join(patches, name)));
+  }
+  return hash.digest("hex");
 }
 
 async function installPackages() {

@@ -584,6 +584,14 @@ describe("the page's own markup", () => {
     const text = extractArticleWithSource(html, PAGE_URL).article.text;
     expect([text.includes(ENGLISH[0] ?? "-"), text.includes("Skip to content")]).toEqual([true, false]);
   });
+
+  it("judges a block by the text a reader sees, not by the code of a script inside it (es)", () => {
+    // The script's string is no text of the page; read as the block's text, it made the paragraph a disclaimer.
+    const wrapped = `<div class="p-wrap"><p>${SPANISH[1]}</p><script>window.footer = "© 2026 Diario. Todos los derechos reservados.";</script></div>`;
+    const html = page("es", "El puente será renovado", SPANISH, wrapped);
+    const text = extractArticleWithSource(html, PAGE_URL).article.text;
+    expect(text.split(SPANISH[1] ?? "-").length - 1).toBe(2);
+  });
 });
 
 /** A page whose article holds `paragraphs`, then `end` as its last blocks. */

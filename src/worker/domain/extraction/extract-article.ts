@@ -9,7 +9,7 @@ import { removeLinkParagraphs } from "./link-paragraphs";
 import { removeMarkedBoilerplate } from "./marked-boilerplate";
 import { pageAuthorNames, type ReadabilityMetadata, resolveMetadata } from "./metadata";
 import { readPageMetadata } from "./page-metadata";
-import { prepareForReadability } from "./prepare-document";
+import { prepareForReadability, removeScriptsAndStyles } from "./prepare-document";
 import { recoverParagraphs } from "./recover-paragraphs";
 import { sanitizeArticleHtml, sanitizeHtml } from "./sanitize-html";
 import { collapseWhitespace, decodeEntities } from "./strings";
@@ -115,6 +115,7 @@ export function extractArticleWithSource(
   const baseUrl = documentBaseUrl(document, pageUrl);
   // Read before Readability: it removes <script> (JSON-LD) and rewrites the tree.
   const page = readPageMetadata(document);
+  removeScriptsAndStyles(document);
   const language = pageLanguage(document);
   const stopWords = pageStopWords(document, language);
   if (rules.has("marked-boilerplate")) removeMarkedBoilerplate(document.body, stopWords);

@@ -14,6 +14,20 @@ import { liftInlineCaptions } from "./inline-captions";
  * (only <body> and links are spared), so such a page lost <html> itself and was read from a broken tree (its
  * first paragraph gone). They are dropped.
  */
+/**
+ * Removes the page's scripts and style sheets, but for its JSON-LD (Readability reads its metadata from it). They
+ * hold no text a reader sees, yet an element's textContent includes them: a short block wrapping a 400 KB inline
+ * script was matched against every boilerplate pattern (a third of one page's extraction time), and the page's
+ * language was guessed from its code. Call after the page's own metadata is read.
+ */
+export function removeScriptsAndStyles(document: DomDocument): void {
+  for (const element of [...document.querySelectorAll("script, style")]) {
+    const type = element.getAttribute("type")?.trim().toLowerCase();
+    if (element.localName === "script" && type === "application/ld+json") continue;
+    element.remove();
+  }
+}
+
 export function prepareForReadability(
   document: DomDocument,
   boilerplateRules?: ReadonlySet<BoilerplateRule>,
