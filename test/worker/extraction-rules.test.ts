@@ -417,6 +417,26 @@ describe("extraction rules, one page each", () => {
     expect(textWith(html, "trailing-labels", true).includes("Telephone +44")).toBe(true);
   });
 
+  it("support-appeals: drops the publisher's appeal for support at the article's end, passing over its button (de)", () => {
+    const appeal =
+      '<p>Gefällt dir unser Magazin? Wir haben uns entschieden, keine Bezahlschranke einzuführen, damit alle unsere Texte lesen können. Um unabhängig von Werbung zu bleiben, brauchen wir deine Unterstützung: Hilf mit und unterstütze unser Magazin mit einem kleinen Beitrag.</p><p><a href="/spenden">Jetzt unterstützen</a></p>';
+    const html = pageEndingWith("de", "Brücke wird saniert", [...GERMAN, ...MORE_GERMAN], appeal);
+    const without = textWith(html, "support-appeals", false);
+    const withRule = textWith(html, "support-appeals", true);
+    expect([without.includes("Bezahlschranke"), withRule.includes("Bezahlschranke")]).toEqual([true, false]);
+  });
+
+  it("support-appeals: keeps an article's own paragraph about donations when the story goes on after it (en)", () => {
+    const middle = [
+      ...ENGLISH.slice(0, 2),
+      "The council said residents who want to support local journalism about the bridge can make a donation to the town's newspaper fund, which paid for the first engineering report.",
+      ...ENGLISH.slice(2),
+      ...ENGLISH_MORE,
+    ];
+    const html = pageEndingWith("en", "Bridge to be renovated", middle, "");
+    expect(textWith(html, "support-appeals", true).includes("newspaper fund")).toBe(true);
+  });
+
   it("caption-credits: cuts the photographer's credit from a caption and keeps the caption (de)", () => {
     const figure =
       '<figure><img src="/bruecke.jpg" alt="Die Brücke"><figcaption>Die alte Brücke im Morgennebel. Foto: Max Muster/dpa</figcaption></figure>';

@@ -13,6 +13,7 @@ import { prepareForReadability, removeScriptsAndStyles } from "./prepare-documen
 import { recoverParagraphs } from "./recover-paragraphs";
 import { sanitizeArticleHtml, sanitizeHtml } from "./sanitize-html";
 import { collapseWhitespace, decodeEntities } from "./strings";
+import { removeSupportAppeals } from "./support-appeals";
 import { pageLanguage, pageStopWords } from "./text-blocks";
 import { removeTrailingLabels } from "./trailing-labels";
 import { documentBaseUrl, domainOf } from "./urls";
@@ -74,6 +75,7 @@ export type ExtractionRule =
   | "lead-paragraph"
   | "link-paragraphs"
   | "trailing-labels"
+  | "support-appeals"
   | "caption-credits"
   | "recover-paragraphs"
   | "json-ld-body";
@@ -84,6 +86,7 @@ export const EXTRACTION_RULES: readonly ExtractionRule[] = [
   "lead-paragraph",
   "link-paragraphs",
   "trailing-labels",
+  "support-appeals",
   "caption-credits",
   "recover-paragraphs",
   "json-ld-body",
@@ -131,6 +134,7 @@ export function extractArticleWithSource(
   if (readability.ok && readability.content) {
     root = readability.content;
     if (rules.has("link-paragraphs")) removeLinkParagraphs(root);
+    if (rules.has("support-appeals")) removeSupportAppeals(root);
     if (rules.has("trailing-labels")) removeTrailingLabels(root);
     if (rules.has("caption-credits")) removeCaptionCredits(root);
     if (lead && !collapseWhitespace(root.textContent ?? "").includes(lead)) {

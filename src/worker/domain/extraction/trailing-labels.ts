@@ -95,8 +95,8 @@ function isTrailingLabel(block: DomElement, text: string): boolean {
   return text.length <= LINK_LINE_MAX && linkLength(block) >= LINK_DENSE * text.length;
 }
 
-/** The leaf blocks of `element`, last first: containers holding blocks are looked into, the rest taken whole. */
-function* blocksFromEnd(element: DomElement): Generator<DomElement> {
+/** The leaf blocks of `element`, last first: containers holding blocks are looked into, the rest taken whole (also support-appeals). */
+export function* blocksFromEnd(element: DomElement): Generator<DomElement> {
   for (const child of [...element.children].reverse()) {
     // Readability creates its wrappers as "DIV": tag names are compared in lower case.
     if (CONTAINERS.has(tagOf(child)) && child.querySelector(BLOCK_SELECTOR)) yield* blocksFromEnd(child);
@@ -104,6 +104,6 @@ function* blocksFromEnd(element: DomElement): Generator<DomElement> {
   }
 }
 
-function tagOf(element: DomElement): string {
+export function tagOf(element: DomElement): string {
   return element.localName.toLowerCase();
 }
