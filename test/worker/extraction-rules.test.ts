@@ -108,6 +108,14 @@ describe("extraction rules, one page each", () => {
     ]).toEqual([true, false]);
   });
 
+  it("credits: drops a credit line that a separator starts ('+++ Credits: …') (de)", () => {
+    const credit = '<p>+++<br>Credits: Titelbild <a href="https://agentur.example/">Agentur Beispiel</a></p>';
+    const html = page("de", "Brücke wird saniert", [...GERMAN, ...MORE_GERMAN], credit);
+    const without = textWith(html, "credits", false, ["caption-credits"]);
+    const withRule = textWith(html, "credits", true, ["caption-credits"]);
+    expect([without.includes("Titelbild"), withRule.includes("Titelbild")]).toEqual([true, false]);
+  });
+
   it("credits: drops a photo credit standing between paragraphs, keeping the image's caption (fr)", () => {
     const figure =
       '<figure><img src="/pont.jpg" alt="Le pont"><figcaption>Le vieux pont au lever du jour.</figcaption></figure><p><small>Crédit photo : Jean Dupont</small></p>';

@@ -223,9 +223,9 @@ const CONSENT =
 const EMBED_ACTION =
   /(?<![\p{L}])(?:laden|nachladen|anzeigen|aktivieren|verbindung|einstellungen|load|show|enable|connect|settings|accept|charger|afficher|activer|paramètres|cargar|mostrar|activar|configuración|caricare|mostrare|impostazioni|laden|tonen|instellingen|załaduj|wyświetl|ustawienia)(?![\p{L}])/iu;
 
-/** "Photo:" and kin starting a credit line; "©" starting one. */
+/** "Photo:" and kin starting a credit line; "©" starting one; after a separator ("+++ Credits: …", "– Foto: …") too. */
 const CREDIT =
-  /^(?:©|\(c\)\s|(?:fotos?|photos?|bild(?:er|quelle)?|credits?|crédits?(?: photos?)?|image|imagen|fotografía|foto(?:grafia)?|zdjęci[ea]|fot\.|immagine|beeld)\s*:)/i;
+  /^[-–—+*#~=·•|\s]*(?:©|\(c\)\s|(?:fotos?|photos?|bild(?:er|quelle)?|credits?|crédits?(?: photos?)?|image|imagen|fotografía|foto(?:grafia)?|zdjęci[ea]|fot\.|immagine|beeld)\s*:)/i;
 
 const BLOCK_TAGS = new Set([
   "p",
