@@ -419,6 +419,29 @@ describe("extraction rules, one page each", () => {
     ]).toEqual([true, false, false, true]);
   });
 
+  it("trailing-labels: takes a shoot's credit roll, a name under each role (en)", () => {
+    const roll = [
+      "Interview",
+      "JANE ROE",
+      "Photographer",
+      "JOHN DOE",
+      "Creative Director & Styling",
+      "MAX MUSTER",
+      "Hair & Make-up for the evening looks",
+      "ANNA BEISPIEL",
+      "Hair & Make-up",
+      "JO BAKER",
+      "Photo Assistant",
+      "TOM HENRIKSEN",
+    ]
+      .map((line) => `<p>${line}</p>`)
+      .join("");
+    const html = pageEndingWith("en", "Bridge to be renovated", [...ENGLISH, ...ENGLISH_MORE], roll);
+    const without = textWith(html, "trailing-labels", false);
+    const withRule = textWith(html, "trailing-labels", true);
+    expect([without.includes("JANE ROE"), withRule.includes("JANE ROE")]).toEqual([true, false]);
+  });
+
   it("trailing-labels: keeps short lines at the end that no contact label heads (en)", () => {
     const lines = "<p>Jan Koch</p><p>Telephone +44 20 1234 5678</p>";
     const html = pageEndingWith("en", "Bridge to be renovated", [...ENGLISH, ...ENGLISH_MORE], lines);

@@ -41,7 +41,7 @@ export function removeTrailingLabels(root: DomElement): number {
     }
     // A list, table or quote is content; a line beside an image is its caption.
     const line = !WHOLE.has(tagOf(block)) && !block.querySelector(MEDIA);
-    if (line && CONTACT_LABEL.test(text) && run.length + pending.length > 0) {
+    if (line && (CONTACT_LABEL.test(text) || CREDIT_ROLE_LINE.test(text)) && run.length + pending.length > 0) {
       run.push(...pending, block);
       pending = [];
       continue;
@@ -74,6 +74,18 @@ const MEDIA = "img, picture, video, iframe, audio";
  */
 const CONTACT_LABEL =
   /^(?:(?:presse|medien|media|press|pers)?[-\s]?(?:kontakt|contact|contacto|contatto|contatti)e?s?|ansprechpartner(?:in|innen)?|contact (?:presse|média)|kontakt dla mediów|von|by|autor(?:in)?|author|text|interview|fotos?|fotograf(?:in|ie)?|photos?|photographer|photography|styling|redaktion|illustration(?:en)?)\s*:?$/iu;
+/**
+ * A line of a shoot's credit roll at a magazine story's end: roles alone ("Fotograf", "Haare & Make-up",
+ * "Creative Director & Styling", "Foto-Assistenz"), joined by "&", "und", "and"..., with at most a "für …" after
+ * them; the name under each goes with it, as under a contact label.
+ */
+const ROLE =
+  "(?:(?:foto|photo)[-\\s]?)?assist(?:enz|ent(?:in)?|ant|ance)|styling|stylist(?:in)?|make[-\\s]?up|haare|hair|grooming|frisur(?:en)?|(?:creative|art) direct(?:or|ion)|art ?direktion|produktion|production|casting|set[-\\s]?design|fotograf(?:in|ie)?|photograph(?:er|y)|fotos?|photos?|interview|text|redaktion|illustration(?:en)?";
+const CREDIT_ROLE_LINE = new RegExp(
+  `^(?:${ROLE})(?:\\s*(?:&|\\+|/|,|und|and|et|y)\\s*(?:${ROLE}))*(?:\\s+(?:für|for|pour|para)\\s+[^.!?]{1,60})?\\s*:?$`,
+  "iu",
+);
+
 /** A contact box's lines: short, and not sentences. */
 const CONTACT_LINE_MAX = 120;
 const MAX_CONTACT_LINES = 6;
