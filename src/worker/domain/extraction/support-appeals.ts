@@ -1,6 +1,7 @@
 import type { DomElement } from "./dom";
 import { squash } from "./text-blocks";
-import { blocksFromEnd, tagOf } from "./trailing-labels";
+// WHOLE: content blocks (a list, table, figure, quote, code), never an appeal's paragraph.
+import { blocksFromEnd, tagOf, WHOLE } from "./trailing-labels";
 
 /**
  * A publisher's appeal for support at the article's end: "Gefällt dir unser Magazin? … brauchen wir deine
@@ -60,8 +61,6 @@ const SHORT_LINE = 80;
  * of its text (500 of 1,950 characters seen), so the cap is higher than trailing-labels' quarter.
  */
 const MAX_SHARE_REMOVED = 0.4;
-/** Content blocks, never an appeal's paragraph. */
-const WHOLE = new Set(["ul", "ol", "dl", "table", "figure", "blockquote", "pre"]);
 
 /** Removes the support appeals at the end of Readability's result; returns how many paragraphs went. */
 export function removeSupportAppeals(root: DomElement): number {

@@ -16,7 +16,7 @@ const LINK_DENSE = 0.5;
 const MAX_SHARE_REMOVED = 0.25;
 
 /** Blocks taken whole: a list, table, figure, quote or code block at the end is content, and stops the trim. */
-const WHOLE = new Set(["ul", "ol", "dl", "table", "figure", "blockquote", "pre"]);
+export const WHOLE = new Set(["ul", "ol", "dl", "table", "figure", "blockquote", "pre"]);
 /** Blocks looked into when they hold other blocks. */
 const CONTAINERS = new Set(["div", "section", "article", "main", "header", "footer", "aside", "span"]);
 const BLOCK_SELECTOR = "p, div, section, h1, h2, h3, h4, h5, h6, ul, ol, dl, table, figure, blockquote, pre";
