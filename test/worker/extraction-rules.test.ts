@@ -27,6 +27,11 @@ function textWith(html: string, rule: ExtractionRule, on: boolean, off: Extracti
   return extractArticleWithSource(html, PAGE_URL, { rules }).article.text;
 }
 
+/** The page's text without `rule`, then with it (the rules in `off` off both times). */
+function withoutAndWith(html: string, rule: ExtractionRule, off: ExtractionRule[] = []): [string, string] {
+  return [textWith(html, rule, false, off), textWith(html, rule, true, off)];
+}
+
 const GERMAN = [
   "Der Gemeinderat hat am Dienstagabend nach langer Debatte beschlossen, die alte Brücke über den Fluss bis zum Herbst des kommenden Jahres vollständig zu sanieren, obwohl die Kosten deutlich gestiegen sind.",
   "Die Bürgermeisterin sagte, man habe sich die Entscheidung nicht leicht gemacht, aber die Sicherheit der Menschen, die täglich über die Brücke fahren, gehe in diesem Fall eindeutig vor.",
@@ -111,8 +116,7 @@ describe("extraction rules, one page each", () => {
   it("credits: drops a credit line that a separator starts ('+++ Credits: …') (de)", () => {
     const credit = '<p>+++<br>Credits: Titelbild <a href="https://agentur.example/">Agentur Beispiel</a></p>';
     const html = page("de", "Brücke wird saniert", [...GERMAN, ...MORE_GERMAN], credit);
-    const without = textWith(html, "credits", false, ["caption-credits"]);
-    const withRule = textWith(html, "credits", true, ["caption-credits"]);
+    const [without, withRule] = withoutAndWith(html, "credits", ["caption-credits"]);
     expect([without.includes("Titelbild"), withRule.includes("Titelbild")]).toEqual([true, false]);
   });
 
@@ -121,10 +125,7 @@ describe("extraction rules, one page each", () => {
       '<figure><img src="/pont.jpg" alt="Le pont"><figcaption>Le vieux pont au lever du jour.</figcaption></figure><p><small>Crédit photo : Jean Dupont</small></p>';
     const html = page("fr", "Le pont sera rénové", FRENCH, figure);
     // Without caption-credits, which also cuts a credit line.
-    const [before, after] = [
-      textWith(html, "credits", false, ["caption-credits"]),
-      textWith(html, "credits", true, ["caption-credits"]),
-    ];
+    const [before, after] = withoutAndWith(html, "credits", ["caption-credits"]);
     expect([
       before.includes("Jean Dupont"),
       after.includes("Jean Dupont"),
@@ -312,7 +313,7 @@ describe("extraction rules, one page each", () => {
       "<div><p>Wir respektieren deine Privatsphäre und stellen ohne dein Einverständnis keine Verbindung zu Twitter her. Hier kannst du deine Einstellungen verwalten.</p></div>",
     ].join("");
     const html = page("de", "Brücke wird saniert", GERMAN, extra);
-    const [before, after] = [textWith(html, "disclaimers", false), textWith(html, "disclaimers", true)];
+    const [before, after] = withoutAndWith(html, "disclaimers");
     expect([
       before.includes("Impressum"),
       before.includes("Privatsphäre"),
@@ -335,7 +336,7 @@ describe("extraction rules, one page each", () => {
       '<p>Die Pläne liegen im <a href="/rathaus">Rathaus</a> aus und können dort eingesehen werden.</p>',
     ].join("");
     const html = page("de", "Brücke wird saniert", GERMAN, teasers);
-    const [before, after] = [textWith(html, "more-teasers", false), textWith(html, "more-teasers", true)];
+    const [before, after] = withoutAndWith(html, "more-teasers");
     expect([
       before.includes("vergangenes Wetter"),
       after.includes("vergangenes Wetter"),
@@ -348,7 +349,7 @@ describe("extraction rules, one page each", () => {
     const dateline = "<p>Opublikowano: 20 kwietnia 2021</p>";
     const sentence = "<p>Prace mają się zakończyć 30 września 2022, jak zapowiedział wykonawca na konferencji.</p>";
     const html = page("pl", "Most zostanie wyremontowany", POLISH, dateline + sentence);
-    const [before, after] = [textWith(html, "datelines", false), textWith(html, "datelines", true)];
+    const [before, after] = withoutAndWith(html, "datelines");
     expect([
       before.includes("20 kwietnia 2021"),
       after.includes("20 kwietnia 2021"),
@@ -410,7 +411,7 @@ describe("extraction rules, one page each", () => {
   it("trailing-labels: drops a contact box at the article's end, its label and the lines under it (de)", () => {
     const box = "<p>Pressekontakt</p><p>Jan Koch</p><p>Telefon +49 40 123456</p><p>presse@stadt.example</p>";
     const html = pageEndingWith("de", "Brücke wird saniert", GERMAN, box);
-    const [before, after] = [textWith(html, "trailing-labels", false), textWith(html, "trailing-labels", true)];
+    const [before, after] = withoutAndWith(html, "trailing-labels");
     expect([
       before.includes("Pressekontakt"),
       after.includes("Pressekontakt"),
@@ -437,8 +438,7 @@ describe("extraction rules, one page each", () => {
       .map((line) => `<p>${line}</p>`)
       .join("");
     const html = pageEndingWith("en", "Bridge to be renovated", [...ENGLISH, ...ENGLISH_MORE], roll);
-    const without = textWith(html, "trailing-labels", false);
-    const withRule = textWith(html, "trailing-labels", true);
+    const [without, withRule] = withoutAndWith(html, "trailing-labels");
     expect([without.includes("JANE ROE"), withRule.includes("JANE ROE")]).toEqual([true, false]);
   });
 
@@ -452,8 +452,7 @@ describe("extraction rules, one page each", () => {
     const appeal =
       '<p>Gefällt dir unser Magazin? Wir haben uns entschieden, keine Bezahlschranke einzuführen, damit alle unsere Texte lesen können. Um unabhängig von Werbung zu bleiben, brauchen wir deine Unterstützung: Hilf mit und unterstütze unser Magazin mit einem kleinen Beitrag.</p><p><a href="/spenden">Jetzt unterstützen</a></p>';
     const html = pageEndingWith("de", "Brücke wird saniert", [...GERMAN, ...MORE_GERMAN], appeal);
-    const without = textWith(html, "support-appeals", false);
-    const withRule = textWith(html, "support-appeals", true);
+    const [without, withRule] = withoutAndWith(html, "support-appeals");
     expect([without.includes("Bezahlschranke"), withRule.includes("Bezahlschranke")]).toEqual([true, false]);
   });
 
@@ -472,7 +471,7 @@ describe("extraction rules, one page each", () => {
     const figure =
       '<figure><img src="/bruecke.jpg" alt="Die Brücke"><figcaption>Die alte Brücke im Morgennebel. Foto: Max Muster/dpa</figcaption></figure>';
     const html = page("de", "Brücke wird saniert", GERMAN, figure);
-    const [before, after] = [textWith(html, "caption-credits", false), textWith(html, "caption-credits", true)];
+    const [before, after] = withoutAndWith(html, "caption-credits");
     expect([
       before.includes("Max Muster/dpa"),
       after.includes("Max Muster/dpa"),
@@ -498,7 +497,7 @@ describe("extraction rules, one page each", () => {
     const gallery =
       '<div class="step"><img src="/schritt.jpg" alt=""><div class="controls"><span>Bild anzeigen</span> <span>Bild schließen</span></div></div><h2>Galerie der alten Brücken</h2>';
     const html = page("de", "Brücke wird saniert", GERMAN, gallery);
-    const [before, after] = [textWith(html, "controls", false), textWith(html, "controls", true)];
+    const [before, after] = withoutAndWith(html, "controls");
     expect([before.includes("Bild anzeigen"), after.includes("Bild anzeigen"), after.includes("Galerie der")]).toEqual([
       true,
       false,
@@ -520,7 +519,7 @@ describe("extraction rules, one page each", () => {
     const figure =
       '<figure><img src="/plan.png" alt="Plan"><figcaption>Der Plan der Umleitung. Zum Vergrößern auf das Bild klicken.</figcaption></figure>';
     const html = page("de", "Brücke wird saniert", GERMAN, figure);
-    const [before, after] = [textWith(html, "caption-credits", false), textWith(html, "caption-credits", true)];
+    const [before, after] = withoutAndWith(html, "caption-credits");
     expect([
       before.includes("Zum Vergrößern"),
       after.includes("Zum Vergrößern"),
@@ -542,7 +541,7 @@ describe("extraction rules, one page each", () => {
     const figure =
       '<figure><img src="/pumpe.jpg" alt="Pumpe"><figcaption><p>Immer mehr Menschen setzen auf Wärmepumpen.</p><p>Bild:</p></figcaption></figure>';
     const html = page("de", "Brücke wird saniert", GERMAN, figure);
-    const [before, after] = [textWith(html, "caption-credits", false), textWith(html, "caption-credits", true)];
+    const [before, after] = withoutAndWith(html, "caption-credits");
     expect([before.includes("Bild:"), after.includes("Bild:"), after.includes("auf Wärmepumpen.")]).toEqual([
       true,
       false,
@@ -557,7 +556,7 @@ describe("extraction rules, one page each", () => {
       <article><h1>Brücke wird saniert</h1><p>${GERMAN[0]}</p>
       <form><button>Jetzt spenden!</button></form></article>
       <div class="media"><p>${MORE_GERMAN[2]}</p></div></body></html>`;
-    const [before, after] = [textWith(html, "json-ld-body", false), textWith(html, "json-ld-body", true)];
+    const [before, after] = withoutAndWith(html, "json-ld-body");
     const missing = GERMAN[2] ?? "-";
     expect([before.includes(missing), after.includes(missing), after.split(GERMAN[0] ?? "-").length - 1]).toEqual([
       false,

@@ -41,7 +41,7 @@ export function removeTrailingLabels(root: DomElement): number {
     }
     // A list, table or quote is content; a line beside an image is its caption.
     const line = !WHOLE.has(tagOf(block)) && !block.querySelector(MEDIA);
-    if (line && (CONTACT_LABEL.test(text) || CREDIT_ROLE_LINE.test(text)) && run.length + pending.length > 0) {
+    if (line && isBoxLabel(text) && run.length + pending.length > 0) {
       run.push(...pending, block);
       pending = [];
       continue;
@@ -68,16 +68,15 @@ export function removeTrailingLabels(root: DomElement): number {
 const MEDIA = "img, picture, video, iframe, audio";
 
 /**
- * The label of a contact box or of the credits at an article's end, alone on its line (de, en, es, fr, it, nl,
- * pl): "Kontakt:", "Pressekontakt", "Von:", "Interview", "Fotograf". The short lines under it (names, phone
- * numbers, e-mail addresses) go with it.
+ * The label of a contact box at an article's end, alone on its line (de, en, es, fr, it, nl, pl): "Kontakt:",
+ * "Pressekontakt", "Von:", "Author". The short lines under it (names, phone numbers, e-mail addresses) go with it.
  */
 const CONTACT_LABEL =
-  /^(?:(?:presse|medien|media|press|pers)?[-\s]?(?:kontakt|contact|contacto|contatto|contatti)e?s?|ansprechpartner(?:in|innen)?|contact (?:presse|média)|kontakt dla mediów|von|by|autor(?:in)?|author|text|interview|fotos?|fotograf(?:in|ie)?|photos?|photographer|photography|styling|redaktion|illustration(?:en)?)\s*:?$/iu;
+  /^(?:(?:presse|medien|media|press|pers)?[-\s]?(?:kontakt|contact|contacto|contatto|contatti)e?s?|ansprechpartner(?:in|innen)?|contact (?:presse|média)|kontakt dla mediów|von|by|autor(?:in)?|author)\s*:?$/iu;
 /**
- * A line of a shoot's credit roll at a magazine story's end: roles alone ("Fotograf", "Haare & Make-up",
- * "Creative Director & Styling", "Foto-Assistenz"), joined by "&", "und", "and"..., with at most a "für …" after
- * them; the name under each goes with it, as under a contact label.
+ * A line of the credits at an article's end: roles alone ("Interview", "Fotograf", "Haare & Make-up", "Creative
+ * Director & Styling", "Foto-Assistenz"), joined by "&", "und", "and"..., with at most a "für …" after them; the
+ * name under each goes with it, as under a contact label.
  */
 const ROLE =
   "(?:(?:foto|photo)[-\\s]?)?assist(?:enz|ent(?:in)?|ant|ance)|styling|stylist(?:in)?|make[-\\s]?up|haare|hair|grooming|frisur(?:en)?|(?:creative|art) direct(?:or|ion)|art ?direktion|produktion|production|casting|set[-\\s]?design|fotograf(?:in|ie)?|photograph(?:er|y)|fotos?|photos?|interview|text|redaktion|illustration(?:en)?";
@@ -85,6 +84,11 @@ const CREDIT_ROLE_LINE = new RegExp(
   `^(?:${ROLE})(?:\\s*(?:&|\\+|/|,|und|and|et|y)\\s*(?:${ROLE}))*(?:\\s+(?:für|for|pour|para)\\s+[^.!?]{1,60})?\\s*:?$`,
   "iu",
 );
+
+/** A contact or credit label, heading the short lines under it. */
+function isBoxLabel(text: string): boolean {
+  return CONTACT_LABEL.test(text) || CREDIT_ROLE_LINE.test(text);
+}
 
 /** A contact box's lines: short, and not sentences. */
 const CONTACT_LINE_MAX = 120;
@@ -107,7 +111,7 @@ function isTrailingLabel(block: DomElement, text: string): boolean {
   return text.length <= LINK_LINE_MAX && linkLength(block) >= LINK_DENSE * text.length;
 }
 
-/** The leaf blocks of `element`, last first: containers holding blocks are looked into, the rest taken whole (also support-appeals). */
+/** The leaf blocks of `element`, last first: containers holding blocks are looked into, the rest taken whole. */
 export function* blocksFromEnd(element: DomElement): Generator<DomElement> {
   for (const child of [...element.children].reverse()) {
     // Readability creates its wrappers as "DIV": tag names are compared in lower case.
