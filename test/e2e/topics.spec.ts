@@ -203,7 +203,8 @@ async function libraryWithTopics(
         if (!response.ok()) return -1;
         const { topics } = (await response.json()) as { topics: { label: string }[] };
         // Articles that completed after a first run (started by the first ones done) join its topics or the
-        // leftover group, and their growth asks for the run that clusters them: wait for that run.
+        // leftover group; one in the group (or the library's growth) asks for the run that clusters them: wait
+        // for that run.
         return topics.some((topic) => topic.label === "Other articles") ? -2 : topics.length;
       },
       // That run is the next minute's (debounced to the end of its window, docs/ai.md): up to 60 s of waiting

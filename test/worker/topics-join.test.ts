@@ -1,7 +1,8 @@
 import { env, introspectWorkflow } from "cloudflare:test";
 import { describe, expect, inject, it } from "vitest";
+import { createServices } from "../../src/worker/context";
 import { LEFTOVER_LABEL } from "../../src/worker/domain/clustering/topic-names";
-import { api, registerUser } from "./helpers";
+import { api, registerUser, seedProcessedArticle } from "./helpers";
 import { library, recluster } from "./topics-helpers";
 
 /** Each of the user's articles in a topic, with its topic's label (an article is in one topic at most). */
@@ -91,4 +92,43 @@ describe("topics over the whole library (sample, then join)", () => {
     expect(await computedAt()).toBe(clusteredAt);
     expect(await topicRuns.get()).toHaveLength(0);
   });
+
+  it("an article processed after the last run that falls into the leftover group makes the topics due, once", async () => {
+    const { user } = await registerUser();
+    await library(user.id, 8, 7); // 24 articles: two more stay below the growth share (27)
+    await recluster(user.id);
+    const topics = createServices(env).topics;
+    expect(await topics.isBehind(user.id)).toBe(false);
+
+    // One article more joins a topic: not due.
+    const fitting = await seedProcessedArticle(user.id, {
+      title: "Honeybees",
+      text: "honeybees hive pollen waggle dance queen beekeeping honey colony swarm nectar drones",
+    });
+    await markProcessedNow(fitting);
+    expect(await topics.joinArticle(user.id, fitting)).toBe(true);
+    expect((await placements(user.id)).find((p) => p.articleId === fitting)?.label).not.toBe(LEFTOVER_LABEL);
+    expect(await topics.isBehind(user.id)).toBe(false);
+
+    // An article of no subject the topics know lands in the leftover group: a run over it may find it a topic.
+    const stray = await seedProcessedArticle(user.id, {
+      title: "Saxophone",
+      text: "saxophone trumpet jazz improvisation swing bebop quartet rhythm trombone clarinet",
+    });
+    await markProcessedNow(stray);
+    expect(await topics.joinArticle(user.id, stray)).toBe(true);
+    expect((await placements(user.id)).find((p) => p.articleId === stray)?.label).toBe(LEFTOVER_LABEL);
+    expect(await topics.isBehind(user.id)).toBe(true);
+
+    // The run reads it: whether it stays left over or not, the topics are current, so no run repeats.
+    await recluster(user.id);
+    expect(await topics.isBehind(user.id)).toBe(false);
+  });
 });
+
+/** Stamps an article as processed a moment after the last topics run began (seeded rows carry the seed time). */
+async function markProcessedNow(articleId: number) {
+  await env.DB.prepare("UPDATE articles SET processed_at = ? WHERE id = ?")
+    .bind(Date.now() + 1_000, articleId)
+    .run();
+}

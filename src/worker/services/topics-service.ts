@@ -268,16 +268,17 @@ export function createTopicsService({ topics, vectorIndex, embedder, languageMod
 
     /**
      * Whether a topics run is due: a completed article is missing from the topics (its run is pending, or was
-     * lost, or it could not join), or a library clustered whole has grown by REGROW_SHARE since.
+     * lost, or it could not join), or, in a library clustered whole, an article processed since the last run
+     * fell into the leftover group (a run over it may find it a topic, as the spec's recompute after processing
+     * would), or the library has grown by REGROW_SHARE since.
      */
     async isBehind(userId: number): Promise<boolean> {
       if (await topics.isBehind(userId)) return true;
       const { completed, atLastRun } = await topics.growth(userId);
-      return (
-        atLastRun !== null &&
-        atLastRun < CLUSTER_SAMPLE &&
-        completed >= Math.max(atLastRun + 1, Math.ceil(atLastRun * (1 + REGROW_SHARE)))
-      );
+      if (atLastRun === null || atLastRun >= CLUSTER_SAMPLE) return false;
+      if (completed >= Math.max(atLastRun + 1, Math.ceil(atLastRun * (1 + REGROW_SHARE)))) return true;
+      // The run reads the article, so it is late no longer: a run that leaves it in the group does not repeat.
+      return topics.hasLateLeftover(userId, LEFTOVER_LABEL);
     },
 
     /**

@@ -124,7 +124,8 @@ export async function processArticle(
     }
     try {
       await step.do("schedule topics refresh", DATABASE_STEP, async () => {
-        // A joined article needs no run, unless the library, clustered whole, has grown by a tenth (isBehind).
+        // A joined article needs no run, unless the library, clustered whole, has grown by a tenth or the article
+        // fell into the leftover group (isBehind).
         if (joined && !(await createServices(env).topics.isBehind(userId))) return;
         // While an import still has articles to process, every finished article (a save's too) joins the
         // import's five-minute run: one run a minute over a 10,000-article library is CPU spent on groupings

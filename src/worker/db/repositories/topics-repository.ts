@@ -32,15 +32,18 @@ function newTopicId(): number {
   return (high & 0xffff) * 2 ** 32 + low || 1;
 }
 
+/** An article in no topic (nor the leftover group). */
+const notInATopic = sql`not exists (select 1 from ${topicArticles} where ${topicArticles.articleId} = ${articles.id})`;
+
+/** An article (joined with its owner) that completed after the user's last topics run began reading the library. */
+const processedSinceLastRun = gt(articles.processedAt, users.topicsComputedAt);
+
 /**
  * An article (joined with its owner) that no finished topics run has read: the user was never clustered, or
  * it completed after the last run began reading the library.
  */
-/** An article in no topic (nor the leftover group). */
-const notInATopic = sql`not exists (select 1 from ${topicArticles} where ${topicArticles.articleId} = ${articles.id})`;
-
 const notYetClustered = and(
-  or(isNull(users.topicsComputedAt), gt(articles.processedAt, users.topicsComputedAt)),
+  or(isNull(users.topicsComputedAt), processedSinceLastRun),
   // An article that joined its nearest topic when it was processed is in the topics already.
   notInATopic,
 );
@@ -312,6 +315,32 @@ export function createTopicsRepository(db: Database) {
         .from(articles)
         .innerJoin(users, eq(users.id, articles.userId))
         .where(and(eq(articles.userId, userId), eq(articles.processingStatus, "completed"), notYetClustered))
+        .limit(1)
+        .get();
+      return row !== undefined;
+    },
+
+    /**
+     * Whether an article that completed after the last topics run began sits in the leftover group (a topic
+     * without a centre named `leftoverLabel`): it joined no topic, though a run over it might have made one.
+     */
+    async hasLateLeftover(userId: number, leftoverLabel: string): Promise<boolean> {
+      const row = await db
+        .select({ id: articles.id })
+        .from(articles)
+        .innerJoin(users, eq(users.id, articles.userId))
+        .innerJoin(topicArticles, eq(topicArticles.articleId, articles.id))
+        .innerJoin(topics, eq(topics.id, topicArticles.topicId))
+        .where(
+          and(
+            eq(articles.userId, userId),
+            eq(articles.processingStatus, "completed"),
+            processedSinceLastRun,
+            eq(topics.userId, userId),
+            isNull(topics.centre),
+            eq(topics.label, leftoverLabel),
+          ),
+        )
         .limit(1)
         .get();
       return row !== undefined;
