@@ -132,8 +132,9 @@ const APP_PROMOTION = /\b(?:[Dd]ownload|[Gg]et)\b[^.!?]{0,80}\b(?:our|the (?:\p{
 function isDisclaimer(text: string): boolean {
   if (DISCLAIMER.test(text)) return true;
   // Cut by bars or bullets, as link rows are: a sentence about a privacy policy and its terms is not one.
-  const legalWords = new Set(text.toLowerCase().match(LEGAL_LINK) ?? []);
-  if (text.length <= LEGAL_LINE_MAX && legalWords.size >= 2 && /[|·•]/.test(text)) return true;
+  if (text.length <= LEGAL_LINE_MAX && /[|·•]/.test(text)) {
+    if (new Set(text.toLowerCase().match(LEGAL_LINK) ?? []).size >= 2) return true;
+  }
   return EMBED_PROVIDER.test(text) && CONSENT.test(text) && EMBED_ACTION.test(text);
 }
 

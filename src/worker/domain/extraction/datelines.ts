@@ -114,13 +114,17 @@ function calendarWords(language: string): Set<string> {
   return words;
 }
 
+/** A year of a date HAS_FULL_DATE finds (each of its forms has one). */
+const HAS_YEAR = /(?:19|20)\d\d/;
+
 /** A date with a year: "2. Februar 2022", "March 3, 2021", "02.02.2022", "2022-02-02", "3/2/2022". */
 const HAS_FULL_DATE =
   /(?:\d{1,2}[./-]\d{1,2}[./-](?:19|20)\d{2}|(?:19|20)\d{2}-\d{2}-\d{2}|(?:^|\D)\d{1,2}\.?\s+(?:de\s+)?\p{L}{3,}\.?,?\s+(?:de\s+)?(?:19|20)\d{2}|\p{L}{3,}\.?\s+\d{1,2},?\s+(?:19|20)\d{2}|\p{L}{3,}\s+(?:19|20)\d{2})/u;
 
 /** True when `text` is a date (in English or `language`, the page's) and the words that may label it, nothing else. */
 export function isDateline(text: string, language = "en"): boolean {
-  if (!HAS_FULL_DATE.test(text)) return false;
+  // Every full date has a year: this test costs a hundredth of HAS_FULL_DATE's, which most blocks then skip.
+  if (!HAS_YEAR.test(text) || !HAS_FULL_DATE.test(text)) return false;
   const words = calendarWords(language);
   let hasCalendarWordOrNumericDate = false;
   for (const token of text.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {

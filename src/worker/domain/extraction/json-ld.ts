@@ -1,4 +1,4 @@
-import type { DomDocument } from "./dom";
+import type { DomElement } from "./dom";
 import { cleanText, decodeEntities } from "./strings";
 
 /** What the page's schema.org JSON-LD says about its article. */
@@ -19,12 +19,12 @@ const ARTICLE_TYPE = /^(?:\w*Article|\w*Posting|Report)$/;
 type JsonObject = { [key: string]: unknown };
 
 /**
- * The first article-like object in the page's JSON-LD. Unlike Readability's own reading, it looks inside
- * every block and through @graph and arrays, and accepts authors and images given as plain strings.
- * Must run before Readability, which removes <script> elements.
+ * The first article-like object in the JSON-LD of the page's `scripts` (its <script> elements; the others are
+ * passed over). Unlike Readability's own reading, it looks inside every block and through @graph and arrays, and
+ * accepts authors and images given as plain strings. Must run before Readability, which removes <script> elements.
  */
-export function readJsonLdArticle(document: DomDocument): JsonLdArticle | null {
-  for (const script of document.querySelectorAll("script")) {
+export function readJsonLdArticle(scripts: Iterable<DomElement>): JsonLdArticle | null {
+  for (const script of scripts) {
     if (!/ld\+json/i.test(script.getAttribute("type") ?? "")) continue;
     const json = parseJson(script.textContent ?? "");
     const article = findArticle(json);

@@ -18,7 +18,9 @@ export function resolveHttpUrl(value: string | null | undefined, base: string): 
 
 /** The URL relative links of the page resolve against: its first <base href>, if usable, else the page URL. */
 export function documentBaseUrl(document: DomDocument, pageUrl: string): string {
-  const href = document.querySelector("base[href]")?.getAttribute("href");
+  // A bare tag name is matched by name (patches/linkedom), not through the selector engine as "base[href]" is:
+  // on a page without <base>, every element is tested.
+  const href = [...document.querySelectorAll("base")].find((base) => base.hasAttribute("href"))?.getAttribute("href");
   return resolveHttpUrl(href, pageUrl) ?? pageUrl;
 }
 
