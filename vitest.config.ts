@@ -10,8 +10,9 @@ const fromRoot = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const migrations = await readD1Migrations(fromRoot("./migrations"));
 
 /**
- * Test files that touch no storage, queue or Workflow: pure domain code and adapters against fakes. They share
- * one workerd isolate, because each isolated test file pays several seconds to load the whole Worker.
+ * Test files that touch no storage, queue or Workflow: pure domain code and adapters against fakes. They run in
+ * the storage files' shared runtime ("worker-storage"): a project of their own paid a runtime start and a second
+ * transform of the whole Worker, about 20 s at the end of the stage, for 3 s of tests.
  */
 const STORAGE_FREE = [
   "adapters-factory",
@@ -46,6 +47,27 @@ const ON_CLOUDFLARE_ADAPTERS = ["test/worker/cloudflare-product.test.ts"];
 const WITHOUT_WORD_VECTORS = ["test/worker/without-word-vectors.test.ts"];
 
 type PluginOptions = Parameters<typeof cloudflareTest>[0];
+
+/** Modules whose source maps are not sent to workerd (see withoutBulkySourceMaps). */
+const BULKY_SOURCE = /\/node_modules\/|\/word-(?:vectors|translations)-data\.ts$/;
+
+/**
+ * The workerd pool sends every module to its runtime with its source map inline, serialised (devalue) in vitest's
+ * main process, the one thread that also transforms for every runner. A map carries its whole source again
+ * (sourcesContent): with the word-vector and translation tables (3.9 MB) and the packages' own maps, that
+ * serialisation took 23.5 CPU-seconds of a cold run; without those maps 13.3. Stack traces keep their lines in our
+ * own code; in packages and the data tables they point into the transformed module instead.
+ */
+function withoutBulkySourceMaps(): Plugin {
+  return {
+    name: "without-bulky-source-maps",
+    enforce: "post",
+    transform(code, id) {
+      if (!BULKY_SOURCE.test(id)) return null;
+      return { code, map: { mappings: "" } };
+    },
+  };
+}
 
 /**
  * `import data from "file?bytes"`: the file's bytes, base64, for fixtures that are not UTF-8 text (an import file
@@ -89,6 +111,7 @@ function workerdProject(
   return {
     plugins: [
       bytesImport(),
+      withoutBulkySourceMaps(),
       cloudflareTest({
         wrangler: { configPath: fromRoot("./wrangler.toml") },
         ...(overrides.main ? { main: overrides.main } : {}),
@@ -119,10 +142,11 @@ function workerdProject(
 export default defineConfig({
   test: {
     reporters: ["default", ["json", { outputFile: "test-results/vitest.json" }]],
-    // Two test files at a time on any machine (vitest's default is one less than the cores: 1 on this 2-core
+    // Three test files at a time on any machine (vitest's default is one less than the cores: 1 on this 2-core
     // machine). Most of a storage test's time is waiting on the runtime (queues, Workflows, fetches to the
-    // fixture server, workerd starting), which the other file fills with work.
-    maxWorkers: 2,
+    // fixture server, workerd starting), which the other files fill with work: alone on a quiet machine, the stage
+    // took 255 s with 2 (35% of the CPU idle), 213 s with 3 and 214 s with 4 (docs/testing.md).
+    maxWorkers: 3,
     projects: [
       // A file with a runtime of its own is its own project (fsModuleCache on), so its runner is always the first of
       // its pool: with the transforms cached on disk, the workerd pool sends a later
@@ -132,17 +156,23 @@ export default defineConfig({
       // The storage files that need a runtime of their own (ISOLATED_STORAGE says why), one project each. Named so
       // that they sort before the "worker-*" projects: vitest queues files by project name, and each of these pays a
       // runtime start of its own, which then overlaps other files instead of trailing at the end (cold run 248 → 229 s).
+      // The Cloudflare-adapters and without-word-vectors projects below are named so for the same reason.
       ...ISOLATED_STORAGE.map((file) =>
         workerdProject(`isolated:${file.replace(/^test\/worker\/|\.test\.ts$/g, "")}`, { include: [file] }),
       ),
-      // The other storage files share a runtime per vitest worker: a fresh workerd and Worker per file cost about
-      // 10 s each, more than most files' own tests. Each file still starts from empty tables (test/worker/setup.ts).
-      // Not fsModuleCache: a second file of a shared runtime would be sent every cached module at once (see above).
-      workerdProject("worker-storage", { include: SHARED_STORAGE, isolate: false, fsModuleCache: false }),
+      // The other storage files, and the storage-free ones, share a runtime per vitest worker: a fresh workerd and
+      // Worker per file cost about 10 s each, more than most files' own tests. Each file still starts from empty
+      // tables (test/worker/setup.ts). Not fsModuleCache: a second file of a shared runtime would be sent every
+      // cached module at once (see above).
+      workerdProject("worker-storage", {
+        include: [...SHARED_STORAGE, ...STORAGE_FREE],
+        isolate: false,
+        fsModuleCache: false,
+      }),
       // AI_PROVIDER=cloudflare: the factory picks the Workers AI and Vectorize adapters, and AI / VECTORIZE are
       // the fakes in test/worker/fakes, exported by this project's entry point and bound back to it.
       workerdProject(
-        "worker-cloudflare",
+        "isolated:cloudflare-product",
         { include: ON_CLOUDFLARE_ADAPTERS },
         {
           main: fromRoot("./test/worker/fakes/cloudflare-worker-entry.ts"),
@@ -156,12 +186,9 @@ export default defineConfig({
       // The word-vector table swapped for the module that says it is missing, exactly as staging and production
       // builds do (vite.config.ts): what `npm start` served after a production build took over dist/.
       {
-        ...workerdProject("worker-without-word-vectors", { include: WITHOUT_WORD_VECTORS }),
+        ...workerdProject("isolated:without-word-vectors", { include: WITHOUT_WORD_VECTORS }),
         resolve: { alias: withoutWordVectors },
       },
-      // Not fsModuleCache: a second runner of this shared project would be sent every cached module at once (see
-      // above); without it, only what it imports.
-      workerdProject("worker-unit", { include: STORAGE_FREE, isolate: false, fsModuleCache: false }),
       // Pure client modules need neither a browser nor workerd.
       { test: { name: "client", include: ["test/client/**/*.test.ts"], environment: "node" } },
       // The project scripts' pure parts (deploy preflight), in plain Node like the scripts themselves.

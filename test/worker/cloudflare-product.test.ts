@@ -8,7 +8,7 @@ import { OUTCOME_WAIT_MS } from "./waits";
 
 /**
  * The whole product with AI_PROVIDER=cloudflare: the factory picks the Workers AI and Vectorize adapters, and
- * the bindings are the faithful fakes (test/worker/fakes, bound by the `worker-cloudflare` project in
+ * the bindings are the faithful fakes (test/worker/fakes, bound by the `isolated:cloudflare-product` project in
  * vitest.config.ts). Everything goes through HTTP, the queue and the Workflows.
  */
 const fakeAi = env.AI as unknown as {

@@ -1,5 +1,5 @@
 /**
- * The Worker as the `worker-cloudflare` test project runs it (vitest.config.ts): the real entry point's
+ * The Worker as the `isolated:cloudflare-product` test project runs it (vitest.config.ts): the real entry point's
  * handlers and Workflows, plus the faithful fakes of Workers AI and Vectorize as named entrypoints, which
  * that project binds as `AI` and `VECTORIZE` (service bindings to this same Worker). The Worker then runs
  * with AI_PROVIDER=cloudflare and the real Cloudflare adapters, picked by the real factory. Tests steer the
