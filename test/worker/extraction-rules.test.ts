@@ -617,6 +617,27 @@ describe("extraction rules, one page each", () => {
     const after = textWith(html, "lead-paragraph", true);
     expect([after.includes(lead), after.includes("Jane Roe is a transport reporter")]).toEqual([true, false]);
   });
+
+  it("lead-paragraph: passes over the box of the reviewer the JSON-LD names, which starts with a first name (en)", () => {
+    const lead =
+      "Two of the largest exchanges compared side by side, from their fees and their security to the coins each of them lets you buy and sell.";
+    const jsonLd = JSON.stringify({
+      "@context": "https://schema.org",
+      "@type": "Article",
+      headline: "Bridge to be renovated",
+      author: { "@type": "Person", name: "Jane Roe" },
+      mainEntityOfPage: { "@type": "WebPage", reviewedBy: [{ "@type": "Person", name: "Marisa Figat" }] },
+    });
+    const html = `<!DOCTYPE html><html lang="en"><head><title>Bridge to be renovated</title>
+      <script type="application/ld+json">${jsonLd}</script></head><body>
+      <header><h1>Bridge to be renovated</h1>
+        <div class="reviewer"><p>Marisa is a content integrity and compliance manager with expertise in the loans, the cards and the insurance of the readers.</p></div>
+        <div class="deck"><p>${lead}</p></div></header>
+      <div class="content">${[...ENGLISH, ...ENGLISH_MORE].map((p) => `<p>${p}</p>`).join("")}</div>
+      </body></html>`;
+    const after = textWith(html, "lead-paragraph", true);
+    expect([after.includes(lead), after.includes("Marisa is a content integrity")]).toEqual([true, false]);
+  });
 });
 
 describe("the page's own markup", () => {

@@ -7,7 +7,7 @@ import { htmlToText } from "./html-text";
 import { findLead } from "./lead-paragraph";
 import { removeLinkParagraphs } from "./link-paragraphs";
 import { removeMarkedBoilerplate } from "./marked-boilerplate";
-import { pageAuthorNames, type ReadabilityMetadata, resolveMetadata } from "./metadata";
+import { pagePeopleNames, type ReadabilityMetadata, resolveMetadata } from "./metadata";
 import { readPageMetadata } from "./page-metadata";
 import { prepareForReadability, removeScriptsAndStyles } from "./prepare-document";
 import { recoverParagraphs } from "./recover-paragraphs";
@@ -124,7 +124,7 @@ export function extractArticleWithSource(
   if (rules.has("marked-boilerplate")) removeMarkedBoilerplate(document.body, stopWords);
   prepareForReadability(document, new Set(BOILERPLATE_RULES.filter((rule) => rules.has(rule))), language);
   // Found before Readability, which takes the headline's surroundings apart.
-  const lead = rules.has("lead-paragraph") ? findLead(document, stopWords, pageAuthorNames(page)) : null;
+  const lead = rules.has("lead-paragraph") ? findLead(document, stopWords, pagePeopleNames(page)) : null;
   // Copied before Readability rewrites the tree: the page's own <article> or <main>, to compare with its choice.
   const marked = rules.has("recover-paragraphs") ? markedMainContent(document)?.cloneNode(true) : undefined;
   const readability = runReadability(document);

@@ -5,6 +5,8 @@ import { cleanText, decodeEntities } from "./strings";
 export interface JsonLdArticle {
   headline: string | null;
   authors: string[];
+  /** Other people the article names for its making (reviewedBy, editor, contributor): their boxes sit under headlines too. */
+  people: string[];
   datePublished: string | null;
   publisher: string | null;
   image: string | null;
@@ -81,12 +83,22 @@ function describe(article: JsonObject, byId: ReadonlyMap<string, JsonObject>): J
   return {
     headline: text(article.headline) ?? text(article.name),
     authors: names(article.author, byId),
+    people: peopleOf(article, byId),
     datePublished: text(article.datePublished) ?? text(article.dateCreated),
     publisher: names(article.publisher, byId)[0] ?? null,
     image: imageUrl(article.image),
     description: text(article.description),
     articleBody: typeof article.articleBody === "string" ? decodeEntities(article.articleBody).trim() || null : null,
   };
+}
+
+/** reviewedBy, editor and contributor of the article, and of the web page it is the main entity of (schema.org puts reviewedBy there). */
+function peopleOf(article: JsonObject, byId: ReadonlyMap<string, JsonObject>): string[] {
+  const page = article.mainEntityOfPage;
+  const holders = [article, ...(page && typeof page === "object" && !Array.isArray(page) ? [page as JsonObject] : [])];
+  return holders.flatMap((holder) =>
+    [holder.reviewedBy, holder.editor, holder.contributor].flatMap((value) => names(value, byId)),
+  );
 }
 
 function types(value: JsonObject): string[] {

@@ -58,8 +58,9 @@ const SKIPPED = new Set([
 ]);
 
 /**
- * The lead's text, or null. `authors` are the page's author names (from its metadata): a block that starts with
- * one is the author's box ("Jacob Wade is a personal finance expert…"), set under the headline on many sites.
+ * The lead's text, or null. `authors` are the page's author names and the other people its metadata names (a
+ * reviewer, an editor): a block that starts with one is that person's box ("Jacob Wade is a personal finance
+ * expert…"), set under the headline on many sites.
  */
 export function findLead(
   document: DomDocument,
@@ -95,9 +96,22 @@ export function findLead(
   return null;
 }
 
+/**
+ * Whether `text` starts with one of the names, whole ("Jacob Wade is…"), or with its first name and then a word in
+ * lower case, as a box about a person goes on ("Marisa is a Content Integrity & Compliance Manager…").
+ */
 function startsWithAuthor(text: string, authors: readonly string[]): boolean {
   const start = text.toLowerCase();
-  return authors.some((name) => name.length >= 4 && start.startsWith(name.toLowerCase()));
+  return authors.some((name) => {
+    if (name.length >= 4 && start.startsWith(name.toLowerCase())) return true;
+    const first = name.split(/\s+/)[0] ?? "";
+    return (
+      first.length >= 3 &&
+      first !== name &&
+      text.startsWith(`${first} `) &&
+      /^\p{Ll}/u.test(text.slice(first.length + 1))
+    );
+  });
 }
 
 /** Above this share of digits a block is a dateline or a list of figures, not a sentence. */

@@ -117,6 +117,11 @@ export function pageAuthorNames(page: PageMetadata): string[] {
   return [...(page.jsonLd?.authors ?? []), ...metaAuthors, ...page.markupAuthors];
 }
 
+/** The authors and the other people the page's JSON-LD names for the article's making (a reviewer, an editor). */
+export function pagePeopleNames(page: PageMetadata): string[] {
+  return [...pageAuthorNames(page), ...(page.jsonLd?.people ?? [])];
+}
+
 /**
  * Readability's byline, cleaned (see `cleanByline`); when it names nobody, the JSON-LD authors, then the
  * author <meta> tags, then rel="author" / itemprop="author" markup. JSON-LD authors also win over a byline
