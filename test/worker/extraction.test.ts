@@ -259,6 +259,14 @@ describe("metadata", () => {
     expect(article.siteName).toBe("Example News");
     expect(article.htmlLanguage).toBe("en");
   });
+
+  it("takes the author from the JSON-LD when the byline element is a 'Full Bio' link", () => {
+    const html = page(
+      `<article><div class="byline"><a href="/jane-roe" class="author-link">Full Bio</a></div>${paragraph(1)}${paragraph(2)}${paragraph(3)}</article>`,
+      `<script type="application/ld+json">${JSON.stringify({ "@type": "Article", headline: "Parking fees rise", author: "Jane Roe" })}</script>`,
+    );
+    expect(extractArticle(html, "https://example.net/a").byline).toBe("Jane Roe");
+  });
 });
 
 describe("too little text", () => {

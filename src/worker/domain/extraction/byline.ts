@@ -17,8 +17,9 @@ const TRAILER = new RegExp(
 /** "By", "Written by", and the same word in the languages users save most. */
 const PREFIX = /^(?:(?:written|posted|reported|words)\s+)?(?:by|par|por|von)\b\s*:?\s*/i;
 
-/** Text that is a button or a link label, not a name. */
-const NOT_A_NAME = /\b(?:follow|share|subscribe|comments?|sign in|log in|read more|min read|profile)\b/i;
+/** Text that is a button or a link label, not a name ("Full Bio" links to the author's page). */
+const NOT_A_NAME =
+  /\b(?:follow|share|subscribe|comments?|sign in|log in|read more|min read|profile|profil|bio|biography|biographie|biografie|biografía|about the author|über den autor|zum autor)\b/i;
 
 /**
  * The people a byline names, or null when it names nobody. Readability takes the whole byline element,
