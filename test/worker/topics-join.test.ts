@@ -100,24 +100,22 @@ describe("topics over the whole library (sample, then join)", () => {
     const topics = createServices(env).topics;
     expect(await topics.isBehind(user.id)).toBe(false);
 
+    /** Saves a processed article after the run, joins it as processing does, and returns its group's label. */
+    const joinLate = async (title: string, text: string) => {
+      const id = await seedProcessedArticle(user.id, { title, text });
+      await markProcessedNow(id);
+      expect(await topics.joinArticle(user.id, id)).toBe(true);
+      return (await placements(user.id)).find((p) => p.articleId === id)?.label;
+    };
+
     // One article more joins a topic: not due.
-    const fitting = await seedProcessedArticle(user.id, {
-      title: "Honeybees",
-      text: "honeybees hive pollen waggle dance queen beekeeping honey colony swarm nectar drones",
-    });
-    await markProcessedNow(fitting);
-    expect(await topics.joinArticle(user.id, fitting)).toBe(true);
-    expect((await placements(user.id)).find((p) => p.articleId === fitting)?.label).not.toBe(LEFTOVER_LABEL);
+    const honeybees = "honeybees hive pollen waggle dance queen beekeeping honey colony swarm nectar drones";
+    expect(await joinLate("Honeybees", honeybees)).not.toBe(LEFTOVER_LABEL);
     expect(await topics.isBehind(user.id)).toBe(false);
 
     // An article of no subject the topics know lands in the leftover group: a run over it may find it a topic.
-    const stray = await seedProcessedArticle(user.id, {
-      title: "Saxophone",
-      text: "saxophone trumpet jazz improvisation swing bebop quartet rhythm trombone clarinet",
-    });
-    await markProcessedNow(stray);
-    expect(await topics.joinArticle(user.id, stray)).toBe(true);
-    expect((await placements(user.id)).find((p) => p.articleId === stray)?.label).toBe(LEFTOVER_LABEL);
+    const jazz = "saxophone trumpet jazz improvisation swing bebop quartet rhythm trombone clarinet";
+    expect(await joinLate("Saxophone", jazz)).toBe(LEFTOVER_LABEL);
     expect(await topics.isBehind(user.id)).toBe(true);
 
     // The run reads it: whether it stays left over or not, the topics are current, so no run repeats.
