@@ -54,7 +54,7 @@ const RELATED_TITLE =
  * Any of `phrases` (regular-expression sources) as whole words, ignoring case. Word edges are Unicode-aware, as
  * `\b` is not: "únete" and "zapisz się" start or end with letters outside ASCII.
  */
-function anyPhrase(phrases: readonly string[]): RegExp {
+export function anyPhrase(phrases: readonly string[]): RegExp {
   return new RegExp(`(?<![\\p{L}\\p{N}])(?:${phrases.join("|")})(?![\\p{L}\\p{N}])`, "iu");
 }
 

@@ -1,3 +1,4 @@
+import { anyPhrase } from "./boilerplate";
 import type { DomElement } from "./dom";
 import { squash } from "./text-blocks";
 // WHOLE: content blocks (a list, table, figure, quote, code), never an appeal's paragraph.
@@ -12,48 +13,45 @@ import { blocksFromEnd, tagOf, WHOLE } from "./trailing-labels";
  * (a button's label, "+++", a photo credit, at most 80 characters) are passed over and stay. It never takes a list,
  * table, figure or quote, nor more than 40% of the article's text, and something must come before it.
  */
-const APPEAL = new RegExp(
-  `(?<![\\p{L}\\p{N}])(?:${[
-    // en
-    "support (?:us|our (?:work|journalism|reporting|newsroom|mission|magazine|site)|(?:independent|quality|local|investigative) journalism)",
-    "become an? (?:member|supporter|patron|paying subscriber)",
-    "make an? (?:(?:one-off|one-time|small|monthly|regular) )?(?:donation|contribution)",
-    "donate (?:now|today|here)",
-    "(?:like|enjoy(?:ed)?|love|value) (?:this|our) (?:article|story|content|work|journalism|magazine|blog|podcast|newsletter)\\?",
-    "we (?:rely|depend) on (?:our )?readers",
-    "reader[- ](?:funded|supported)",
-    // de
-    "unterstütze(?:n sie)? (?:uns|unser(?:e|en)? (?:arbeit|magazin|journalismus|projekt|redaktion|blog|podcast|angebot))",
-    "(?:brauchen|benötigen) wir (?:deine|ihre|eure) unterstützung",
-    "gefällt (?:dir|ihnen|euch) unser(?:e)? \\p{L}+\\?",
-    "(?:jetzt|einmalig|regelmäßig|monatlich) spenden",
-    "werde(?:n sie)? (?:mitglied|unterstützer(?:in)?|förder(?:er|in|mitglied))",
-    "(?:keine|ohne) bezahlschranke",
-    "freiwillige(?:n|s)? (?:abo|beitrag|unterstützung)",
-    // fr
-    "soutenez(?:-nous| notre (?:travail|journalisme|média|rédaction))",
-    "(?:faites|faire) un don",
-    "nous avons besoin de (?:vous|votre soutien)",
-    // es
-    "apóyanos|apoya (?:nuestro|el) periodismo",
-    "haz(?:te)? (?:una donación|socio|socia|miembro)",
-    "necesitamos (?:tu|su) apoyo",
-    // it
-    "sostienici|sostieni il nostro (?:lavoro|giornalismo)",
-    "fai una donazione",
-    "abbiamo bisogno del tuo (?:aiuto|sostegno)",
-    // nl
-    "steun (?:ons|onze (?:journalistiek|redactie))",
-    "word (?:lid|donateur)",
-    // pl
-    "wesprzyj (?:nas|nasz)",
-    "przekaż darowiznę",
-    // pt
-    "apoie (?:o )?nosso (?:jornalismo|trabalho)",
-    "faça uma doação",
-  ].join("|")})(?![\\p{L}\\p{N}])`,
-  "iu",
-);
+const APPEAL = anyPhrase([
+  // en
+  "support (?:us|our (?:work|journalism|reporting|newsroom|mission|magazine|site)|(?:independent|quality|local|investigative) journalism)",
+  "become an? (?:member|supporter|patron|paying subscriber)",
+  "make an? (?:(?:one-off|one-time|small|monthly|regular) )?(?:donation|contribution)",
+  "donate (?:now|today|here)",
+  "(?:like|enjoy(?:ed)?|love|value) (?:this|our) (?:article|story|content|work|journalism|magazine|blog|podcast|newsletter)\\?",
+  "we (?:rely|depend) on (?:our )?readers",
+  "reader[- ](?:funded|supported)",
+  // de
+  "unterstütze(?:n sie)? (?:uns|unser(?:e|en)? (?:arbeit|magazin|journalismus|projekt|redaktion|blog|podcast|angebot))",
+  "(?:brauchen|benötigen) wir (?:deine|ihre|eure) unterstützung",
+  "gefällt (?:dir|ihnen|euch) unser(?:e)? \\p{L}+\\?",
+  "(?:jetzt|einmalig|regelmäßig|monatlich) spenden",
+  "werde(?:n sie)? (?:mitglied|unterstützer(?:in)?|förder(?:er|in|mitglied))",
+  "(?:keine|ohne) bezahlschranke",
+  "freiwillige(?:n|s)? (?:abo|beitrag|unterstützung)",
+  // fr
+  "soutenez(?:-nous| notre (?:travail|journalisme|média|rédaction))",
+  "(?:faites|faire) un don",
+  "nous avons besoin de (?:vous|votre soutien)",
+  // es
+  "apóyanos|apoya (?:nuestro|el) periodismo",
+  "haz(?:te)? (?:una donación|socio|socia|miembro)",
+  "necesitamos (?:tu|su) apoyo",
+  // it
+  "sostienici|sostieni il nostro (?:lavoro|giornalismo)",
+  "fai una donazione",
+  "abbiamo bisogno del tuo (?:aiuto|sostegno)",
+  // nl
+  "steun (?:ons|onze (?:journalistiek|redactie))",
+  "word (?:lid|donateur)",
+  // pl
+  "wesprzyj (?:nas|nasz)",
+  "przekaż darowiznę",
+  // pt
+  "apoie (?:o )?nosso (?:jornalismo|trabalho)",
+  "faça uma doação",
+]);
 const APPEAL_MAX = 700;
 const SHORT_LINE = 80;
 /**
@@ -66,19 +64,21 @@ const MAX_SHARE_REMOVED = 0.4;
 export function removeSupportAppeals(root: DomElement): number {
   const total = squash(root.textContent ?? "").length;
   const appeals: DomElement[] = [];
+  let removed = 0;
   let before: DomElement | null = null;
   for (const block of blocksFromEnd(root)) {
     const text = squash(block.textContent ?? "");
-    if (!text || (text.length <= SHORT_LINE && !WHOLE.has(tagOf(block)))) continue;
-    if (!WHOLE.has(tagOf(block)) && text.length <= APPEAL_MAX && APPEAL.test(text)) {
+    const whole = WHOLE.has(tagOf(block));
+    if (!text || (text.length <= SHORT_LINE && !whole)) continue;
+    if (!whole && text.length <= APPEAL_MAX && APPEAL.test(text)) {
       appeals.push(block);
+      removed += text.length;
       continue;
     }
     before = block;
     break;
   }
   if (!appeals.length || !before) return 0;
-  const removed = appeals.reduce((sum, block) => sum + squash(block.textContent ?? "").length, 0);
   if (removed > total * MAX_SHARE_REMOVED) return 0;
   for (const block of appeals) block.remove();
   return appeals.length;
