@@ -374,6 +374,16 @@ test.describe("Highlights in the viewer", () => {
 
   test("Delete takes it away; Undo in the toast brings it back with its colour and note", async ({ page }) => {
     const reader = await openArticle(page, "Undo delete");
+    // A slow connection: the colour and the note are chosen before the server has stored the highlight, and
+    // both must hold.
+    let firstCreation = true;
+    await page.route(/\/api\/articles\/\d+\/highlights$/, async (route) => {
+      if (route.request().method() === "POST" && firstCreation) {
+        firstCreation = false;
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+      }
+      await route.continue();
+    });
     await page.getByRole("tab", { name: "Content" }).click();
     await selectPhrase(content(page), "Keep the brakes adjusted");
     await selectionMenu(page).getByRole("menuitem", { name: "Highlight" }).click();

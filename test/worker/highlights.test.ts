@@ -108,6 +108,24 @@ describe("highlights (issue 32)", () => {
     expect((await api("DELETE", `/api/highlights/${made.id}`, { token })).status).toBe(404);
   });
 
+  it("keeps every edit made while the highlight was still being saved: a colour, then a note", async () => {
+    const { token, userId } = await reader();
+    const id = await seedArticle(userId, { content: CONTENT });
+    const made = (await api("POST", `/api/articles/${id}/highlights`, { token, body: { quote: "take your time" } }))
+      .body;
+    // The viewer stamps each edit with the time the reader made it, and sends it once the creation has answered:
+    // both times are before the server stored the highlight.
+    const createdAt = Date.parse(made.created_at);
+    const patch = (body: object) => api("PATCH", `/api/highlights/${made.id}`, { token, body });
+    expect((await patch({ color: "green", client_updated_at: createdAt - 200 })).body.color).toBe("green");
+    expect((await patch({ note: "Brakes first.", client_updated_at: createdAt - 100 })).body).toMatchObject({
+      color: "green",
+      note: "Brakes first.",
+    });
+    const [stored] = (await api("GET", `/api/articles/${id}/highlights`, { token })).body.highlights;
+    expect(stored).toMatchObject({ color: "green", note: "Brakes first." });
+  });
+
   it("searches the library's highlights by quote and note, filters by colour, pages with a cursor", async () => {
     const { token, userId } = await reader();
     const id = await seedArticle(userId, {

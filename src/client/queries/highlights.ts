@@ -6,6 +6,7 @@ import type { Highlight, HighlightColor, HighlightTarget, TextPositionSelector, 
 import { useToast } from "../hooks/use-toast";
 import { newClientId } from "../lib/client-id";
 import { sameHighlight } from "../lib/highlight-anchoring";
+import { type EditedField, EditLog } from "../lib/highlight-edits";
 import {
   inReadingOrder,
   isOrphaned,
@@ -86,6 +87,7 @@ export interface HighlightDraft {
  */
 const creations = new Map<number, Promise<Highlight>>();
 let lastTemporaryId = 0;
+const edits = new EditLog();
 
 const failure = (error: unknown, fallback: string) => (error instanceof Error && error.message) || fallback;
 
@@ -176,15 +178,24 @@ export function useHighlightActions(articleId: number) {
     async function update(highlight: Highlight, patch: { color?: HighlightColor; note?: string | null }) {
       const before = current(highlight);
       const writtenAt = Date.now();
+      const fields = new Set((Object.keys(patch) as EditedField[]).filter((field) => patch[field] !== undefined));
+      edits.record(before ?? highlight, fields, writtenAt);
       edit((list) => list.map((h) => (sameHighlight(h, highlight) ? { ...h, ...patch } : h)));
       try {
         const id = await savedId(highlight);
         const saved = await highlightsApi.update(id, { ...patch, client_updated_at: writtenAt });
-        edit((list) => list.map((h) => (sameHighlight(h, saved) ? saved : h)));
+        // A colour answered after the note was typed must not take the note away, nor an older note's answer
+        // put it back: see EditLog.
+        edit((list) => list.map((h) => (sameHighlight(h, saved) ? edits.answered(h, saved, fields, writtenAt) : h)));
         afterChange(client);
         return true;
       } catch (error) {
-        if (before) edit((list) => list.map((h) => (sameHighlight(h, highlight) ? { ...h, ...pick(before) } : h)));
+        if (before) {
+          // Only what this edit changed goes back.
+          edit((list) =>
+            list.map((h) => (sameHighlight(h, highlight) ? edits.refused(h, before, fields, writtenAt) : h)),
+          );
+        }
         toast.error(failure(error, "Failed to update the highlight"));
         return false;
       }
@@ -210,10 +221,6 @@ export function useHighlightActions(articleId: number) {
 
     return { create, update, remove };
   }, [client, toast, articleId]);
-}
-
-function pick(highlight: Highlight): Pick<Highlight, "color" | "note"> {
-  return { color: highlight.color, note: highlight.note };
 }
 
 export type HighlightActions = ReturnType<typeof useHighlightActions>;

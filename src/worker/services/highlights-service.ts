@@ -162,12 +162,15 @@ export function createHighlightsService({
       writtenAt?: number,
     ) {
       const current = await requireHighlight(userId, id);
-      const at = writtenTime(writtenAt);
-      // Newest write wins between edits. A highlight never edited since it was made takes any edit: an edit
-      // cannot predate its highlight, so an older time only means the device's clock is behind the server's.
+      // An edit cannot predate its highlight: an older time means the edit was made while the highlight was
+      // still on its way to the server (or the device's clock is behind the server's), so it counts as made just
+      // after the highlight. Edits made in that window (a colour, then a note) all hold, instead of the first one
+      // stamping the highlight with a time the next cannot beat.
+      const at = Math.max(writtenTime(writtenAt), current.createdAt + 1);
+      // Newest write wins between edits.
       const edited = current.updatedAt > current.createdAt;
       if (edited && at < current.updatedAt) return toHighlightJson(current);
-      const updated = await highlights.update(userId, id, patch, Math.max(at, current.createdAt + 1));
+      const updated = await highlights.update(userId, id, patch, at);
       if (!updated) throw new NotFound("Highlight not found");
       if (patch.note !== undefined) await highlights.refreshAnnotationText(userId, updated.articleId);
       return toHighlightJson(updated);
