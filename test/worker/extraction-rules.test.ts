@@ -638,6 +638,69 @@ describe("extraction rules, one page each", () => {
     const after = textWith(html, "lead-paragraph", true);
     expect([after.includes(lead), after.includes("Marisa is a content integrity")]).toEqual([true, false]);
   });
+
+  /**
+   * An article whose method is a list of steps, each a sentence, a line break and its photo. In a <ul>, which
+   * Readability weighs as it weighs boxes (an <ol> it keeps whole).
+   */
+  function recipe(
+    lang: string,
+    title: string,
+    intro: string[],
+    heading: string,
+    steps: string[],
+    gallery = "",
+  ): string {
+    const items = steps.map((step, i) => `<li>${step}<br><img src="/step-${i}.jpg" alt=""></li>`).join("");
+    const body = intro.map((p) => `<p>${p}</p>`).join("");
+    return `<!DOCTYPE html><html lang="${lang}"><head><title>${title}</title></head><body>
+      <article><h1>${title}</h1>${body}<h2>${heading}</h2><ul>${items}</ul>${gallery}</article></body></html>`;
+  }
+
+  it("illustrated-steps: keeps a recipe's method, each step a sentence beside its photo (en)", () => {
+    const html = recipe("en", "Stir-fried noodles", [ENGLISH[0], ...ENGLISH_MORE], "Method", [
+      "Dice the tofu and pat it dry with paper towels.",
+      "With 2 tbsp oil left in the wok, saute the garlic till fragrant.",
+      "Add the noodles and the sauce.",
+      "Stir fry to mix well.",
+    ]);
+    expect(withoutAndWith(html, "illustrated-steps").map((text) => text.includes("saute the garlic"))).toEqual([
+      false,
+      true,
+    ]);
+  });
+
+  it("illustrated-steps: keeps the steps of a how-to with a photo each (de)", () => {
+    const html = recipe("de", "Fahrradkette ölen", GERMAN, "So geht's", [
+      "Stelle das Fahrrad auf den Kopf und drehe die Kurbel langsam rückwärts.",
+      "Reinige die Kette mit einem trockenen Lappen, bis kein Schmutz mehr abgeht.",
+      "Gib auf jedes Kettenglied einen Tropfen Öl.",
+      "Wische das überschüssige Öl nach zehn Minuten ab.",
+    ]);
+    const [without, withRule] = withoutAndWith(html, "illustrated-steps");
+    expect([without.includes("Tropfen Öl"), withRule.includes("Tropfen Öl")]).toEqual([false, true]);
+  });
+
+  it("illustrated-steps: leaves a gallery of photos with short labels to Readability, which drops it (fr)", () => {
+    const thumbnails = ["Le pont", "La rivière", "Le chantier", "La mairie"]
+      .map((label, i) => `<li><a href="/photo-${i}"><img src="/t-${i}.jpg" alt=""></a><br>${label}</li>`)
+      .join("");
+    const html = recipe(
+      "fr",
+      "Rénover le pont",
+      FRENCH,
+      "Les étapes",
+      [
+        "Fermer le pont à la circulation pendant toute la durée des travaux.",
+        "Remplacer les poutres abîmées par des poutres en acier neuves.",
+        "Refaire la chaussée et les trottoirs.",
+      ],
+      `<h2>Photos</h2><ul class="gallery">${thumbnails}</ul>`,
+    );
+    const [without, withRule] = withoutAndWith(html, "illustrated-steps");
+    expect([without.includes("poutres en acier"), withRule.includes("poutres en acier")]).toEqual([false, true]);
+    expect(withRule).not.toContain("Le chantier");
+  });
 });
 
 describe("the page's own markup", () => {

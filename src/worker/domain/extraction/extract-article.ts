@@ -4,6 +4,7 @@ import { BOILERPLATE_RULES, type BoilerplateRule } from "./boilerplate";
 import { removeCaptionCredits } from "./caption-credits";
 import { type DomDocument, type DomElement, parseDocument, parseFragment } from "./dom";
 import { htmlToText } from "./html-text";
+import { markIllustratedSteps } from "./illustrated-steps";
 import { findLead } from "./lead-paragraph";
 import { removeLinkParagraphs } from "./link-paragraphs";
 import { removeMarkedBoilerplate } from "./marked-boilerplate";
@@ -77,6 +78,7 @@ export type ExtractionRule =
   | "trailing-labels"
   | "support-appeals"
   | "caption-credits"
+  | "illustrated-steps"
   | "recover-paragraphs"
   | "json-ld-body";
 
@@ -88,6 +90,7 @@ export const EXTRACTION_RULES: readonly ExtractionRule[] = [
   "trailing-labels",
   "support-appeals",
   "caption-credits",
+  "illustrated-steps",
   "recover-paragraphs",
   "json-ld-body",
 ];
@@ -123,6 +126,7 @@ export function extractArticleWithSource(
   const stopWords = pageStopWords(document, language);
   if (rules.has("marked-boilerplate")) removeMarkedBoilerplate(document.body, stopWords);
   prepareForReadability(document, new Set(BOILERPLATE_RULES.filter((rule) => rules.has(rule))), language);
+  if (rules.has("illustrated-steps")) markIllustratedSteps(document.body);
   // Found before Readability, which takes the headline's surroundings apart.
   const lead = rules.has("lead-paragraph") ? findLead(document, stopWords, pagePeopleNames(page)) : null;
   // Copied before Readability rewrites the tree: the page's own <article> or <main>, to compare with its choice.
