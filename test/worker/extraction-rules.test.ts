@@ -658,16 +658,33 @@ describe("extraction rules, one page each", () => {
   }
 
   it("illustrated-steps: keeps a recipe's method, each step a sentence beside its photo (en)", () => {
-    const html = recipe("en", "Stir-fried noodles", [ENGLISH[0], ...ENGLISH_MORE], "Method", [
-      "Dice the tofu and pat it dry with paper towels.",
-      "With 2 tbsp oil left in the wok, saute the garlic till fragrant.",
-      "Add the noodles and the sauce.",
-      "Stir fry to mix well.",
-    ]);
-    expect(withoutAndWith(html, "illustrated-steps").map((text) => text.includes("saute the garlic"))).toEqual([
-      false,
-      true,
-    ]);
+    // Other recipes' linked headlines with their thumbnails follow: teasers, not steps.
+    const teasers = [
+      "Ten minute garlic noodles for a busy weeknight dinner",
+      "The crispiest tofu you will ever make at home, in the oven",
+      "Why every cook should own a carbon steel wok, and how to season it",
+    ]
+      .map(
+        (headline, i) =>
+          `<li><a href="/r/${i}"><img src="/t-${i}.jpg" alt=""></a><br><a href="/r/${i}">${headline}</a></li>`,
+      )
+      .join("");
+    const html = recipe(
+      "en",
+      "Stir-fried noodles",
+      [ENGLISH[0], ...ENGLISH_MORE],
+      "Method",
+      [
+        "Dice the tofu and pat it dry with paper towels.",
+        "With 2 tbsp oil left in the wok, saute the garlic till fragrant.",
+        "Add the noodles and the sauce.",
+        "Stir fry to mix well.",
+      ],
+      `<h2>More recipes</h2><ul>${teasers}</ul>`,
+    );
+    const [without, withRule] = withoutAndWith(html, "illustrated-steps");
+    expect([without.includes("saute the garlic"), withRule.includes("saute the garlic")]).toEqual([false, true]);
+    expect(withRule).not.toContain("carbon steel wok");
   });
 
   it("illustrated-steps: keeps the steps of a how-to with a photo each (de)", () => {

@@ -5,6 +5,8 @@ import { collapseWhitespace } from "./strings";
 const MIN_STEP_CHARACTERS = 40;
 /** A sentence: three words or more, ended by a full stop, a question or an exclamation mark. */
 const SENTENCE = /^(?=(?:\S+\s+){2}\S).*[.!?。！？]["'”’»)]*$/su;
+/** Most of a step's text is its own: a list of linked headlines with thumbnails is another page's teasers. */
+const MAX_LINK_SHARE = 0.5;
 /** Elements that hold a picture. */
 const PICTURE = new Set(["img", "picture", "figure", "svg", "video"]);
 /** Block elements: an item holding one of them is laid out by its author already. */
@@ -15,28 +17,57 @@ const BLOCK =
  * A list of steps with a picture for each (recipes, how-tos) holds a sentence and an image side by side in each
  * item. Readability reads a list with fewer paragraphs than images as an image gallery and drops it, unless every
  * item holds exactly one image and nothing else, so a recipe lost its whole method. In a list whose illustrated
- * items read as sentences (half of them sentences or at least 40 characters), the text of each item is wrapped in a paragraph
- * of its own, as it reads on the page: the list then has a paragraph for each picture. A gallery, whose items
- * carry a short label or none, is left as it is.
+ * items read as steps (half of them at least: a sentence, or 40 characters, mostly not link text), the text of
+ * each item is wrapped in a paragraph of its own, as it reads on the page: the list then has a paragraph for each
+ * picture. A gallery, whose items carry a short label or none, and a list of linked headlines with thumbnails
+ * (another page's teasers) are left to Readability.
  */
 export function markIllustratedSteps(root: DomElement): void {
-  for (const list of [...root.querySelectorAll("ol, ul")]) {
-    const items = [...list.children].filter(isIllustratedItem);
-    if (items.length < 2) continue;
-    const steps = items.filter((item) => readsAsStep(ownText(item))).length;
-    if (steps * 2 < items.length) continue;
-    for (const item of items) wrapText(item);
+  // From the images, not the lists: a page has far fewer images than list items (menus nest hundreds).
+  const itemsByList = new Map<DomNode, Set<DomElement>>();
+  for (const image of [...root.querySelectorAll("img")]) {
+    const item = enclosingItem(image);
+    if (!item?.parentNode || !isIllustratedItem(item)) continue;
+    const items = itemsByList.get(item.parentNode) ?? new Set<DomElement>();
+    itemsByList.set(item.parentNode, items.add(item));
+  }
+  for (const items of itemsByList.values()) {
+    if (items.size >= 2 && halfAreSteps([...items])) for (const item of items) wrapText(item);
   }
 }
 
-/** A list item with a picture and inline content only. */
+/** At least half the items read as steps; read only until that is settled (a feed lists hundreds). */
+function halfAreSteps(items: DomElement[]): boolean {
+  const needed = Math.ceil(items.length / 2);
+  let steps = 0;
+  for (const [i, item] of items.entries()) {
+    if (readsAsStep(item)) steps++;
+    if (steps >= needed) return true;
+    if (steps + (items.length - i - 1) < needed) return false;
+  }
+  return false;
+}
+
+/** The list item an image stands in, through inline elements only (a link, a picture, a span). */
+function enclosingItem(image: DomElement): DomElement | null {
+  for (let node = image.parentNode; node && isElement(node); node = node.parentNode) {
+    if (node.localName === "li") return node;
+    if (BLOCK.test(node.localName)) return null;
+  }
+  return null;
+}
+
+/** A list item with inline content only. */
 function isIllustratedItem(item: DomElement): boolean {
-  if (item.localName !== "li" || !item.querySelector("img")) return false;
   return ![...item.childNodes].some((child) => isElement(child) && BLOCK.test(child.localName));
 }
 
-function readsAsStep(text: string): boolean {
-  return text.length >= MIN_STEP_CHARACTERS || SENTENCE.test(text);
+function readsAsStep(item: DomElement): boolean {
+  const text = ownText(item);
+  if (text.length < MIN_STEP_CHARACTERS && !SENTENCE.test(text)) return false;
+  let linked = 0;
+  for (const link of [...item.querySelectorAll("a")]) linked += collapseWhitespace(link.textContent ?? "").length;
+  return linked <= MAX_LINK_SHARE * text.length;
 }
 
 /** The item's text outside its pictures, without invisible format characters. */
