@@ -672,7 +672,7 @@ describe("extraction rules, one page each", () => {
     const html = recipe(
       "en",
       "Stir-fried noodles",
-      [ENGLISH[0], ...ENGLISH_MORE],
+      [...ENGLISH, ...ENGLISH_MORE],
       "Method",
       [
         "Dice the tofu and pat it dry with paper towels.",
