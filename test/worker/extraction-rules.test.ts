@@ -252,6 +252,38 @@ describe("extraction rules, one page each", () => {
     ]).toEqual([false, true]);
   });
 
+  it("lead-paragraph: finds the lead in a body the page wrapped in a <span> (en)", () => {
+    const lead =
+      "The council says the works will take less than a year and that the bridge will never be closed to traffic at the same time on both sides.";
+    // Readability drops the "story-header" box; the <span> around both boxes read as one block of 1,500+ characters
+    // (no lead, and too far for one after it).
+    const html = `<!DOCTYPE html><html lang="en"><head><title>Bridge to be renovated</title></head><body>
+      <div class="page"><h1>Bridge to be renovated</h1><div class="byline">By Ann Smith</div>
+      <div class="story"><span class="external-content"><div class="story-header"><p>${lead}</p></div>
+      <div class="story-text">${[...ENGLISH, ...ENGLISH_MORE, ...ENGLISH_MORE].map((p) => `<p>${p}</p>`).join("")}</div></span></div>
+      </div></body></html>`;
+    const marker = "never be closed to traffic";
+    expect([
+      textWith(html, "lead-paragraph", false).includes(marker),
+      textWith(html, "lead-paragraph", true).includes(marker),
+    ]).toEqual([false, true]);
+  });
+
+  it("lead-paragraph: passes over a photo's caption inside a link, and takes the lead after it (fr)", () => {
+    const caption =
+      "La maire de la ville devant le vieux pont, le jour où le conseil a voté les travaux de rénovation.";
+    const lead =
+      "Après des années de débat, la décision est prise : le vieux pont sera rénové, et la ville paiera elle-même la plus grande partie des travaux.";
+    const html = `<!DOCTYPE html><html lang="fr"><head><title>Le pont sera rénové</title></head><body>
+      <div class="page"><h1>Le pont sera rénové</h1>
+      <div class="photo"><a href="/galerie/pont"><div class="photo-image"><img src="/pont.jpg" alt=""></div>
+      <div class="photo-desc">${caption}</div></a></div>
+      <div class="story-header"><p>${lead}</p></div>
+      <div class="story-text">${FRENCH.map((p) => `<p>${p}</p>`).join("")}</div></div></body></html>`;
+    const text = textWith(html, "lead-paragraph", true);
+    expect([text.includes("la ville paiera elle-même"), text.includes("le jour où le conseil")]).toEqual([true, false]);
+  });
+
   it("link-paragraphs: drops another article's headline set as a paragraph between paragraphs (pl)", () => {
     const teaser = '<p><a href="/inne">Nowe autobusy elektryczne wyjadą na ulice miasta już w marcu</a></p>';
     const html = page("pl", "Most zostanie wyremontowany", POLISH, teaser);

@@ -123,7 +123,8 @@ function isSentence(
   stopWords: ReadonlySet<string>,
   title: ReadonlySet<string>,
 ): boolean {
-  if (linkLength(element) > MAX_LINK_DENSITY * text.length) return false;
+  // A block inside a link (a photo's caption, a teaser) is all link text.
+  if (insideLink(element) || linkLength(element) > MAX_LINK_DENSITY * text.length) return false;
   if ((text.match(/\d/g)?.length ?? 0) > MAX_DIGITS * text.length) return false;
   if (stopWordDensity(text, stopWords) < MIN_STOP_WORDS) return false;
   // A heading that repeats the title (a blog's post title under the blog's name) is no lead.
@@ -159,11 +160,22 @@ function titleWords(document: DomDocument): ReadonlySet<string> {
   return new Set(wordTokens(`${document.title} ${og}`));
 }
 
+function insideLink(element: DomElement): boolean {
+  for (let node = element.parentNode; node && isElement(node); node = node.parentNode) {
+    if (node.localName === "a") return true;
+  }
+  return false;
+}
+
+/** Blocks, at any depth: a page may wrap its whole body in a <span> (invalid, and common), which is no lead. */
+const BLOCK_SELECTOR = [...CONTAINERS, "p", "h1", "h2", "h3", "h4", "h5", "h6", "li"].join(",");
+
 function hasBlockChildren(element: DomElement): boolean {
   for (const child of element.children) {
     if (CONTAINERS.has(child.localName) || /^(?:p|h[1-6]|li)$/.test(child.localName)) return true;
   }
-  return false;
+  // Only inline children: look inside them, for the rare page that hides blocks in a span or a link.
+  return element.children.length > 0 && element.querySelector(BLOCK_SELECTOR) !== null;
 }
 
 /** The next node in document order: the first child (unless `skipChildren`), else the next sibling up the tree. */
