@@ -750,6 +750,26 @@ describe("extraction rules, one page each", () => {
     expect([without.includes("poutres en acier"), withRule.includes("poutres en acier")]).toEqual([false, true]);
     expect(withRule).not.toContain("Le chantier");
   });
+
+  it("record-tables: reads the story again without the table of records Readability took for it (en)", () => {
+    // Each cell is long enough for Readability to score it as a paragraph; 80 rows of them outweigh the story.
+    const rows = Array.from(
+      { length: 80 },
+      (_, i) =>
+        `<tr><td>Constituency number ${i + 1} of the county</td><td>Member of Parliament number ${i + 1}</td><td>member.${i + 1}.mp@parliament.example</td></tr>`,
+    ).join("");
+    const html = `<!DOCTYPE html><html lang="en"><head><title>Bridge to be renovated</title></head><body>
+      <div class="article-text"><h1>Bridge to be renovated</h1>
+      <div class="story">${[...ENGLISH, ...ENGLISH_MORE].map((p) => `<p>${p}</p>`).join("")}</div>
+      <div class="table-box"><table><thead><tr><th>Constituency</th><th>Member</th><th>Email</th></tr></thead><tbody>${rows}</tbody></table></div>
+      </div></body></html>`;
+    // Not the first paragraph: lead-paragraph puts that one back whatever Readability chose.
+    const marker = "traffic will be diverted along a temporary route";
+    expect(withoutAndWith(html, "record-tables").map((text) => text.includes(marker))).toEqual([false, true]);
+    // A page whose table is its content keeps it: without the story, the second reading finds no more prose.
+    const tableOnly = html.replace(/<div class="story">.*?<\/div>/s, "");
+    expect(textWith(tableOnly, "record-tables", true)).toContain("member.40.mp@parliament.example");
+  });
 });
 
 describe("the page's own markup", () => {

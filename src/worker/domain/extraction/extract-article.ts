@@ -2,6 +2,7 @@ import { Readability } from "@mozilla/readability";
 import { escapeHtml } from "../escape-html";
 import { BOILERPLATE_RULES, type BoilerplateRule } from "./boilerplate";
 import { removeCaptionCredits } from "./caption-credits";
+import { choseARecordTable, foundMoreProse, removeRecordTables } from "./data-tables";
 import { type DomDocument, type DomElement, parseDocument, parseFragment } from "./dom";
 import { htmlToText } from "./html-text";
 import { markIllustratedSteps } from "./illustrated-steps";
@@ -79,6 +80,7 @@ export type ExtractionRule =
   | "support-appeals"
   | "caption-credits"
   | "illustrated-steps"
+  | "record-tables"
   | "recover-paragraphs"
   | "json-ld-body";
 
@@ -91,6 +93,7 @@ export const EXTRACTION_RULES: readonly ExtractionRule[] = [
   "support-appeals",
   "caption-credits",
   "illustrated-steps",
+  "record-tables",
   "recover-paragraphs",
   "json-ld-body",
 ];
@@ -117,22 +120,15 @@ export function extractArticleWithSource(
   options: ExtractionOptions = {},
 ): ExtractionResult {
   const rules = options.rules ?? new Set(DEFAULT_EXTRACTION_RULES);
-  const document = parseDocument(html);
-  const baseUrl = documentBaseUrl(document, pageUrl);
-  // Read before Readability: it removes <script> (JSON-LD) and rewrites the tree.
-  const page = readPageMetadata(document);
-  removeScriptsAndStyles(document);
-  const language = pageLanguage(document);
-  const stopWords = pageStopWords(document, language);
-  if (rules.has("marked-boilerplate")) removeMarkedBoilerplate(document.body, stopWords);
-  prepareForReadability(document, new Set(BOILERPLATE_RULES.filter((rule) => rules.has(rule))), language);
-  if (rules.has("illustrated-steps")) markIllustratedSteps(document.body);
-  // Found before Readability, which takes the headline's surroundings apart.
-  const lead = rules.has("lead-paragraph") ? findLead(document, stopWords, pagePeopleNames(page)) : null;
-  // Copied before Readability rewrites the tree: the page's own <article> or <main>, to compare with its choice.
-  const marked = rules.has("recover-paragraphs") ? markedMainContent(document)?.cloneNode(true) : undefined;
-  const readability = runReadability(document);
-
+  let reading = readPage(html, pageUrl, rules, { withoutRecordTables: false });
+  const first = reading.readability.ok ? reading.readability.content : null;
+  if (rules.has("record-tables") && first && choseARecordTable(first, reading.stopWords)) {
+    // Readability took a table of records for the article: read the page again without such tables.
+    const second = readPage(html, pageUrl, rules, { withoutRecordTables: true });
+    const content = second.readability.ok ? second.readability.content : null;
+    if (content && foundMoreProse(first, content, second.stopWords)) reading = second;
+  }
+  const { baseUrl, page, language, lead, marked, readability } = reading;
   let root: DomElement;
   let source: ContentSource = "readability";
   if (readability.ok && readability.content) {
@@ -175,6 +171,41 @@ export function extractArticleWithSource(
     source,
     error: readability.ok ? null : readability.error,
   };
+}
+
+interface PageReading {
+  baseUrl: string;
+  page: ReturnType<typeof readPageMetadata>;
+  language: string;
+  stopWords: ReadonlySet<string>;
+  lead: string | null;
+  marked: DomElement | undefined;
+  readability: ReadabilityRun;
+}
+
+/** Parses the page, reads its metadata, applies the rules that run before Readability, and runs Readability. */
+function readPage(
+  html: string,
+  pageUrl: string,
+  rules: ReadonlySet<ExtractionRule>,
+  { withoutRecordTables }: { withoutRecordTables: boolean },
+): PageReading {
+  const document = parseDocument(html);
+  const baseUrl = documentBaseUrl(document, pageUrl);
+  // Read before Readability: it removes <script> (JSON-LD) and rewrites the tree.
+  const page = readPageMetadata(document);
+  removeScriptsAndStyles(document);
+  const language = pageLanguage(document);
+  const stopWords = pageStopWords(document, language);
+  if (withoutRecordTables) removeRecordTables(document.body);
+  if (rules.has("marked-boilerplate")) removeMarkedBoilerplate(document.body, stopWords);
+  prepareForReadability(document, new Set(BOILERPLATE_RULES.filter((rule) => rules.has(rule))), language);
+  if (rules.has("illustrated-steps")) markIllustratedSteps(document.body);
+  // Found before Readability, which takes the headline's surroundings apart.
+  const lead = rules.has("lead-paragraph") ? findLead(document, stopWords, pagePeopleNames(page)) : null;
+  // Copied before Readability rewrites the tree: the page's own <article> or <main>, to compare with its choice.
+  const marked = rules.has("recover-paragraphs") ? markedMainContent(document)?.cloneNode(true) : undefined;
+  return { baseUrl, page, language, stopWords, lead, marked, readability: runReadability(document) };
 }
 
 const NO_METADATA: ReadabilityMetadata = {

@@ -1,0 +1,58 @@
+import type { DomElement } from "./dom";
+import { goodTextLength } from "./text-blocks";
+
+/** Rows from which a table is a list of records (names, figures, addresses), not a page's layout. */
+const MIN_RECORD_ROWS = 10;
+/** Characters of article text below which Readability's choice holds no prose to speak of. */
+const MAX_PROSE_OF_A_MISS = 200;
+
+/**
+ * Readability scores each table cell of 25 characters or more as if it were a paragraph, so a story that embeds a
+ * long table of records (every MP's name and email address, 650 rows) lost to its own table: Readability returned
+ * the table alone, and the story around it was gone. Such a choice holds a table of records and next to no prose
+ * (jusText's measures: blocks long enough, few links, enough stop words). It is then worth a second reading of the
+ * page without its record tables; see `withoutRecordTables`.
+ */
+export function choseARecordTable(content: DomElement, stopWords: ReadonlySet<string>): boolean {
+  // Rows, not tables: when Readability picks the table's body itself, its result is the rows in a <div>.
+  if (content.querySelectorAll("tr").length < MIN_RECORD_ROWS) return false;
+  return goodTextLength(content, stopWords) < MAX_PROSE_OF_A_MISS;
+}
+
+/** Removes the page's record tables (before a second reading), saying whether there were any. */
+export function removeRecordTables(body: DomElement): boolean {
+  const tables = [...body.querySelectorAll("table")].filter(isRecordTable);
+  for (const table of tables) table.remove();
+  return tables.length > 0;
+}
+
+/**
+ * Whether the second reading found the story: clearly more prose than the first (three times as much, and 500
+ * characters more: a few paragraphs), so a page whose table is its content keeps it.
+ */
+export function foundMoreProse(first: DomElement, second: DomElement, stopWords: ReadonlySet<string>): boolean {
+  const before = goodTextLength(first, stopWords);
+  const after = goodTextLength(second, stopWords);
+  return after >= 3 * before && after >= before + 500;
+}
+
+function isRecordTable(table: DomElement): boolean {
+  // Rows of this table, not of tables nested in it.
+  let rows = 0;
+  for (const row of table.querySelectorAll("tr")) {
+    if (closestTable(row) === table) rows++;
+    if (rows >= MIN_RECORD_ROWS) return true;
+  }
+  return false;
+}
+
+function closestTable(element: DomElement): DomElement | null {
+  for (
+    let node = element.parentNode as DomElement | null;
+    node && "localName" in node;
+    node = node.parentNode as DomElement | null
+  ) {
+    if (node.localName === "table") return node;
+  }
+  return null;
+}
