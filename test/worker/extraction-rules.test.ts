@@ -751,7 +751,7 @@ describe("extraction rules, one page each", () => {
     expect(withRule).not.toContain("Le chantier");
   });
 
-  it("record-tables: reads the story again without the table of records Readability took for it (en)", () => {
+  it("record-tables: reads the story again with the table of records Readability took for it set aside (en)", () => {
     // Each cell is long enough for Readability to score it as a paragraph; 80 rows of them outweigh the story.
     const rows = Array.from(
       { length: 80 },
@@ -765,7 +765,10 @@ describe("extraction rules, one page each", () => {
       </div></body></html>`;
     // Not the first paragraph: lead-paragraph puts that one back whatever Readability chose.
     const marker = "traffic will be diverted along a temporary route";
-    expect(withoutAndWith(html, "record-tables").map((text) => text.includes(marker))).toEqual([false, true]);
+    const [without, withRule] = withoutAndWith(html, "record-tables");
+    expect([without.includes(marker), withRule.includes(marker)]).toEqual([false, true]);
+    // And the table is back where it stood, after the story.
+    expect(withRule.indexOf("member.40.mp@parliament.example")).toBeGreaterThan(withRule.indexOf(marker));
     // A page whose table is its content keeps it: without the story, the second reading finds no more prose.
     const tableOnly = html.replace(/<div class="story">.*?<\/div>/s, "");
     expect(textWith(tableOnly, "record-tables", true)).toContain("member.40.mp@parliament.example");

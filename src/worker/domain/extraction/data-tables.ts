@@ -11,7 +11,7 @@ const MAX_PROSE_OF_A_MISS = 200;
  * long table of records (every MP's name and email address, 650 rows) lost to its own table: Readability returned
  * the table alone, and the story around it was gone. Such a choice holds a table of records and next to no prose
  * (jusText's measures: blocks long enough, few links, enough stop words). It is then worth a second reading of the
- * page without its record tables; see `withoutRecordTables`.
+ * page with its record tables set aside (`setRecordTablesAside`), put back afterwards (`putRecordTablesBack`).
  */
 export function choseARecordTable(content: DomElement, stopWords: ReadonlySet<string>): boolean {
   // Rows, not tables: when Readability picks the table's body itself, its result is the rows in a <div>.
@@ -19,11 +19,42 @@ export function choseARecordTable(content: DomElement, stopWords: ReadonlySet<st
   return goodTextLength(content, stopWords) < MAX_PROSE_OF_A_MISS;
 }
 
-/** Removes the page's record tables (before a second reading), saying whether there were any. */
-export function removeRecordTables(body: DomElement): boolean {
-  const tables = [...body.querySelectorAll("table")].filter(isRecordTable);
-  for (const table of tables) table.remove();
-  return tables.length > 0;
+/**
+ * Marks the place of a record table set aside. Its text, invisible separators (text to Readability, not
+ * whitespace), is long enough for Readability to keep it as it keeps a paragraph of 80+ characters beside the
+ * story it chose, and holds no words for any rule to read.
+ */
+const SLOT_ATTRIBUTE = "data-record-table";
+const SLOT_TEXT = "\u2063".repeat(81);
+
+/**
+ * Sets the page's record tables aside before a second reading, each replaced by a paragraph that only marks its
+ * place; returns them, for `putRecordTablesBack`.
+ */
+export function setRecordTablesAside(body: DomElement): DomElement[] {
+  const tables = [...body.querySelectorAll("table")].filter(
+    (table) => isRecordTable(table) && closestTable(table) === null,
+  );
+  for (const [index, table] of tables.entries()) {
+    const slot = table.ownerDocument.createElement("p");
+    slot.setAttribute(SLOT_ATTRIBUTE, String(index));
+    slot.textContent = SLOT_TEXT;
+    table.replaceWith(slot);
+  }
+  return tables;
+}
+
+/**
+ * Puts each table set aside back where it stood, when Readability kept its place in the article (a table is part of
+ * the story: "below is every MP's address"); a place it did not keep loses its table, as the first reading lost
+ * the story.
+ */
+export function putRecordTablesBack(content: DomElement, tables: readonly DomElement[]): void {
+  for (const slot of [...content.querySelectorAll(`p[${SLOT_ATTRIBUTE}]`)]) {
+    const table = tables[Number(slot.getAttribute(SLOT_ATTRIBUTE))];
+    if (table) slot.replaceWith(table);
+    else slot.remove();
+  }
 }
 
 /**

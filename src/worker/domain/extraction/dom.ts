@@ -25,6 +25,7 @@ export interface DomElement extends DomNode {
   innerHTML: string;
   getAttribute(name: string): string | null;
   hasAttribute(name: string): boolean;
+  setAttribute(name: string, value: string): void;
   removeAttribute(name: string): void;
   querySelector(selectors: string): DomElement | null;
   querySelectorAll(selectors: string): DomList<DomElement>;

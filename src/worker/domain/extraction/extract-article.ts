@@ -2,7 +2,7 @@ import { Readability } from "@mozilla/readability";
 import { escapeHtml } from "../escape-html";
 import { BOILERPLATE_RULES, type BoilerplateRule } from "./boilerplate";
 import { removeCaptionCredits } from "./caption-credits";
-import { choseARecordTable, foundMoreProse, removeRecordTables } from "./data-tables";
+import { choseARecordTable, foundMoreProse, putRecordTablesBack, setRecordTablesAside } from "./data-tables";
 import { type DomDocument, type DomElement, parseDocument, parseFragment } from "./dom";
 import { htmlToText } from "./html-text";
 import { markIllustratedSteps } from "./illustrated-steps";
@@ -126,7 +126,10 @@ export function extractArticleWithSource(
     // Readability took a table of records for the article: read the page again without such tables.
     const second = readPage(html, pageUrl, rules, { withoutRecordTables: true });
     const content = second.readability.ok ? second.readability.content : null;
-    if (content && foundMoreProse(first, content, second.stopWords)) reading = second;
+    if (content && foundMoreProse(first, content, second.stopWords)) {
+      putRecordTablesBack(content, second.recordTables);
+      reading = second;
+    }
   }
   const { baseUrl, page, language, lead, marked, readability } = reading;
   let root: DomElement;
@@ -180,6 +183,8 @@ interface PageReading {
   stopWords: ReadonlySet<string>;
   lead: string | null;
   marked: DomElement | undefined;
+  /** The record tables set aside for this reading, by their place in the page. */
+  recordTables: DomElement[];
   readability: ReadabilityRun;
 }
 
@@ -197,7 +202,7 @@ function readPage(
   removeScriptsAndStyles(document);
   const language = pageLanguage(document);
   const stopWords = pageStopWords(document, language);
-  if (withoutRecordTables) removeRecordTables(document.body);
+  const recordTables = withoutRecordTables ? setRecordTablesAside(document.body) : [];
   if (rules.has("marked-boilerplate")) removeMarkedBoilerplate(document.body, stopWords);
   prepareForReadability(document, new Set(BOILERPLATE_RULES.filter((rule) => rules.has(rule))), language);
   if (rules.has("illustrated-steps")) markIllustratedSteps(document.body);
@@ -205,7 +210,7 @@ function readPage(
   const lead = rules.has("lead-paragraph") ? findLead(document, stopWords, pagePeopleNames(page)) : null;
   // Copied before Readability rewrites the tree: the page's own <article> or <main>, to compare with its choice.
   const marked = rules.has("recover-paragraphs") ? markedMainContent(document)?.cloneNode(true) : undefined;
-  return { baseUrl, page, language, stopWords, lead, marked, readability: runReadability(document) };
+  return { baseUrl, page, language, stopWords, lead, marked, recordTables, readability: runReadability(document) };
 }
 
 const NO_METADATA: ReadabilityMetadata = {
