@@ -167,9 +167,8 @@ export function createHighlightsService({
       // after the highlight. Edits made in that window (a colour, then a note) all hold, instead of the first one
       // stamping the highlight with a time the next cannot beat.
       const at = Math.max(writtenTime(writtenAt), current.createdAt + 1);
-      // Newest write wins between edits.
-      const edited = current.updatedAt > current.createdAt;
-      if (edited && at < current.updatedAt) return toHighlightJson(current);
+      // Newest write wins between edits (a highlight never edited has updatedAt = createdAt, below any `at`).
+      if (at < current.updatedAt) return toHighlightJson(current);
       const updated = await highlights.update(userId, id, patch, at);
       if (!updated) throw new NotFound("Highlight not found");
       if (patch.note !== undefined) await highlights.refreshAnnotationText(userId, updated.articleId);

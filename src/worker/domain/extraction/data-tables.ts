@@ -1,4 +1,4 @@
-import type { DomElement } from "./dom";
+import { closestAncestor, type DomElement } from "./dom";
 import { goodTextLength } from "./text-blocks";
 
 /** Rows from which a table is a list of records (names, figures, addresses), not a page's layout. */
@@ -33,7 +33,7 @@ const SLOT_TEXT = "\u2063".repeat(81);
  */
 export function setRecordTablesAside(body: DomElement): DomElement[] {
   const tables = [...body.querySelectorAll("table")].filter(
-    (table) => isRecordTable(table) && closestTable(table) === null,
+    (table) => isRecordTable(table) && closestAncestor(table, "table") === null,
   );
   for (const [index, table] of tables.entries()) {
     const slot = table.ownerDocument.createElement("p");
@@ -71,19 +71,8 @@ function isRecordTable(table: DomElement): boolean {
   // Rows of this table, not of tables nested in it.
   let rows = 0;
   for (const row of table.querySelectorAll("tr")) {
-    if (closestTable(row) === table) rows++;
+    if (closestAncestor(row, "table") === table) rows++;
     if (rows >= MIN_RECORD_ROWS) return true;
   }
   return false;
-}
-
-function closestTable(element: DomElement): DomElement | null {
-  for (
-    let node = element.parentNode as DomElement | null;
-    node && "localName" in node;
-    node = node.parentNode as DomElement | null
-  ) {
-    if (node.localName === "table") return node;
-  }
-  return null;
 }

@@ -54,6 +54,14 @@ export function isElement(node: DomNode): node is DomElement {
   return node.nodeType === ELEMENT_NODE;
 }
 
+/** The nearest ancestor of `node` with the tag `localName` (linkedom has `closest`, but it starts at the node). */
+export function closestAncestor(node: DomNode, localName: string): DomElement | null {
+  for (let parent = node.parentNode; parent && isElement(parent); parent = parent.parentNode) {
+    if (parent.localName === localName) return parent;
+  }
+  return null;
+}
+
 /** Elements that belong in <head> when a sloppy page puts them between <head> and <body>. */
 const HEAD_ONLY = new Set(["title", "meta", "link", "base", "style"]);
 

@@ -1,5 +1,6 @@
 import { type DomElement, type DomNode, isElement } from "./dom";
 import { collapseWhitespace } from "./strings";
+import { linkLength } from "./text-blocks";
 
 /** An item's text this long reads as an instruction, not a gallery's label, even without a full stop. */
 const MIN_STEP_CHARACTERS = 40;
@@ -65,9 +66,7 @@ function isIllustratedItem(item: DomElement): boolean {
 function readsAsStep(item: DomElement): boolean {
   const text = ownText(item);
   if (text.length < MIN_STEP_CHARACTERS && !SENTENCE.test(text)) return false;
-  let linked = 0;
-  for (const link of [...item.querySelectorAll("a")]) linked += collapseWhitespace(link.textContent ?? "").length;
-  return linked <= MAX_LINK_SHARE * text.length;
+  return linkLength(item) <= MAX_LINK_SHARE * text.length;
 }
 
 /** The item's text outside its pictures, without invisible format characters. */

@@ -1,4 +1,4 @@
-import type { DomElement, DomNode } from "./dom";
+import { closestAncestor, type DomElement, type DomNode } from "./dom";
 
 /** A class token that names a caption or a credit: "caption", "image-caption", "photo_credit", "credits". */
 const CAPTION_CLASS = /^(?:[\w-]*[-_])?(?:caption|credits?)(?:[-_][\w-]*)?$/i;
@@ -29,8 +29,7 @@ export function liftInlineCaptions(root: DomElement): void {
 }
 
 function enclosingParagraph(element: DomElement): DomElement | null {
-  for (let node = parentElement(element); node; node = parentElement(node)) if (node.localName === "p") return node;
-  return null;
+  return closestAncestor(element, "p");
 }
 
 function isCaption(element: DomElement): boolean {

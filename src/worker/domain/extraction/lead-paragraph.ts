@@ -1,5 +1,5 @@
 import type { DomDocument, DomElement, DomNode } from "./dom";
-import { isElement } from "./dom";
+import { closestAncestor, isElement } from "./dom";
 import { linkLength, squash, stopWordDensity } from "./text-blocks";
 import { wordTokens } from "./words";
 
@@ -124,7 +124,7 @@ function isSentence(
   title: ReadonlySet<string>,
 ): boolean {
   // A block inside a link (a photo's caption, a teaser) is all link text.
-  if (insideLink(element) || linkLength(element) > MAX_LINK_DENSITY * text.length) return false;
+  if (closestAncestor(element, "a") || linkLength(element) > MAX_LINK_DENSITY * text.length) return false;
   if ((text.match(/\d/g)?.length ?? 0) > MAX_DIGITS * text.length) return false;
   if (stopWordDensity(text, stopWords) < MIN_STOP_WORDS) return false;
   // A heading that repeats the title (a blog's post title under the blog's name) is no lead.
@@ -158,13 +158,6 @@ const MAX_HEADLINE_CANDIDATES = 30;
 function titleWords(document: DomDocument): ReadonlySet<string> {
   const og = document.head.querySelector('meta[property="og:title"]')?.getAttribute("content") ?? "";
   return new Set(wordTokens(`${document.title} ${og}`));
-}
-
-function insideLink(element: DomElement): boolean {
-  for (let node = element.parentNode; node && isElement(node); node = node.parentNode) {
-    if (node.localName === "a") return true;
-  }
-  return false;
 }
 
 /** Blocks, at any depth: a page may wrap its whole body in a <span> (invalid, and common), which is no lead. */
