@@ -207,6 +207,48 @@ describe("extraction rules, one page each", () => {
     ]).toEqual([true, false]);
   });
 
+  it("marked-boilerplate: drops the author's box under the story, its name and a line about them (en)", () => {
+    const more = [
+      ...ENGLISH,
+      "The mayor said the decision had not been easy, but the safety of the people who cross the bridge every day had to come before anything else, whatever the final bill turns out to be.",
+      "During the works, traffic will follow a temporary diversion through the industrial estate, which the council estimates will add about ten minutes to the journey for most drivers.",
+    ];
+    const box =
+      '<div class="author-bio"><img src="/jane.jpg" alt=""><p>Jane Roe is a transport reporter who has covered roads, railways and bridges for more than a decade. She lives in the town with her two dogs.</p></div>';
+    const html = page("en", "Bridge to be renovated", more, "").replace("</article>", `${box}</article>`);
+    expect(withoutAndWith(html, "marked-boilerplate").map((text) => text.includes("Jane Roe is a transport"))).toEqual([
+      true,
+      false,
+    ]);
+  });
+
+  it("marked-boilerplate: drops an 'about the author' box named in two words, keeping the byline (de)", () => {
+    const byline = '<p class="author">Von Erika Mustermann</p>';
+    const box =
+      '<section class="about author"><h3>Über die Autorin</h3><p>Erika Mustermann schreibt seit vielen Jahren über die Stadt, ihre Brücken und ihren Verkehr, und sie fährt jeden Tag mit dem Rad zur Arbeit.</p></section>';
+    const html = page("de", "Die alte Brücke wird saniert", [...GERMAN, ...MORE_GERMAN], "")
+      .replace("</h1>", `</h1>${byline}`)
+      .replace("</article>", `${box}</article>`);
+    const [without, withRule] = withoutAndWith(html, "marked-boilerplate");
+    const byRule = extractArticleWithSource(html, PAGE_URL).article.byline;
+    expect([
+      without.includes("schreibt seit vielen Jahren"),
+      withRule.includes("schreibt seit vielen Jahren"),
+      byRule,
+    ]).toEqual([true, false, "Erika Mustermann"]);
+  });
+
+  it("marked-boilerplate: keeps an article whose wrapper's class names its author (pl)", () => {
+    const html = `<!DOCTYPE html><html lang="pl"><head><title>Most zostanie wyremontowany</title></head><body>
+      <div class="author-box-layout"><h2>Most zostanie wyremontowany</h2>${POLISH.map((p) => `<p>${p}</p>`).join("")}</div>
+      <div class="about-us"><p>Jesteśmy niezależną gazetą lokalną, która od ponad trzydziestu lat codziennie pisze o sprawach miasta, jego mieszkańców i okolicznych gmin.</p></div>
+      </body></html>`;
+    expect(withoutAndWith(html, "marked-boilerplate").map((text) => text.includes("Burmistrz powiedziała"))).toEqual([
+      true,
+      true,
+    ]);
+  });
+
   it("lead-paragraph: keeps the standfirst in the article's header that Readability drops (de)", () => {
     const lead =
       "Nach jahrelangem Streit ist die Entscheidung gefallen: Die alte Brücke wird saniert, und die Stadt zahlt den größten Teil der Kosten selbst.";

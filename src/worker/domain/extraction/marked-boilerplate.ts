@@ -16,6 +16,11 @@ import { goodTextLength, linkLength, squash } from "./text-blocks";
  * (70+ characters, at most 20% in links, 30%+ stop words of the page's language), or half its text in links with
  * under 400 such characters. An element holding the page's <h1>, <article> or <main> is never removed: a site
  * that wraps its story in <aside class="content"> keeps it.
+ *
+ * An author's box ("author-bio", "about-author") goes whatever its text: a biography reads as good prose, so the
+ * text measures cannot tell it from the story. trafilatura discards any element whose class says "author"; here
+ * the box must be 80 to 1000 characters and at most a third of the page, so a byline (which Readability reads for
+ * the byline) and a wrapper named after its author stay.
  */
 
 const MARKED_TAGS = new Set(["nav", "aside", "footer", "dialog"]);
@@ -61,6 +66,23 @@ const MARKED_PART =
 const MARKED_WORD =
   /^(?:comments?|commentlist|respond|ads?|advert\w*|advertising|sponsor(?:ed|s)?|promos?|rating|ratings|popup|modal|overlay|tags|tagcloud|login|signup|banner)$/;
 
+/**
+ * An author's box: the writer's photo, name and a few lines about them, under or beside the story. Its class or id
+ * names the author ("author-bio", "about-author", "authorBox", "author vcard about"), in a word or beside a word
+ * for a box ("author" alone is a byline's class, which Readability reads for the byline, so it stays).
+ */
+const AUTHOR_WORD =
+  /^(?:about)?(?:the)?(?:author|autor|writer)s?(box|bio|bios|biography|info|profile|card|details|description)?$/;
+const AUTHOR_BOX_WORD = /^(?:box|bio|bios|biography|about|info|profile|card|details|description)$/;
+/** A byline is shorter than this; an author's box with a line about them is longer. */
+const AUTHOR_BOX_MIN_TEXT = 80;
+/**
+ * An author's box holds a short biography: at most this much text, and at most this share of the page's. A wrapper
+ * named after its author that holds more is the article.
+ */
+const AUTHOR_BOX_MAX_TEXT = 1000;
+const AUTHOR_BOX_MAX_SHARE = 1 / 3;
+
 /** Below this much article text, a marked element is furniture. */
 const LITTLE_TEXT = 200;
 /** A marked element that is mostly links may hold somewhat more of it (a "related" list with teasers). */
@@ -76,6 +98,20 @@ export function markWords(element: DomElement): string[] {
     .filter(Boolean);
 }
 
+/** Whether the element is an author's box, by its class or id words and its length (not yet its share). */
+export function isAuthorBox(element: DomElement): boolean {
+  if (!NAMED_CONTAINERS.has(element.localName)) return false;
+  const words = markWords(element);
+  const named = words.some((word) => {
+    const match = AUTHOR_WORD.exec(word);
+    return match !== null && (match[1] !== undefined || word.startsWith("about"));
+  });
+  const beside = words.some((word) => AUTHOR_WORD.test(word)) && words.some((word) => AUTHOR_BOX_WORD.test(word));
+  if (!named && !beside) return false;
+  const length = squash(element.textContent ?? "").length;
+  return length >= AUTHOR_BOX_MIN_TEXT && length <= AUTHOR_BOX_MAX_TEXT;
+}
+
 function isMarked(element: DomElement): boolean {
   if (MARKED_TAGS.has(element.localName)) return true;
   const role = element.getAttribute("role")?.toLowerCase();
@@ -88,9 +124,15 @@ function isMarked(element: DomElement): boolean {
 /** Removes marked elements that hold little article text; returns how many. */
 export function removeMarkedBoilerplate(body: DomElement, stopWords: ReadonlySet<string>): number {
   let removed = 0;
+  let pageLength: number | undefined;
+  const isSmallAuthorBox = (element: DomElement): boolean => {
+    if (!isAuthorBox(element) || holdsTheStory(element)) return false;
+    pageLength ??= squash(body.textContent ?? "").length;
+    return squash(element.textContent ?? "").length <= AUTHOR_BOX_MAX_SHARE * pageLength;
+  };
   const visit = (element: DomElement): void => {
     for (const child of [...element.children]) {
-      if (isMarked(child) && isFurniture(child, stopWords)) {
+      if ((isMarked(child) && isFurniture(child, stopWords)) || isSmallAuthorBox(child)) {
         child.remove();
         removed++;
       } else if (!NOT_SEARCHED.has(child.localName)) {
@@ -102,8 +144,13 @@ export function removeMarkedBoilerplate(body: DomElement, stopWords: ReadonlySet
   return removed;
 }
 
+/** The page's headline, <article> or <main>: an element holding one is never furniture. */
+function holdsTheStory(element: DomElement): boolean {
+  return element.querySelector('h1, article, main, [role="main"]') !== null;
+}
+
 function isFurniture(element: DomElement, stopWords: ReadonlySet<string>): boolean {
-  if (element.querySelector('h1, article, main, [role="main"]')) return false;
+  if (holdsTheStory(element)) return false;
   const good = goodTextLength(element, stopWords);
   if (good < LITTLE_TEXT) return true;
   const text = squash(element.textContent ?? "").length;
