@@ -530,6 +530,31 @@ describe("extraction rules, one page each", () => {
     expect([without.includes("Bezahlschranke"), withRule.includes("Bezahlschranke")]).toEqual([true, false]);
   });
 
+  it("support-appeals: drops a membership's upsell ending the story, its list of perks too (en)", () => {
+    const upsell =
+      "<p>When you join the Town Chronicle family, you'll get unlimited digital access to high-quality journalism about the valley you won't get anywhere else.</p><p>Join now or renew to get:<br>— Instant access to special reports<br>— Local news from our communities<br>— Member perks and invitations</p>";
+    const story = [...ENGLISH, ...ENGLISH_MORE];
+    const html = pageEndingWith("en", "Bridge to be renovated", story, upsell);
+    const [without, withRule] = withoutAndWith(html, "support-appeals");
+    const last = story.at(-1) ?? "";
+    expect([
+      without.includes("unlimited digital access"),
+      withRule.includes("unlimited digital access"),
+      withRule.includes("Join now or renew"),
+      withRule.includes(last.slice(0, 60)),
+    ]).toEqual([true, false, false, true]);
+  });
+
+  it("support-appeals: drops an upsell of unlimited access to the site's journalism (es)", () => {
+    const upsell =
+      "<p>Con tu membresía tendrás acceso ilimitado a todo nuestro periodismo: análisis, reportajes y la mejor información local de la región, cada día y en todos tus dispositivos, sin anuncios y con contenidos exclusivos para quienes nos acompañan desde hace años en este proyecto.</p>";
+    const html = pageEndingWith("es", "El puente será renovado", SPANISH, upsell);
+    expect(withoutAndWith(html, "support-appeals").map((text) => text.includes("acceso ilimitado"))).toEqual([
+      true,
+      false,
+    ]);
+  });
+
   it("support-appeals: keeps an article's own paragraph about donations when the story goes on after it (en)", () => {
     const middle = [
       ...ENGLISH.slice(0, 2),

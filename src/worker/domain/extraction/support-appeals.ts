@@ -22,6 +22,10 @@ const APPEAL = anyPhrase([
   "(?:like|enjoy(?:ed)?|love|value) (?:this|our) (?:article|story|content|work|journalism|magazine|blog|podcast|newsletter)\\?",
   "we (?:rely|depend) on (?:our )?readers",
   "reader[- ](?:funded|supported)",
+  // a membership's upsell: "When you join …, you'll get unlimited digital access to high-quality journalism"
+  "when you (?:join|subscribe|become an? (?:member|subscriber))",
+  "(?:unlimited|full) (?:digital )?access to (?:\\S+ ){0,2}(?:journalism|reporting)",
+  "(?:join|subscribe|renew) (?:now|today)",
   // de
   "unterstütze(?:n sie)? (?:uns|unser(?:e|en)? (?:arbeit|magazin|journalismus|projekt|redaktion|blog|podcast|angebot))",
   "(?:brauchen|benötigen) wir (?:deine|ihre|eure) unterstützung",
@@ -30,14 +34,17 @@ const APPEAL = anyPhrase([
   "werde(?:n sie)? (?:mitglied|unterstützer(?:in)?|förder(?:er|in|mitglied))",
   "(?:keine|ohne) bezahlschranke",
   "freiwillige(?:n|s)? (?:abo|beitrag|unterstützung)",
+  "unbegrenzte[nr]? (?:digitale[nr]? )?zugang zu (?:\\S+ ){0,2}journalismus",
   // fr
   "soutenez(?:-nous| notre (?:travail|journalisme|média|rédaction))",
   "(?:faites|faire) un don",
   "nous avons besoin de (?:vous|votre soutien)",
+  "accès illimité (?:\\S+ )?à (?:\\S+ ){0,2}journalisme",
   // es
   "apóyanos|apoya (?:nuestro|el) periodismo",
   "haz(?:te)? (?:una donación|socio|socia|miembro)",
   "necesitamos (?:tu|su) apoyo",
+  "acceso ilimitado (?:\\S+ )?a (?:\\S+ ){0,2}periodismo",
   // it
   "sostienici|sostieni il nostro (?:lavoro|giornalismo)",
   "fai una donazione",
