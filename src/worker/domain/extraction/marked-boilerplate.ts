@@ -98,26 +98,32 @@ export function markWords(element: DomElement): string[] {
     .filter(Boolean);
 }
 
-/** Whether the element is an author's box, by its class or id words and its length (not yet its share). */
-export function isAuthorBox(element: DomElement): boolean {
-  if (!NAMED_CONTAINERS.has(element.localName)) return false;
-  const words = markWords(element);
-  const named = words.some((word) => {
+/** Whether class or id words name an author's box (its length is checked apart). */
+function namesAnAuthorBox(words: readonly string[]): boolean {
+  let author = false;
+  let box = false;
+  for (const word of words) {
     const match = AUTHOR_WORD.exec(word);
-    return match !== null && (match[1] !== undefined || word.startsWith("about"));
-  });
-  const beside = words.some((word) => AUTHOR_WORD.test(word)) && words.some((word) => AUTHOR_BOX_WORD.test(word));
-  if (!named && !beside) return false;
+    if (match && (match[1] !== undefined || word.startsWith("about"))) return true;
+    if (match) author = true;
+    else if (AUTHOR_BOX_WORD.test(word)) box = true;
+  }
+  return author && box;
+}
+
+/** Whether the element is an author's box, by its class or id words and its length (not yet its share). */
+export function isAuthorBox(element: DomElement, words: readonly string[] = markWords(element)): boolean {
+  if (!NAMED_CONTAINERS.has(element.localName) || !namesAnAuthorBox(words)) return false;
   const length = squash(element.textContent ?? "").length;
   return length >= AUTHOR_BOX_MIN_TEXT && length <= AUTHOR_BOX_MAX_TEXT;
 }
 
-function isMarked(element: DomElement): boolean {
+function isMarked(element: DomElement, words: readonly string[]): boolean {
   if (MARKED_TAGS.has(element.localName)) return true;
   const role = element.getAttribute("role")?.toLowerCase();
   if (role && MARKED_ROLES.has(role)) return true;
   if (!NAMED_CONTAINERS.has(element.localName)) return false;
-  for (const word of markWords(element)) if (MARKED_WORD.test(word) || MARKED_PART.test(word)) return true;
+  for (const word of words) if (MARKED_WORD.test(word) || MARKED_PART.test(word)) return true;
   return false;
 }
 
@@ -125,14 +131,16 @@ function isMarked(element: DomElement): boolean {
 export function removeMarkedBoilerplate(body: DomElement, stopWords: ReadonlySet<string>): number {
   let removed = 0;
   let pageLength: number | undefined;
-  const isSmallAuthorBox = (element: DomElement): boolean => {
-    if (!isAuthorBox(element) || holdsTheStory(element)) return false;
+  const isSmallAuthorBox = (element: DomElement, words: readonly string[]): boolean => {
+    if (!isAuthorBox(element, words) || holdsTheStory(element)) return false;
     pageLength ??= squash(body.textContent ?? "").length;
     return squash(element.textContent ?? "").length <= AUTHOR_BOX_MAX_SHARE * pageLength;
   };
   const visit = (element: DomElement): void => {
     for (const child of [...element.children]) {
-      if ((isMarked(child) && isFurniture(child, stopWords)) || isSmallAuthorBox(child)) {
+      // Class and id words are read once: both kinds of mark are named by them.
+      const words = NAMED_CONTAINERS.has(child.localName) ? markWords(child) : [];
+      if ((isMarked(child, words) && isFurniture(child, stopWords)) || isSmallAuthorBox(child, words)) {
         child.remove();
         removed++;
       } else if (!NOT_SEARCHED.has(child.localName)) {
