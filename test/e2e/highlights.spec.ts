@@ -208,9 +208,11 @@ test.describe("Highlights in the viewer", () => {
     await expect(content(page).locator("em mark")).toHaveText("slugs like everything");
     await expect(content(page).locator("h2 mark")).toHaveText("Bicycles and their chains");
     await expect(content(page).locator("li mark")).toHaveText("Check the tyres");
-    const pieces = await highlightText(mark);
-    expect(pieces.startsWith("slugs like everything. A careful gardener")).toBe(true);
-    expect(pieces.endsWith("Check the tyres")).toBe(true);
+    // Read until whole: the save's answer has the marks cleared and drawn anew, and a read between the two sees
+    // only some of them (seen once in CI: the first test above polls for the same reason).
+    await expect
+      .poll(() => highlightText(mark))
+      .toMatch(/^slugs like everything\. A careful gardener[\s\S]*Check the tyres$/);
     // Nothing of it is drawn in the blank between blocks, where a <mark> would be invalid (in a <ul>).
     await expect(content(page).locator("ul > mark")).toHaveCount(0);
 
