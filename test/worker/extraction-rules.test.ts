@@ -614,6 +614,35 @@ describe("extraction rules, one page each", () => {
     ]);
   });
 
+  /** A page whose body holds its paragraphs directly, after `links`, as a simple blog's does. */
+  function bareBody(lang: string, title: string, links: string, paragraphs: string[]): string {
+    return `<!DOCTYPE html><html lang="${lang}"><head><title>${title}</title></head><body>${links}
+      ${paragraphs.map((p) => `<p>${p}</p>`).join("")}</body></html>`;
+  }
+
+  it("controls: drops the skip link a page starts with (en)", () => {
+    const html = bareBody("en", "Bridge to be renovated", '<a href="#content">Skip to content</a>', [
+      ...ENGLISH,
+      ...ENGLISH_MORE,
+    ]);
+    expect(withoutAndWith(html, "controls").map((text) => text.includes("Skip to content"))).toEqual([true, false]);
+  });
+
+  it("controls: drops a row of skip links to the content, the navigation and the footer (de)", () => {
+    const links =
+      '<a href="#inhalt">Zum Inhalt springen</a> <a href="#navigation">Zur Hauptnavigation springen</a> <a href="#fuss">Zur Fußzeile springen</a>';
+    const html = bareBody("de", "Die alte Brücke wird saniert", links, GERMAN);
+    expect(withoutAndWith(html, "controls").map((text) => text.includes("springen"))).toEqual([true, false]);
+  });
+
+  it("controls: keeps a link to a part of the article, which is no skip link (fr)", () => {
+    const html = bareBody("fr", "Le pont sera rénové", '<a href="#conclusion">Aller à la conclusion</a>', FRENCH);
+    expect(withoutAndWith(html, "controls").map((text) => text.includes("Aller à la conclusion"))).toEqual([
+      true,
+      true,
+    ]);
+  });
+
   it("caption-credits: cuts 'Zum Vergrößern auf das Bild klicken' from a caption, keeping the caption (de)", () => {
     const figure =
       '<figure><img src="/plan.png" alt="Plan"><figcaption>Der Plan der Umleitung. Zum Vergrößern auf das Bild klicken.</figcaption></figure>';

@@ -1,4 +1,4 @@
-import { isControlLabel } from "./control-labels";
+import { isControlLabel, isSkipLink } from "./control-labels";
 import { isDateline } from "./datelines";
 import { type DomElement, type DomNode, isElement, TEXT_NODE } from "./dom";
 
@@ -283,6 +283,11 @@ export function removeBoilerplate(
     const text = squash(element.textContent ?? "");
     const rule = classify(element, text, size, rules, language);
     if (rule) doomed.push([element, rule]);
+  }
+  if (rules.has("controls")) {
+    for (const link of body.querySelectorAll('a[href^="#"]')) {
+      if (isSkipLink(squash(link.textContent ?? ""))) doomed.push([link, "controls"]);
+    }
   }
   for (const [element, rule] of doomed) {
     if (!element.parentNode) continue;

@@ -204,3 +204,33 @@ export function isControlLabel(text: string): boolean {
   }
   return verbs > 0;
 }
+
+/**
+ * A skip link: the first link of many pages, for keyboard and screen-reader users, jumping past the navigation to
+ * the content ("Skip to content", "Zum Inhalt springen", "Aller au contenu"). Read as text it is the first line of
+ * the article. Only a link to a place on the same page whose whole label is such a jump counts.
+ */
+const SKIP_LINK = new RegExp(
+  `^(?:${[
+    // en
+    "(?:skip|jump|go) to (?:the )?(?:main )?(?:content|navigation|menu|footer|search|article)",
+    "skip (?:main )?navigation",
+    // de
+    "(?:springe |direkt |gehe )?zu[mr]? (?:haupt)?(?:inhalt|navigation|fußzeile|suche|menü)(?: springen| wechseln| gehen)?",
+    // fr
+    "(?:aller|passer|accéder) (?:directement )?(?:au|à la) (?:contenu|navigation|menu|recherche|pied de page)(?: principal)?",
+    // es, pt
+    "(?:ir|saltar|pasar|pular) (?:al|a la|para o|para a|ao) (?:contenido|navegación|menú|conteúdo|navegação)(?: principal)?",
+    // it
+    "(?:vai|salta|passa) (?:al|alla) (?:contenuto|navigazione|menu)(?: principale)?",
+    // nl
+    "(?:ga |spring |direct )?naar (?:de )?(?:hoofd)?(?:inhoud|navigatie|zoeken)",
+    // pl
+    "przejdź do (?:treści|zawartości|nawigacji|menu|wyszukiwarki)(?: głównej)?",
+  ].join("|")})$`,
+  "iu",
+);
+
+export function isSkipLink(text: string): boolean {
+  return SKIP_LINK.test(text.normalize("NFC").trim());
+}
