@@ -643,6 +643,25 @@ describe("extraction rules, one page each", () => {
     ]);
   });
 
+  it("controls: drops a share button's label standing alone under a photo (de)", () => {
+    const photo =
+      '<p><img src="/bruecke.jpg" alt="Die alte Brücke"></p><p><a href="https://social.example/share?u=story">Teilen</a></p>';
+    const html = page("de", "Die alte Brücke wird saniert", [...GERMAN, ...MORE_GERMAN], photo);
+    expect(withoutAndWith(html, "controls").map((text) => /^Teilen$/m.test(text))).toEqual([true, false]);
+  });
+
+  it("controls: drops 'Pin' under each photo, keeping a link called 'Email' inside a sentence (en)", () => {
+    const photos =
+      '<p><img src="/a.jpg" alt=""></p><p><a href="https://pins.example/create?u=a">Pin</a></p><p>Questions about the works? Write to the council by <a href="mailto:roads@council.example">Email</a> or call the roads office.</p>';
+    const html = page("en", "Bridge to be renovated", [...ENGLISH, ...ENGLISH_MORE], photos);
+    const [without, withRule] = withoutAndWith(html, "controls");
+    expect([/^Pin$/m.test(without), /^Pin$/m.test(withRule), withRule.includes("council by Email or call")]).toEqual([
+      true,
+      false,
+      true,
+    ]);
+  });
+
   it("caption-credits: cuts 'Zum Vergrößern auf das Bild klicken' from a caption, keeping the caption (de)", () => {
     const figure =
       '<figure><img src="/plan.png" alt="Plan"><figcaption>Der Plan der Umleitung. Zum Vergrößern auf das Bild klicken.</figcaption></figure>';
@@ -744,6 +763,19 @@ describe("extraction rules, one page each", () => {
       </body></html>`;
     const after = textWith(html, "lead-paragraph", true);
     expect([after.includes(lead), after.includes("Jane Roe is a transport reporter")]).toEqual([true, false]);
+  });
+
+  it("lead-paragraph: passes over a video's embed code offered for copying, and takes the lead after it (en)", () => {
+    const lead =
+      "The town's oldest bridge will close for a year while it is rebuilt, and the council says the diversion is the price of keeping it standing.";
+    const embed =
+      '<div class="embed-code"><textarea readonly>&lt;iframe width="476" height="267" src="https://news.example/video/embed/?pid=1" frameborder="0" allowfullscreen&gt;&lt;/iframe&gt; Watch the council debate the bridge and the diversion through the estate</textarea></div>';
+    const html = `<!DOCTYPE html><html lang="en"><head><title>Bridge to be renovated</title></head><body>
+      <header><h1>Bridge to be renovated</h1>${embed}<div class="deck"><p>${lead}</p></div></header>
+      <div class="content">${[...ENGLISH, ...ENGLISH_MORE].map((p) => `<p>${p}</p>`).join("")}</div>
+      </body></html>`;
+    const after = textWith(html, "lead-paragraph", true);
+    expect([after.includes(lead), after.includes("iframe")]).toEqual([true, false]);
   });
 
   it("lead-paragraph: passes over the box of the reviewer the JSON-LD names, which starts with a first name (en)", () => {

@@ -1,3 +1,5 @@
+import { type DomElement, isElement } from "./dom";
+
 /**
  * The labels of a page's buttons and toggles, left in its text: "Bild anzeigen Bild schließen" beside each step
  * of a recipe's gallery, "Quellen ausblenden" under a list of sources, "Show more", "Afficher les commentaires".
@@ -233,4 +235,54 @@ const SKIP_LINK = new RegExp(
 
 export function isSkipLink(text: string): boolean {
   return SKIP_LINK.test(text.normalize("NFC").trim());
+}
+
+/**
+ * A share or print button's label left standing alone in the story ("Pin", "Teilen", "Share", "Drucken"), one under
+ * each photo on many blogs. Removed from Readability's result, where such a label, a link as often as not, no longer
+ * tells Readability anything about the page. A heading is never one.
+ */
+const SHARE_LABEL = new RegExp(
+  `^(?:${[
+    "share(?: (?:this|it|on (?:facebook|twitter|x|pinterest|linkedin|whatsapp)))?",
+    "pin(?: it)?",
+    "tweet(?: this)?",
+    "print(?: this)?",
+    "teilen",
+    "drucken",
+    "partager",
+    "imprimer",
+    "compartir",
+    "imprimir",
+    "condividi",
+    "stampa",
+    "delen",
+    "afdrukken",
+    "udostępnij",
+    "drukuj",
+    "compartilhar",
+    "e-?mail",
+  ].join("|")})$`,
+  "iu",
+);
+const SHARE_LABEL_BLOCKS = new Set(["p", "div", "li"]);
+const SHARE_LABEL_HOLDERS = "p, div, li, span, a, button";
+
+const textOf = (element: DomElement) => (element.textContent ?? "").replace(/\s+/g, " ").trim();
+
+/** Removes share and print labels standing alone in `root`; returns how many. */
+export function removeShareLabels(root: DomElement): number {
+  let removed = 0;
+  for (const element of [...root.querySelectorAll(SHARE_LABEL_HOLDERS)]) {
+    const parent = element.parentNode;
+    if (!parent || !isElement(parent)) continue;
+    const text = textOf(element);
+    if (text.length > 40 || !SHARE_LABEL.test(text)) continue;
+    // A link or button inside a line of text ("[Docs] [Email] [Diff]") is part of that line: only one that is
+    // its block's whole text stands alone.
+    if (!SHARE_LABEL_BLOCKS.has(element.localName) && textOf(parent) !== text) continue;
+    element.remove();
+    removed++;
+  }
+  return removed;
 }

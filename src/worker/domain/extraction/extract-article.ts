@@ -2,6 +2,7 @@ import { Readability } from "@mozilla/readability";
 import { escapeHtml } from "../escape-html";
 import { BOILERPLATE_RULES, type BoilerplateRule } from "./boilerplate";
 import { removeCaptionCredits } from "./caption-credits";
+import { removeShareLabels } from "./control-labels";
 import { choseARecordTable, foundMoreProse, putRecordTablesBack, setRecordTablesAside } from "./data-tables";
 import { type DomDocument, type DomElement, parseDocument, parseFragment } from "./dom";
 import { htmlToText } from "./html-text";
@@ -140,6 +141,7 @@ export function extractArticleWithSource(
     if (rules.has("support-appeals")) removeSupportAppeals(root);
     if (rules.has("trailing-labels")) removeTrailingLabels(root);
     if (rules.has("caption-credits")) removeCaptionCredits(root);
+    if (rules.has("controls")) removeShareLabels(root);
     if (lead && !collapseWhitespace(root.textContent ?? "").includes(lead)) {
       const paragraph = root.ownerDocument.createElement("p");
       paragraph.textContent = lead;

@@ -55,6 +55,7 @@ const SKIPPED = new Set([
   "ol",
   "table",
   "select",
+  "textarea",
 ]);
 
 /**
@@ -125,6 +126,8 @@ function isSentence(
 ): boolean {
   // A block inside a link (a photo's caption, a teaser) is all link text.
   if (closestAncestor(element, "a") || linkLength(element) > MAX_LINK_DENSITY * text.length) return false;
+  // A text box's text is there to be copied (a video's embed code), not read.
+  if (element.querySelector("textarea")) return false;
   if ((text.match(/\d/g)?.length ?? 0) > MAX_DIGITS * text.length) return false;
   if (stopWordDensity(text, stopWords) < MIN_STOP_WORDS) return false;
   // A heading that repeats the title (a blog's post title under the blog's name) is no lead.
