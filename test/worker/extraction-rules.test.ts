@@ -459,6 +459,18 @@ describe("extraction rules, one page each", () => {
     ]).toEqual([true, false]);
   });
 
+  it("trailing-labels: drops the post's tags ending the article, unlinked (de)", () => {
+    const tags = "<p><small>Schlagwörter: Brücke, Verkehr, Gemeinderat, Sanierung</small></p>";
+    const html = pageEndingWith("de", "Brücke wird saniert", [...GERMAN, ...MORE_GERMAN], tags);
+    expect(withoutAndWith(html, "trailing-labels").map((text) => text.includes("Schlagwörter"))).toEqual([true, false]);
+  });
+
+  it("trailing-labels: drops 'Filed under' and its categories ending the article (en)", () => {
+    const tags = "<p>Filed under: Transport, Local news</p>";
+    const html = pageEndingWith("en", "Bridge to be renovated", [...ENGLISH, ...ENGLISH_MORE], tags);
+    expect(withoutAndWith(html, "trailing-labels").map((text) => text.includes("Filed under"))).toEqual([true, false]);
+  });
+
   it("trailing-labels: drops a 'back to the list' link ending the article (es)", () => {
     const html = pageEndingWith(
       "es",
@@ -641,6 +653,25 @@ describe("extraction rules, one page each", () => {
       true,
       true,
     ]);
+  });
+
+  /** A wiki's article: its jump line, then its paragraphs, in the body's content box. */
+  function wikiPage(lang: string, title: string, jump: string, paragraphs: string[]): string {
+    return `<!DOCTYPE html><html lang="${lang}"><head><title>${title}</title></head><body>
+      <div id="content"><h1>${title}</h1><div id="bodyContent"><div id="jump-to-nav">${jump}</div>
+      ${paragraphs.map((p) => `<p>${p}</p>`).join("")}</div></div></body></html>`;
+  }
+
+  it("controls: drops a wiki's 'Jump to: navigation, search' line (en)", () => {
+    const jump = 'Jump to: <a href="#mw-head">navigation</a>, <a href="#p-search">search</a>';
+    const html = wikiPage("en", "Bridge to be renovated", jump, [...ENGLISH, ...ENGLISH_MORE]);
+    expect(withoutAndWith(html, "controls").map((text) => text.includes("Jump to"))).toEqual([true, false]);
+  });
+
+  it("controls: drops a wiki's jump line in the wiki's language (fr)", () => {
+    const jump = 'Aller à : <a href="#mw-head">navigation</a>, <a href="#p-search">rechercher</a>';
+    const html = wikiPage("fr", "Le pont sera rénové", jump, FRENCH);
+    expect(withoutAndWith(html, "controls").map((text) => text.includes("Aller à"))).toEqual([true, false]);
   });
 
   it("controls: drops a share button's label standing alone under a photo (de)", () => {

@@ -1,4 +1,4 @@
-import { isControlLabel, isSkipLink } from "./control-labels";
+import { isControlLabel, isJumpLine, isSkipLink } from "./control-labels";
 import { isDateline } from "./datelines";
 import { type DomElement, type DomNode, isElement, TEXT_NODE } from "./dom";
 
@@ -322,6 +322,7 @@ function classify(
   if (rules.has("controls") && size.links === 0 && text.length <= CONTROL_MAX && isControlLabel(text)) {
     return "controls";
   }
+  if (rules.has("controls") && text.length <= CONTROL_MAX && isJumpLine(text)) return "controls";
   if (rules.has("more-teasers") && /^(?:p|div|li|dd)$/.test(element.localName) && isMoreTeaser(element, text)) {
     return "more-teasers";
   }

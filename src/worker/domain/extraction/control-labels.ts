@@ -238,6 +238,17 @@ export function isSkipLink(text: string): boolean {
 }
 
 /**
+ * A wiki's jump line, its two skip links after a label: MediaWiki's "Jump to: navigation, search" in the wiki's
+ * language ("Wechseln zu: Navigation, Suche", "Aller à : navigation, rechercher").
+ */
+const JUMP_LINE =
+  /^(?:jump to|wechseln zu|springe zu|aller à|saltar a|ir a|vai a|ga naar|przejdź do)\s*:\s*(?:navigation|navigación|navegación|navegação|navigazione|navigatie|nawigacja)\s*,\s*(?:search|suche|rechercher|recherche|búsqueda|buscar|pesquisa|ricerca|zoeken|szukaj|wyszukiwanie)$/iu;
+
+export function isJumpLine(text: string): boolean {
+  return JUMP_LINE.test(text.normalize("NFC").trim());
+}
+
+/**
  * A share or print button's label left standing alone in the story ("Pin", "Teilen", "Share", "Drucken"), one under
  * each photo on many blogs. Removed from Readability's result, where such a label, a link as often as not, no longer
  * tells Readability anything about the page. A heading is never one.

@@ -17,8 +17,8 @@ const MAX_SHARE_REMOVED = 0.25;
 
 /** Blocks taken whole: a list, table, figure, quote or code block at the end is content, and stops the trim. */
 export const WHOLE = new Set(["ul", "ol", "dl", "table", "figure", "blockquote", "pre"]);
-/** Blocks looked into when they hold other blocks. */
-const CONTAINERS = new Set(["div", "section", "article", "main", "header", "footer", "aside", "span"]);
+/** Blocks looked into when they hold other blocks (the whole page, when Readability returns it). */
+const CONTAINERS = new Set(["div", "section", "article", "main", "header", "footer", "aside", "span", "body", "html"]);
 const BLOCK_SELECTOR = "p, div, section, h1, h2, h3, h4, h5, h6, ul, ol, dl, table, figure, blockquote, pre";
 
 /** A sentence ends with a full stop, a question or exclamation mark, an ellipsis, or a closing quote after one. */
@@ -103,7 +103,15 @@ function isContactLine(text: string): boolean {
  * bars ("Kommentarfeed | Kommentare geschlossen"); or a short line mostly of link text. A short line of plain
  * words is not one: it is as likely the author's sign-off ("XX, Die Redaktion").
  */
+/**
+ * The post's tags or categories, a label and the terms after it ("Tags: Uncategorized", "Schlagwörter: …",
+ * "Catégories : …", "Filed under …"): the site's index, not the story.
+ */
+const TAXONOMY_LINE =
+  /^(?:tags?|tagged(?: with| as)?|filed under|posted in|schlagw(?:ö|o)rter|schlagworte?|stichw(?:ö|o)rter|kategorien?|themen|abgelegt unter|categor(?:y|ies)|catégories?|étiquettes?|mots[- ]clés|categorías?|etiquetas|categori[ae]|etichette|categorieën|trefwoorden|kategori[ae]|tagi|tematy)\s*:/iu;
+
 function isTrailingLabel(block: DomElement, text: string): boolean {
+  if (text.length <= LINK_LINE_MAX && TAXONOMY_LINE.test(text)) return true;
   if (text.length <= LABEL_MAX && !SENTENCE_END.test(text)) {
     if (/^h[1-6]$/.test(tagOf(block)) || block.querySelector("h1, h2, h3, h4, h5, h6")) return true;
     if (/:$/.test(text) || / [|·•] /.test(text)) return true;
