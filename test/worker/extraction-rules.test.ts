@@ -578,6 +578,43 @@ describe("extraction rules, one page each", () => {
     expect(textWith(html, "support-appeals", true).includes("newspaper fund")).toBe(true);
   });
 
+  it("byline-lines: drops the byline left as the story's first line, the author named by the page (en)", () => {
+    const head = '<meta name="author" content="Jane Roe">';
+    const html = page("en", "Bridge to be renovated", [...ENGLISH, ...ENGLISH_MORE], "", head).replace(
+      "</h1>",
+      "</h1><p>By Jane Roe | March 3, 2026, 9:30 am</p>",
+    );
+    expect(withoutAndWith(html, "byline-lines").map((text) => text.includes("By Jane Roe"))).toEqual([true, false]);
+  });
+
+  it("byline-lines: drops a byline with two authors, a place and the time (de)", () => {
+    const jsonLd = JSON.stringify({
+      "@context": "https://schema.org",
+      "@type": "NewsArticle",
+      headline: "Die alte Brücke wird saniert",
+      author: [
+        { "@type": "Person", name: "Erika Mustermann" },
+        { "@type": "Person", name: "Max Muster" },
+      ],
+    });
+    const head = `<script type="application/ld+json">${jsonLd}</script>`;
+    const html = page("de", "Die alte Brücke wird saniert", [...GERMAN, ...MORE_GERMAN], "", head).replace(
+      "</h1>",
+      "</h1><p>Erika Mustermann, Berlin, und Max Muster 19.10.2026, 23:38 Uhr</p>",
+    );
+    expect(withoutAndWith(html, "byline-lines").map((text) => text.includes("Erika Mustermann, Berlin"))).toEqual([
+      true,
+      false,
+    ]);
+  });
+
+  it("byline-lines: keeps an interview's short answer that starts with the author's name (fr)", () => {
+    const head = '<meta name="author" content="Jeanne Dupont">';
+    const answer = "Jeanne Dupont : Oui, bien sûr, et nous le referons.";
+    const html = page("fr", "Le pont sera rénové", FRENCH, "", head).replace("</h1>", `</h1><p>${answer}</p>`);
+    expect(withoutAndWith(html, "byline-lines").map((text) => text.includes(answer))).toEqual([true, true]);
+  });
+
   it("caption-credits: cuts the photographer's credit from a caption and keeps the caption (de)", () => {
     const figure =
       '<figure><img src="/bruecke.jpg" alt="Die Brücke"><figcaption>Die alte Brücke im Morgennebel. Foto: Max Muster/dpa</figcaption></figure>';

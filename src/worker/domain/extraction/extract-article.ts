@@ -1,6 +1,8 @@
 import { Readability } from "@mozilla/readability";
 import { escapeHtml } from "../escape-html";
 import { BOILERPLATE_RULES, type BoilerplateRule } from "./boilerplate";
+import { cleanByline } from "./byline";
+import { bylineNames, removeBylineLines } from "./byline-lines";
 import { removeCaptionCredits } from "./caption-credits";
 import { removeShareLabels } from "./control-labels";
 import { choseARecordTable, foundMoreProse, putRecordTablesBack, setRecordTablesAside } from "./data-tables";
@@ -80,6 +82,7 @@ export type ExtractionRule =
   | "trailing-labels"
   | "support-appeals"
   | "caption-credits"
+  | "byline-lines"
   | "illustrated-steps"
   | "record-tables"
   | "recover-paragraphs"
@@ -93,6 +96,7 @@ export const EXTRACTION_RULES: readonly ExtractionRule[] = [
   "trailing-labels",
   "support-appeals",
   "caption-credits",
+  "byline-lines",
   "illustrated-steps",
   "record-tables",
   "recover-paragraphs",
@@ -142,6 +146,9 @@ export function extractArticleWithSource(
     if (rules.has("trailing-labels")) removeTrailingLabels(root);
     if (rules.has("caption-credits")) removeCaptionCredits(root);
     if (rules.has("controls")) removeShareLabels(root);
+    if (rules.has("byline-lines")) {
+      removeBylineLines(root, bylineNames([cleanByline(readability.metadata.byline), ...pagePeopleNames(page)]));
+    }
     if (lead && !collapseWhitespace(root.textContent ?? "").includes(lead)) {
       const paragraph = root.ownerDocument.createElement("p");
       paragraph.textContent = lead;

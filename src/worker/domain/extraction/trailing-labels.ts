@@ -128,6 +128,14 @@ export function* blocksFromEnd(element: DomElement): Generator<DomElement> {
   }
 }
 
+/** The leaf blocks of `element` in reading order, as `blocksFromEnd` finds them. */
+export function* blocksFromStart(element: DomElement): Generator<DomElement> {
+  for (const child of [...element.children]) {
+    if (CONTAINERS.has(tagOf(child)) && child.querySelector(BLOCK_SELECTOR)) yield* blocksFromStart(child);
+    else yield child;
+  }
+}
+
 export function tagOf(element: DomElement): string {
   return element.localName.toLowerCase();
 }
