@@ -92,6 +92,18 @@ describe("extraction rules, one page each", () => {
     ]).toEqual([true, false]);
   });
 
+  it("ad-labels: drops the line an ad slot leaves, saying the story goes on after it (en, es, pl)", () => {
+    const cases: [string, string, string[], string][] = [
+      ["en", "Bridge to be renovated", [...ENGLISH, ...ENGLISH_MORE], "Story continues below advertisement"],
+      ["es", "El puente será renovado", SPANISH, "Sigue después de la publicidad"],
+      ["pl", "Most zostanie wyremontowany", POLISH, "Dalsza część artykułu pod reklamą"],
+    ];
+    for (const [lang, title, paragraphs, line] of cases) {
+      const html = page(lang, title, paragraphs, `<p>${line}</p>`);
+      expect(withoutAndWith(html, "ad-labels").map((text) => text.includes(line))).toEqual([true, false]);
+    }
+  });
+
   it("read-also: drops a 'read also' teaser linking to another story (es)", () => {
     const teaser =
       '<p><strong>Lea también:</strong> <a href="/otra">El gobierno anuncia nuevas ayudas para los municipios</a></p>';
@@ -709,6 +721,23 @@ describe("extraction rules, one page each", () => {
     const jump = 'Aller à : <a href="#mw-head">navigation</a>, <a href="#p-search">rechercher</a>';
     const html = wikiPage("fr", "Le pont sera rénové", jump, FRENCH);
     expect(withoutAndWith(html, "controls").map((text) => text.includes("Aller à"))).toEqual([true, false]);
+  });
+
+  it("controls: drops a breadcrumb trail left as the article's first line (de)", () => {
+    const html = page("de", "Die alte Brücke wird saniert", [...GERMAN, ...MORE_GERMAN], "").replace(
+      "</h1>",
+      '</h1><p><a href="/">Startseite</a> › <a href="/politik">Politik</a> › <a href="/politik/stadt">Stadt</a></p>',
+    );
+    expect(withoutAndWith(html, "controls").map((text) => text.includes("Startseite › Politik"))).toEqual([
+      true,
+      false,
+    ]);
+  });
+
+  it("controls: keeps a how-to's sentence that names a menu path (en)", () => {
+    const step = "Home > Settings > Privacy lets you turn the feature off";
+    const html = page("en", "Bridge to be renovated", [...ENGLISH, ...ENGLISH_MORE], `<p>${step}.</p>`);
+    expect(withoutAndWith(html, "controls").map((text) => text.includes(step))).toEqual([true, true]);
   });
 
   it("controls: drops a share button's label standing alone under a photo (de)", () => {

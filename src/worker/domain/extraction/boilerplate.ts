@@ -1,4 +1,4 @@
-import { isControlLabel, isJumpLine, isSkipLink } from "./control-labels";
+import { isBreadcrumbLine, isControlLabel, isJumpLine, isSkipLink } from "./control-labels";
 import { isDateline } from "./datelines";
 import { type DomElement, type DomNode, isElement, TEXT_NODE } from "./dom";
 
@@ -41,6 +41,29 @@ const LINK_DENSE = 0.5;
 /** Labels that mark advertising, alone in their block (de, en, es, fr, it, nl, pl, pt). */
 const AD_LABEL =
   /^(?:anzeige|werbung|gesponsert|advertisement|advertising|ad|ads|sponsored(?: content)?|paid content|publicidad|publicité|pubblicità|advertentie|reklama|publicidade)$/i;
+
+/**
+ * The line an ad slot leaves in the story, saying the text goes on after it: "CONTINUA DEPOIS DA PUBLICIDADE",
+ * "Story continues below advertisement", "Weiterlesen nach der Anzeige", "La suite après cette publicité".
+ */
+const AD_CONTINUATION = new RegExp(
+  `^(?:${[
+    "(?:(?:the )?(?:story|article) continues below|continue reading below)(?: (?:this |the )?(?:advertisement|ad))?",
+    "advertisement[ -–—:]+(?:scroll|continue) (?:down )?to continue(?: reading)?",
+    "(?:weiterlesen|weiter) nach der (?:anzeige|werbung)",
+    "(?:lesen sie )?nach der (?:anzeige|werbung) weiter(?:lesen)?",
+    "(?:der )?(?:artikel|text|beitrag) (?:geht|wird) (?:nach|unter) der (?:anzeige|werbung) weiter(?:geführt)?",
+    "(?:la )?suite (?:de l'article )?après (?:cette |la )?publicité",
+    "l['’]article (?:continue|se poursuit) (?:après|sous) (?:cette |la )?publicité",
+    "(?:(?:la noticia|el artículo|el texto) )?(?:continúa|sigue) (?:tras|después de) (?:la |este |esta )?(?:publicidad|anuncio)",
+    "(?:(?:a matéria|o texto|o artigo) )?continua (?:depois|após) (?:da |a )?(?:publicidade|anúncio)",
+    "(?:l['’]articolo )?(?:continua|prosegue) (?:dopo|sotto) (?:la |il )?(?:pubblicità|annuncio)",
+    "(?:het )?(?:artikel|verhaal) gaat (?:verder )?(?:onder|na) de advertentie",
+    "lees verder (?:onder|na) de advertentie",
+    "(?:dalsza część|dalszy ciąg)(?: (?:artykułu|tekstu))? (?:pod|poniżej) reklam(?:ą|y)",
+  ].join("|")})$`,
+  "iu",
+);
 
 /** "Read also:" and kin, starting a teaser that links to another article. */
 const READ_ALSO =
@@ -305,7 +328,10 @@ function classify(
   rules: ReadonlySet<BoilerplateRule>,
   language: string,
 ): BoilerplateRule | null {
-  if (rules.has("ad-labels") && AD_LABEL.test(text.replace(/^[-–—*·|[(\s]+|[-–—*·|\])\s:]+$/g, ""))) return "ad-labels";
+  if (rules.has("ad-labels")) {
+    const label = text.replace(/^[-–—*·|[(\s]+|[-–—*·|\])\s:.…]+$/g, "");
+    if (AD_LABEL.test(label) || AD_CONTINUATION.test(label)) return "ad-labels";
+  }
   if (rules.has("read-also") && READ_ALSO.test(text) && size.links / size.text >= 0.3) return "read-also";
   if (rules.has("related-sections") && text.length <= 60 && RELATED_TITLE.test(text) && isHeadingLike(element)) {
     return "related-sections";
@@ -323,6 +349,7 @@ function classify(
     return "controls";
   }
   if (rules.has("controls") && text.length <= CONTROL_MAX && isJumpLine(text)) return "controls";
+  if (rules.has("controls") && isBreadcrumbLine(text)) return "controls";
   if (rules.has("more-teasers") && /^(?:p|div|li|dd)$/.test(element.localName) && isMoreTeaser(element, text)) {
     return "more-teasers";
   }

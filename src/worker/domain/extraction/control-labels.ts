@@ -244,6 +244,24 @@ export function isSkipLink(text: string): boolean {
 const JUMP_LINE =
   /^(?:jump to|wechseln zu|springe zu|aller à|saltar a|ir a|vai a|ga naar|przejdź do)\s*:\s*(?:navigation|navigación|navegación|navegação|navigazione|navigatie|nawigacja)\s*,\s*(?:search|suche|rechercher|recherche|búsqueda|buscar|pesquisa|ricerca|zoeken|szukaj|wyszukiwanie)$/iu;
 
+/**
+ * A breadcrumb trail left as a line: the home page's name, then the sections down to the page, joined by arrows or
+ * bars ("Home » Ente Parco » Comunicazione » News", "Startseite > Politik > Inland").
+ */
+const BREADCRUMB =
+  /^(?:home(?: ?page)?|homepage|startseite|start|accueil|inicio|portada|página inicial|pagina iniziale|strona główna)\s*[»›>|/→]/iu;
+const BREADCRUMB_SEPARATORS = /\s[»›>|/→]\s/gu;
+const BREADCRUMB_MAX = 200;
+
+export function isBreadcrumbLine(text: string): boolean {
+  return (
+    text.length <= BREADCRUMB_MAX &&
+    BREADCRUMB.test(text) &&
+    (text.match(BREADCRUMB_SEPARATORS)?.length ?? 0) >= 2 &&
+    !/[.!?]$/.test(text)
+  );
+}
+
 export function isJumpLine(text: string): boolean {
   return JUMP_LINE.test(text.normalize("NFC").trim());
 }
