@@ -463,6 +463,21 @@ describe("extraction rules, one page each", () => {
     ]).toEqual([true, false, true, "2021-10-29"]);
   });
 
+  it("datelines: drops a reading-time line, keeping a sentence about reading time (en, de, fr)", () => {
+    const cases: [string, string, string[], string][] = [
+      ["en", "Bridge to be renovated", [...ENGLISH, ...ENGLISH_MORE], "5 min read"],
+      ["de", "Die alte Brücke wird saniert", [...GERMAN, ...MORE_GERMAN], "Lesezeit: 4 Minuten"],
+      ["fr", "Le pont sera rénové", FRENCH, "Temps de lecture : 3 min"],
+    ];
+    for (const [lang, title, paragraphs, line] of cases) {
+      const html = page(lang, title, paragraphs, "").replace("</h1>", `</h1><p>${line}</p>`);
+      expect(withoutAndWith(html, "datelines").map((text) => text.includes(line))).toEqual([true, false]);
+    }
+    const sentence = "The council's report takes about 5 minutes to read.";
+    const html = page("en", "Bridge to be renovated", [...ENGLISH, ...ENGLISH_MORE], `<p>${sentence}</p>`);
+    expect(withoutAndWith(html, "datelines").map((text) => text.includes(sentence))).toEqual([true, true]);
+  });
+
   it("trailing-labels: drops a heading left with nothing under it at the article's end (de)", () => {
     const html = pageEndingWith("de", "Brücke wird saniert", GERMAN, "<h2>Die Karte zum Abspeichern:</h2>");
     expect([

@@ -1,5 +1,5 @@
 import { isBreadcrumbLine, isControlLabel, isJumpLine, isSkipLink } from "./control-labels";
-import { isDateline } from "./datelines";
+import { isDateline, isReadingTime } from "./datelines";
 import { type DomElement, type DomNode, isElement, TEXT_NODE } from "./dom";
 
 /**
@@ -356,7 +356,7 @@ function classify(
   if (
     rules.has("datelines") &&
     text.length <= DATELINE_MAX &&
-    isDateline(text, language) &&
+    (isDateline(text, language) || isReadingTime(text)) &&
     standsAlone(element, size) &&
     !insideTable(element)
   ) {

@@ -137,3 +137,20 @@ export function isDateline(text: string, language = "en"): boolean {
   }
   return hasCalendarWordOrNumericDate || /\d[./-]\d/.test(text);
 }
+
+/**
+ * A reading-time line, the dateline's neighbour: "Estimated reading time: 6 minutes", "5 min read", "Lesezeit:
+ * 4 Minuten", "Temps de lecture : 3 min", "Czas czytania: 5 min".
+ */
+const READING_TIME = new RegExp(
+  [
+    "^(?:estimated )?(?:reading time|read time|lesezeit|lesedauer|temps de lecture|tiempo de lectura|tempo di lettura|leestijd|czas czytania|tempo de leitura)",
+    "\\s*:?\\s*(?:ca\\.?|about|approx\\.?|environ|unos|circa|około|cerca de)?\\s*\\d+\\s*(?:min(?:ute[sn]?|utos?|uti|ut|\\.)?)$",
+    "|^\\d+\\s*(?:min(?:ute)?s?\\.?|minuten|minutos|minuti|minuut|minut)\\s+(?:read|reading|lesezeit|lesedauer|lesen|de lecture|de lectura|di lettura|leestijd|czytania|de leitura)$",
+  ].join(""),
+  "iu",
+);
+
+export function isReadingTime(text: string): boolean {
+  return text.length <= 60 && READING_TIME.test(text);
+}
