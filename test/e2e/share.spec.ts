@@ -450,7 +450,7 @@ test.describe("quote to image", () => {
     await openArticle(page, articleUrl(title), title);
     const item = summary(page).getByRole("listitem").first();
 
-    // "By Fixture Author ...": "Fi" is two characters, "Fix" three.
+    // Characters 3 to 5 of the first summary point are two characters, 3 to 6 three.
     await selectText(item, 3, 5);
     await expectNoMenu(page);
     await selectText(item, 3, 6);
