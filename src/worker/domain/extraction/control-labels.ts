@@ -304,7 +304,8 @@ export function removeShareLabels(root: DomElement): number {
   let removed = 0;
   for (const element of [...root.querySelectorAll(SHARE_LABEL_HOLDERS)]) {
     const parent = element.parentNode;
-    if (!parent || !isElement(parent)) continue;
+    // A label's block holds the label alone: one link or button at most (and reading a big box's text is dear).
+    if (!parent || !isElement(parent) || element.children.length > 1) continue;
     const text = textOf(element);
     if (text.length > 40 || !SHARE_LABEL.test(text)) continue;
     // A link or button inside a line of text ("[Docs] [Email] [Diff]") is part of that line: only one that is
