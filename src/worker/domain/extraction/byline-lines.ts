@@ -1,6 +1,6 @@
 import { closestAncestor, type DomElement } from "./dom";
 import { squash } from "./text-blocks";
-import { blocksFromStart, tagOf, WHOLE } from "./trailing-labels";
+import { leafBlocks, tagOf, WHOLE } from "./trailing-labels";
 
 /**
  * The byline left in the story's first lines: "Par Barbara Stiegler", "Nathanael Johnson", "Von Felix Eisenreich //
@@ -92,7 +92,7 @@ export function removeBylineLines(root: DomElement, names: readonly string[]): n
   const lines: DomElement[] = [];
   let seen = 0;
   let paragraphs = 0;
-  for (const block of blocksFromStart(root)) {
+  for (const block of leafBlocks(root, { fromEnd: false })) {
     const text = squash(block.textContent ?? "");
     if (!text) continue;
     if (++seen > FIRST_BLOCKS || WHOLE.has(tagOf(block))) break;

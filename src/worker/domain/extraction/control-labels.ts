@@ -1,4 +1,5 @@
 import { type DomElement, isElement } from "./dom";
+import { squash } from "./text-blocks";
 
 /**
  * The labels of a page's buttons and toggles, left in its text: "Bild anzeigen Bild schließen" beside each step
@@ -297,8 +298,6 @@ const SHARE_LABEL = new RegExp(
 const SHARE_LABEL_BLOCKS = new Set(["p", "div", "li"]);
 const SHARE_LABEL_HOLDERS = "p, div, li, span, a, button";
 
-const textOf = (element: DomElement) => (element.textContent ?? "").replace(/\s+/g, " ").trim();
-
 /** Removes share and print labels standing alone in `root`; returns how many. */
 export function removeShareLabels(root: DomElement): number {
   let removed = 0;
@@ -306,11 +305,11 @@ export function removeShareLabels(root: DomElement): number {
     const parent = element.parentNode;
     // A label's block holds the label alone: one link or button at most (and reading a big box's text is dear).
     if (!parent || !isElement(parent) || element.children.length > 1) continue;
-    const text = textOf(element);
+    const text = squash(element.textContent ?? "");
     if (text.length > 40 || !SHARE_LABEL.test(text)) continue;
     // A link or button inside a line of text ("[Docs] [Email] [Diff]") is part of that line: only one that is
     // its block's whole text stands alone.
-    if (!SHARE_LABEL_BLOCKS.has(element.localName) && textOf(parent) !== text) continue;
+    if (!SHARE_LABEL_BLOCKS.has(element.localName) && squash(parent.textContent ?? "") !== text) continue;
     element.remove();
     removed++;
   }

@@ -112,7 +112,7 @@ function namesAnAuthorBox(words: readonly string[]): boolean {
 }
 
 /** Whether the element is an author's box, by its class or id words and its length (not yet its share). */
-export function isAuthorBox(element: DomElement, words: readonly string[] = markWords(element)): boolean {
+function isAuthorBox(element: DomElement, words: readonly string[]): boolean {
   if (!NAMED_CONTAINERS.has(element.localName) || !namesAnAuthorBox(words)) return false;
   const length = squash(element.textContent ?? "").length;
   return length >= AUTHOR_BOX_MIN_TEXT && length <= AUTHOR_BOX_MAX_TEXT;

@@ -2,7 +2,7 @@ import { anyPhrase } from "./boilerplate";
 import type { DomElement } from "./dom";
 import { squash } from "./text-blocks";
 // WHOLE: content blocks (a list, table, figure, quote, code), never an appeal's paragraph.
-import { blocksFromEnd, tagOf, WHOLE } from "./trailing-labels";
+import { leafBlocks, tagOf, WHOLE } from "./trailing-labels";
 
 /**
  * A publisher's appeal for support at the article's end: "Gefällt dir unser Magazin? … brauchen wir deine
@@ -73,7 +73,7 @@ export function removeSupportAppeals(root: DomElement): number {
   const appeals: DomElement[] = [];
   let removed = 0;
   let before: DomElement | null = null;
-  for (const block of blocksFromEnd(root)) {
+  for (const block of leafBlocks(root, { fromEnd: true })) {
     const text = squash(block.textContent ?? "");
     const whole = WHOLE.has(tagOf(block));
     if (!text || (text.length <= SHORT_LINE && !whole)) continue;

@@ -32,7 +32,7 @@ export function removeTrailingLabels(root: DomElement): number {
   // Short lines (a name, a phone number, an address) held back until a contact or credit label above them
   // says what they are; if none does, the first of them stops the trim as before.
   let pending: DomElement[] = [];
-  for (const block of blocksFromEnd(root)) {
+  for (const block of leafBlocks(root, { fromEnd: true })) {
     const text = squash(block.textContent ?? "");
     if (!text) {
       // An image, a rule or an empty box between labels: passed over, kept.
@@ -99,17 +99,17 @@ function isContactLine(text: string): boolean {
 }
 
 /**
- * A label: a heading, or a short line that ends with a colon ("Von:", "Mehr Themen:") or is cut into parts by
- * bars ("Kommentarfeed | Kommentare geschlossen"); or a short line mostly of link text. A short line of plain
- * words is not one: it is as likely the author's sign-off ("XX, Die Redaktion").
- */
-/**
  * The post's tags or categories, a label and the terms after it ("Tags: Uncategorized", "Schlagwörter: …",
  * "Catégories : …", "Filed under …"): the site's index, not the story.
  */
 const TAXONOMY_LINE =
   /^(?:tags?|tagged(?: with| as)?|filed under|posted in|schlagw(?:ö|o)rter|schlagworte?|stichw(?:ö|o)rter|kategorien?|themen|abgelegt unter|categor(?:y|ies)|catégories?|étiquettes?|mots[- ]clés|categorías?|etiquetas|categori[ae]|etichette|categorieën|trefwoorden|kategori[ae]|tagi|tematy)\s*:/iu;
 
+/**
+ * A label: a heading, or a short line that ends with a colon ("Von:", "Mehr Themen:") or is cut into parts by
+ * bars ("Kommentarfeed | Kommentare geschlossen"); a short line mostly of link text; or the post's tags line. A short line of plain
+ * words is not one: it is as likely the author's sign-off ("XX, Die Redaktion").
+ */
 function isTrailingLabel(block: DomElement, text: string): boolean {
   if (text.length <= LINK_LINE_MAX && TAXONOMY_LINE.test(text)) return true;
   if (text.length <= LABEL_MAX && !SENTENCE_END.test(text)) {
@@ -119,19 +119,15 @@ function isTrailingLabel(block: DomElement, text: string): boolean {
   return text.length <= LINK_LINE_MAX && linkLength(block) >= LINK_DENSE * text.length;
 }
 
-/** The leaf blocks of `element`, last first: containers holding blocks are looked into, the rest taken whole. */
-export function* blocksFromEnd(element: DomElement): Generator<DomElement> {
-  for (const child of [...element.children].reverse()) {
+/**
+ * The leaf blocks of `element` in reading order, or last first: containers holding blocks are looked into, the rest
+ * taken whole.
+ */
+export function* leafBlocks(element: DomElement, { fromEnd }: { fromEnd: boolean }): Generator<DomElement> {
+  const children = [...element.children];
+  for (const child of fromEnd ? children.reverse() : children) {
     // Readability creates its wrappers as "DIV": tag names are compared in lower case.
-    if (CONTAINERS.has(tagOf(child)) && child.querySelector(BLOCK_SELECTOR)) yield* blocksFromEnd(child);
-    else yield child;
-  }
-}
-
-/** The leaf blocks of `element` in reading order, as `blocksFromEnd` finds them. */
-export function* blocksFromStart(element: DomElement): Generator<DomElement> {
-  for (const child of [...element.children]) {
-    if (CONTAINERS.has(tagOf(child)) && child.querySelector(BLOCK_SELECTOR)) yield* blocksFromStart(child);
+    if (CONTAINERS.has(tagOf(child)) && child.querySelector(BLOCK_SELECTOR)) yield* leafBlocks(child, { fromEnd });
     else yield child;
   }
 }
