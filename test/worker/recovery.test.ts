@@ -195,6 +195,64 @@ describe("recovery sweep (cron, real queue and Workflows)", () => {
   });
 });
 
+describe("an article whose Workflow a turn created before it died", () => {
+  /**
+   * The stopped runtime's turn message had claimed the article and created its Workflow (named by the backlog's
+   * request id), then died before taking the article out of the backlog; the restarted runtime left that instance
+   * stuck (terminated here). The CI crash test met this once in many runs: the article stayed pending for good,
+   * since every new turn named the same instance, which "already exists".
+   */
+  async function claimedWhenItStopped(userId: number, status: "pending" | "processing", idleMs = 5_000) {
+    const requestId = crypto.randomUUID();
+    const id = await stuckArticle(userId, { status, idleMs });
+    const run = `article-${id}-${requestId}`;
+    // Its params name no article, so the instance touches nothing; it is there, and ended.
+    const instance = await env.ARTICLE_WORKFLOW.create({
+      id: run,
+      params: { userId, articleId: 0, reason: "created" },
+    });
+    await instance.terminate().catch(() => undefined);
+    if (status === "processing") {
+      await env.DB.prepare("UPDATE articles SET processing_run = ? WHERE id = ?").bind(run, id).run();
+    }
+    await env.DB.prepare(
+      `INSERT INTO ingest_backlog (article_id, user_id, request_id, reason, lane, queued_at, claimed_by, claimed_at)
+       VALUES (?, ?, ?, 'created', 'bulk', ?, ?, ?)`,
+    )
+      .bind(id, userId, requestId, Date.now() - idleMs, crypto.randomUUID(), Date.now() - idleMs + 1_000)
+      .run();
+    return id;
+  }
+
+  it("processes an article whose Workflow the stopped runtime had created, pending or processing", async () => {
+    const { user, token } = await registerUser();
+    const pending = await claimedWhenItStopped(user.id, "pending");
+    const processing = await claimedWhenItStopped(user.id, "processing");
+    // A restart's sweep takes every article in progress: earlier tests' pages that never answer would hold the
+    // queue's consumer for minutes. They are settled first.
+    await env.DB.prepare(
+      "UPDATE articles SET processing_status = 'failed' WHERE user_id != ? AND processing_status IN ('pending', 'processing', 'retrying')",
+    )
+      .bind(user.id)
+      .run();
+    await createRecovery(env).sweep({ now: Date.now(), lostBefore: Date.now() - 1_000 });
+    for (const id of [pending, processing]) {
+      await expect.poll(() => statusOf(token, id), { timeout: OUTCOME_WAIT_MS, interval: 250 }).toBe("completed");
+    }
+    // Waiting its turn is not a recovery; a run lost mid-way is.
+    expect(await row(pending)).toMatchObject({ recoveries: 0 });
+    expect(await row(processing)).toMatchObject({ recoveries: 1 });
+  });
+
+  it("Re-fetch Content processes such an article once it is stuck", async () => {
+    const { user, token } = await registerUser();
+    const id = await claimedWhenItStopped(user.id, "pending", PENDING_LOST_AFTER_MS + MINUTE);
+    const refetched = await api("POST", `/api/articles/${id}/refetch-content`, { token });
+    expect(refetched.status).toBe(200);
+    await expect.poll(() => statusOf(token, id), { timeout: OUTCOME_WAIT_MS, interval: 250 }).toBe("completed");
+  });
+});
+
 describe("saving a stuck link again", () => {
   it("queues it again and still answers duplicate, alone or in a bulk save", async () => {
     const { user, token } = await registerUser();

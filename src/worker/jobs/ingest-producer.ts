@@ -16,9 +16,13 @@ export type ArticleToProcess = Omit<BacklogEntry, "requestId">;
 /**
  * Queues articles for processing. `single` (the default) is a save of one article or a re-fetch: it is
  * processed before any waiting bulk article. `bulk` is one of several saved at once: users' bulk articles take
- * turns, one article each, behind every single save.
+ * turns, one article each, behind every single save. `newRun`: the article must get a Workflow of its own even if
+ * it is still in the backlog under a request id an earlier turn may have used (a re-fetch, a recovery).
  */
-export type EnqueueIngest = (articles: ArticleToProcess[], options?: { lane?: IngestLane }) => Promise<void>;
+export type EnqueueIngest = (
+  articles: ArticleToProcess[],
+  options?: { lane?: IngestLane; newRun?: boolean },
+) => Promise<void>;
 
 /**
  * Adds the articles to the backlog, then sends one message per article to INGEST_QUEUE (each is a turn at
@@ -30,9 +34,9 @@ export function createIngestProducer(
   backlog: IngestBacklogRepository,
   now: () => number = Date.now,
 ): EnqueueIngest {
-  return async (articles, { lane = "single" } = {}) => {
+  return async (articles, { lane = "single", newRun = false } = {}) => {
     const entries = articles.map((article) => ({ ...article, requestId: crypto.randomUUID() }));
-    await backlog.add(entries, lane, now());
+    await backlog.add(entries, lane, now(), { newRun });
     try {
       for (let i = 0; i < entries.length; i += QUEUE_BATCH_LIMIT) {
         const slice = entries.slice(i, i + QUEUE_BATCH_LIMIT);
@@ -53,7 +57,7 @@ export function createIngestProducer(
  * sweep, a scheduled job): the same as a save's, in the lane given. Articles already waiting keep their place
  * (a single save moves one to the single lane); an article whose processing ended or was lost gets a new run.
  */
-export function enqueueArticles(env: Env, articles: ArticleToProcess[], options?: { lane?: IngestLane }) {
+export function enqueueArticles(env: Env, articles: ArticleToProcess[], options?: Parameters<EnqueueIngest>[1]) {
   const backlog = createIngestBacklogRepository(createDatabase(env.DB));
   return createIngestProducer(env.INGEST_QUEUE, backlog)(articles, options);
 }

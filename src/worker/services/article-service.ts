@@ -395,7 +395,7 @@ export function createArticleService({
         recoveries: 0,
       });
       try {
-        await enqueue([{ userId, articleId: id, reason: "refetch" }], { lane: "single" });
+        await enqueue([{ userId, articleId: id, reason: "refetch" }], { lane: "single", newRun: true });
       } catch (error) {
         console.error("Could not queue a re-fetch", error);
         await articles.markQueueFailed(userId, [id], QUEUE_FAILURE, now());

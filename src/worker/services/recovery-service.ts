@@ -68,11 +68,11 @@ export function createRecoveryService({ recovery, enqueue, importQueue, runStatu
     const nudged = await recovery.markNudged(nudge, clock.now);
     if (nudged.length > 0) {
       // Each keeps its place and lane in the backlog; the message is one more turn (an extra one is harmless).
+      // After a restart, a turn of the stopped runtime may have created its Workflow and died before taking it
+      // out of the backlog; the restarted runtime may never run that instance, so the article gets a new one.
       await enqueue(
         nudged.map((row) => ({ userId: row.userId, articleId: row.id, reason: "created" as const })),
-        {
-          lane: "bulk",
-        },
+        { lane: "bulk", newRun: clock.lostBefore !== null },
       );
     }
     const queued = await recovery.markRequeued(requeue, clock.now);
@@ -80,7 +80,10 @@ export function createRecoveryService({ recovery, enqueue, importQueue, runStatu
     await Promise.all(queued.map((row) => (row.run ? endRun(row.run).catch(() => undefined) : undefined)));
     if (queued.length > 0) {
       // Marked first, sent second: should the queue refuse, the rows stay pending and the next sweep sends them.
-      await enqueue(queued.map((row) => ({ userId: row.userId, articleId: row.id, reason: "created" as const })));
+      await enqueue(
+        queued.map((row) => ({ userId: row.userId, articleId: row.id, reason: "created" as const })),
+        { newRun: true },
+      );
     }
     return { queued: [...queued, ...nudged].map((row) => row.id), failed: failed.length };
   }

@@ -65,17 +65,22 @@ export function createIngestBacklogRepository(db: Database) {
 
   return {
     /**
-     * Adds the articles (one batch). An article already waiting keeps its request id and its place; added again
-     * as a single save (a re-fetch of a stuck article), it moves to the single lane.
+     * Adds the articles (one batch). An article already waiting keeps its place; added again as a single save (a
+     * re-fetch of a stuck article), it moves to the single lane. It keeps its request id too, unless `newRun`:
+     * then it takes the new one and any claim on it is dropped, since a Workflow of the old id may exist already
+     * (a turn that created it and died before `finish`), and a new turn naming that id would start nothing.
      */
-    async add(entries: BacklogEntry[], lane: IngestLane, now: number): Promise<void> {
+    async add(entries: BacklogEntry[], lane: IngestLane, now: number, { newRun = false } = {}): Promise<void> {
+      const keepsLane = sql`case when excluded.lane = 'single' then 'single' else ${ingestBacklog.lane} end`;
       const [first, ...rest] = entries.map((entry) =>
         db
           .insert(ingestBacklog)
           .values({ ...entry, lane, queuedAt: now })
           .onConflictDoUpdate({
             target: ingestBacklog.articleId,
-            set: { lane: sql`case when excluded.lane = 'single' then 'single' else ${ingestBacklog.lane} end` },
+            set: newRun
+              ? { lane: keepsLane, requestId: sql`excluded.request_id`, claimedBy: null, claimedAt: null }
+              : { lane: keepsLane },
           }),
       );
       if (first) await db.batch([first, ...rest]);
