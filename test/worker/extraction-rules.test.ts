@@ -478,6 +478,73 @@ describe("extraction rules, one page each", () => {
     expect(withoutAndWith(html, "datelines").map((text) => text.includes(sentence))).toEqual([true, true]);
   });
 
+  it("datelines: drops a dateline naming a.m./p.m. and a time zone (en, de, es)", () => {
+    const cases: [string, string, string[], string][] = [
+      ["en", "Bridge to be renovated", [...ENGLISH, ...ENGLISH_MORE], "Updated 3:45 p.m. ET, Tue March 3, 2020"],
+      [
+        "de",
+        "Die alte Brücke wird saniert",
+        [...GERMAN, ...MORE_GERMAN],
+        "Aktualisiert am 3. März 2020, 15:45 Uhr MEZ",
+      ],
+      ["es", "Renovarán el puente", SPANISH, "Actualizado el 3 de marzo de 2020, 15:45 CET"],
+    ];
+    for (const [lang, title, paragraphs, line] of cases) {
+      const html = page(lang, title, paragraphs, "").replace("</h1>", `</h1><p>${line}</p>`);
+      expect(withoutAndWith(html, "datelines").map((text) => text.includes(line))).toEqual([true, false]);
+    }
+  });
+
+  it("calls-to-action: drops news offered to the inbox, a tip line and a call to the comments (en, de, fr)", () => {
+    const cases: [string, string, string[], string][] = [
+      [
+        "en",
+        "Bridge to be renovated",
+        [...ENGLISH, ...ENGLISH_MORE],
+        "Get the latest headlines delivered to your inbox.",
+      ],
+      ["en", "Bridge to be renovated", [...ENGLISH, ...ENGLISH_MORE], "Have a news tip? Email the newsroom."],
+      ["de", "Die alte Brücke wird saniert", [...GERMAN, ...MORE_GERMAN], "Diskutieren Sie mit!"],
+      ["fr", "Le pont sera rénové", FRENCH, "Rejoignez la discussion"],
+    ];
+    for (const [lang, title, paragraphs, line] of cases) {
+      const html = page(lang, title, paragraphs, `<p>${line}</p>`);
+      expect(withoutAndWith(html, "calls-to-action").map((text) => text.includes(line))).toEqual([true, false]);
+    }
+    // The story's own sentence about an inbox names no news of the site's.
+    const sentence = "Residents say fake invoices for the works have been arriving straight to your inbox.";
+    const html = page("en", "Bridge to be renovated", [...ENGLISH, ...ENGLISH_MORE], `<p>${sentence}</p>`);
+    expect(withoutAndWith(html, "calls-to-action").map((text) => text.includes(sentence))).toEqual([true, true]);
+  });
+
+  it("controls: drops a read-aloud player's label (en, de, es)", () => {
+    const cases: [string, string, string[], string][] = [
+      ["en", "Bridge to be renovated", [...ENGLISH, ...ENGLISH_MORE], "Listen to this article · 5 min"],
+      ["de", "Die alte Brücke wird saniert", [...GERMAN, ...MORE_GERMAN], "Artikel anhören"],
+      ["es", "Renovarán el puente", SPANISH, "Escucha esta noticia"],
+    ];
+    for (const [lang, title, paragraphs, line] of cases) {
+      const html = page(lang, title, paragraphs, "").replace("</h1>", `</h1><p>${line}</p>`);
+      expect(withoutAndWith(html, "controls").map((text) => text.includes(line))).toEqual([true, false]);
+    }
+  });
+
+  it("related-sections: drops a 'Trending now' heading and the links under it (en)", () => {
+    const links = ["New buses on the city's streets", "Station works to take longer", "City park opens after winter"];
+    const related = `<h3>Trending now</h3><ul>${links.map((l, i) => `<li><a href="/n${i}">${l}</a></li>`).join("")}</ul>`;
+    const html = page("en", "Bridge to be renovated", [...ENGLISH, ...ENGLISH_MORE], related);
+    expect(withoutAndWith(html, "related-sections").map((text) => text.includes(links[1] ?? "-"))).toEqual([
+      true,
+      false,
+    ]);
+  });
+
+  it("read-also: drops a 'WATCH:' teaser linking to a video (en)", () => {
+    const teaser = '<p><strong>WATCH:</strong> <a href="/video/1">Council members tour the crumbling bridge</a></p>';
+    const html = page("en", "Bridge to be renovated", [...ENGLISH, ...ENGLISH_MORE], teaser);
+    expect(withoutAndWith(html, "read-also").map((text) => text.includes("crumbling bridge"))).toEqual([true, false]);
+  });
+
   it("trailing-labels: drops a heading left with nothing under it at the article's end (de)", () => {
     const html = pageEndingWith("de", "Brücke wird saniert", GERMAN, "<h2>Die Karte zum Abspeichern:</h2>");
     expect([

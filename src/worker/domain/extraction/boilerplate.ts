@@ -1,4 +1,4 @@
-import { isBreadcrumbLine, isControlLabel, isJumpLine, isSkipLink } from "./control-labels";
+import { isBreadcrumbLine, isControlLabel, isJumpLine, isListenLine, isSkipLink } from "./control-labels";
 import { isDateline, isReadingTime } from "./datelines";
 import { type DomElement, type DomNode, isElement, TEXT_NODE } from "./dom";
 
@@ -67,11 +67,11 @@ const AD_CONTINUATION = new RegExp(
 
 /** "Read also:" and kin, starting a teaser that links to another article. */
 const READ_ALSO =
-  /^(?:(?:lesen sie|lies) (?:auch|mehr)|auch lesen|siehe auch|weiterlesen|mehr dazu|(?:read|see) (?:also|more)|also read|related|lea (?:también|más)|lea|lee (?:también|más)|vea también|ver también|mire|(?:à )?lire (?:aussi|également)|voir aussi|czytaj (?:też|także|więcej)|zobacz (?:też|także)|przeczytaj (?:też|także)|leggi anche|vedi anche|lees ook|zie ook|leia (?:também|mais)|veja também|saiba mais)(?![\p{L}\p{N}])\s*[:»›>|–—-]/iu;
+  /^(?:(?:lesen sie|lies) (?:auch|mehr)|auch lesen|siehe auch|weiterlesen|mehr dazu|(?:read|see) (?:also|more)|also read|related|lea (?:también|más)|lea|lee (?:también|más)|vea también|ver también|mire|(?:à )?lire (?:aussi|également)|voir aussi|czytaj (?:też|także|więcej)|zobacz (?:też|także)|przeczytaj (?:też|także)|leggi anche|vedi anche|lees ook|zie ook|leia (?:também|mais)|veja também|saiba mais|watch(?: now| more| also)?)(?![\p{L}\p{N}])\s*[:»›>|–—-]/iu;
 
 /** Titles of sections listing other articles (de, en, es, fr, it, nl, pl, pt). */
 const RELATED_TITLE =
-  /^(?:mehr zum thema(?: (?:auf|bei|von) \S+)?|(?:das )?könnte (?:sie|dich) auch interessieren|(?:ähnliche|verwandte|empfohlene|weitere) (?:beiträge|artikel|themen|nachrichten)|meist(?:gelesene|diskutierte|kommentierte)(?: artikel| beiträge)?|auch interessant|mehr themen|das könnte sie auch interessieren|related(?: articles| stories| posts| content| news)?|more (?:on this|from|stories|news|articles)|(?:you (?:may|might) also like|recommended(?: for you| stories| articles)?|most (?:read|popular|viewed)|read (?:also|more|next)|see also|(?:noticias|artículos|notas) relacionad[ao]s|(?:también )?te puede interesar|le puede interesar|lo más (?:leído|visto)|(?:à lire|lire) aussi|(?:articles|sur le même sujet)(?: similaires| liés)?|les plus lus|czytaj (?:też|także)|zobacz (?:też|także)|najczęściej czytane|leggi anche|articoli correlati|(?:i )?più letti|gerelateerde artikelen|lees ook|meest gelezen|(?:artigos|notícias) relacionad[ao]s|veja também|mais lidas|(?:vorschau auf den )?(?:nächste[nr]?|vorherige[nr]?) (?:artikel|beitrag)|(?:next|previous) (?:article|post|story)|article (?:suivant|précédent)|(?:siguiente|anterior) artículo|artículo (?:siguiente|anterior)|(?:następny|poprzedni) artykuł|articolo (?:successivo|precedente)|(?:volgend|vorig) artikel))\s*[:.…]*$/i;
+  /^(?:mehr zum thema(?: (?:auf|bei|von) \S+)?|(?:das )?könnte (?:sie|dich) auch interessieren|(?:ähnliche|verwandte|empfohlene|weitere) (?:beiträge|artikel|themen|nachrichten)|meist(?:gelesene|diskutierte|kommentierte)(?: artikel| beiträge)?|auch interessant|mehr themen|das könnte sie auch interessieren|related(?: articles| stories| posts| content| news)?|more (?:on this|from|stories|news|articles)|(?:you (?:may|might) also like|recommended(?: for you| stories| articles)?|most (?:read|popular|viewed)|read (?:also|more|next)|see also|(?:noticias|artículos|notas) relacionad[ao]s|(?:también )?te puede interesar|le puede interesar|lo más (?:leído|visto)|(?:à lire|lire) aussi|(?:articles|sur le même sujet)(?: similaires| liés)?|les plus lus|czytaj (?:też|także)|zobacz (?:też|także)|najczęściej czytane|leggi anche|articoli correlati|(?:i )?più letti|gerelateerde artikelen|lees ook|meest gelezen|(?:artigos|notícias) relacionad[ao]s|veja também|mais lidas|(?:vorschau auf den )?(?:nächste[nr]?|vorherige[nr]?) (?:artikel|beitrag)|(?:next|previous) (?:article|post|story)|article (?:suivant|précédent)|(?:siguiente|anterior) artículo|artículo (?:siguiente|anterior)|(?:następny|poprzedni) artykuł|articolo (?:successivo|precedente)|(?:volgend|vorig) artikel|trending(?: now| nationally| stories| news| articles)?))\s*[:.…]*$/i;
 
 /**
  * Any of `phrases` (regular-expression sources) as whole words, ignoring case. Word edges are Unicode-aware, as
@@ -101,6 +101,11 @@ const CALL_TO_ACTION = anyPhrase([
   "share your (?:thoughts|experiences?|opinion)",
   "let us know (?:what you think|in the comments)",
   "tell us what you think",
+  "(?:news|updates|posts|stories|headlines|articles|recipes)(?: \\p{L}+){0,3} (?:to|in) your inbox",
+  "(?:have|got) a (?:news )?tip",
+  "join the (?:conversation|discussion|debate)",
+  "diskutieren sie mit",
+  "rejoignez la (?:conversation|discussion)",
   "abonnier\\p{L}*",
   "melden sie sich",
   "folgen sie uns",
@@ -348,7 +353,8 @@ function classify(
   if (rules.has("controls") && size.links === 0 && text.length <= CONTROL_MAX && isControlLabel(text)) {
     return "controls";
   }
-  if (rules.has("controls") && text.length <= CONTROL_MAX && isJumpLine(text)) return "controls";
+  if (rules.has("controls") && text.length <= CONTROL_MAX && (isJumpLine(text) || isListenLine(text)))
+    return "controls";
   if (rules.has("controls") && isBreadcrumbLine(text)) return "controls";
   if (rules.has("more-teasers") && /^(?:p|div|li|dd)$/.test(element.localName) && isMoreTeaser(element, text)) {
     return "more-teasers";

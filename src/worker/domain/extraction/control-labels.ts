@@ -245,6 +245,32 @@ export function isSkipLink(text: string): boolean {
 const JUMP_LINE =
   /^(?:jump to|wechseln zu|springe zu|aller à|saltar a|ir a|vai a|ga naar|przejdź do)\s*:\s*(?:navigation|navigación|navegación|navegação|navigazione|navigatie|nawigacja)\s*,\s*(?:search|suche|rechercher|recherche|búsqueda|buscar|pesquisa|ricerca|zoeken|szukaj|wyszukiwanie)$/iu;
 
+export function isJumpLine(text: string): boolean {
+  return JUMP_LINE.test(text.normalize("NFC").trim());
+}
+
+/**
+ * A read-aloud player's label left in the text: "Listen to this article", "Artikel anhören", "Écouter cet article",
+ * with the recording's length if it shows one ("Listen to this article · 5 min"). The reader view has its own Listen.
+ */
+const LISTEN_LINE = new RegExp(
+  `^(?:${[
+    "listen to (?:this|the) (?:article|story)",
+    "(?:diesen )?artikel (?:anhören|vorlesen(?: lassen)?)",
+    "(?:écouter|écoutez) (?:cet|l['’])article",
+    "escuch(?:ar|a) (?:este artículo|esta noticia|la noticia)",
+    "ascolta (?:l['’]articolo|questo articolo)",
+    "luister naar (?:dit|het) artikel",
+    "(?:posłuchaj|odsłuchaj) (?:tego )?artykułu",
+    "ouvir (?:este artigo|esta notícia|a notícia)",
+  ].join("|")})(?:\\s*[·•|:–—-]?\\s*\\(?\\d{1,2}(?::\\d{2})?\\s*(?:min\\.?|minutes?|minuten|minutos|minuti)?\\)?)?$`,
+  "iu",
+);
+
+export function isListenLine(text: string): boolean {
+  return text.length <= 60 && LISTEN_LINE.test(text.normalize("NFC").trim());
+}
+
 /**
  * A breadcrumb trail left as a line: the home page's name, then the sections down to the page, joined by arrows or
  * bars ("Home » Ente Parco » Comunicazione » News", "Startseite > Politik > Inland").
@@ -261,10 +287,6 @@ export function isBreadcrumbLine(text: string): boolean {
     (text.match(BREADCRUMB_SEPARATORS)?.length ?? 0) >= 2 &&
     !/[.!?]$/.test(text)
   );
-}
-
-export function isJumpLine(text: string): boolean {
-  return JUMP_LINE.test(text.normalize("NFC").trim());
 }
 
 /**

@@ -69,6 +69,25 @@ const LABEL_WORDS = [
   "publicerad",
   "uppdaterad",
   "offentliggjort",
+  // "3:45 p.m. ET": the letters of a.m./p.m. and the time zones a dateline names
+  "p",
+  "m",
+  "et",
+  "ct",
+  "pt",
+  "est",
+  "edt",
+  "cst",
+  "cdt",
+  "pst",
+  "pdt",
+  "gmt",
+  "utc",
+  "bst",
+  "cet",
+  "cest",
+  "mez",
+  "mesz",
 ];
 
 const calendars = new Map<string, Set<string>>();
