@@ -539,6 +539,74 @@ describe("extraction rules, one page each", () => {
     ]);
   });
 
+  it("controls: drops the page's interface left as lines: loader, comment prompt, gallery counter, back to top (en, de, es, fr)", () => {
+    const cases: [string, string, string[], string][] = [
+      ["en", "Bridge to be renovated", [...ENGLISH, ...ENGLISH_MORE], "Loading..."],
+      ["en", "Bridge to be renovated", [...ENGLISH, ...ENGLISH_MORE], '<a href="#top">Back to top</a>'],
+      ["de", "Die alte Brücke wird saniert", [...GERMAN, ...MORE_GERMAN], "3 von 17"],
+      ["es", "Renovarán el puente", SPANISH, "Deja un comentario"],
+      ["fr", "Le pont sera rénové", FRENCH, "Retour en haut de la page"],
+    ];
+    for (const [lang, title, paragraphs, line] of cases) {
+      const html = page(lang, title, paragraphs, `<p>${line}</p>`);
+      const label = line.replace(/<[^>]+>/g, "");
+      expect(withoutAndWith(html, "controls").map((text) => text.includes(label))).toEqual([true, false]);
+    }
+  });
+
+  it("ad-labels: drops 'Advertisement - Continue Reading Below' and 'Ad Feedback' (en)", () => {
+    for (const line of ["Advertisement - Continue Reading Below", "Ad Feedback"]) {
+      const html = page("en", "Bridge to be renovated", [...ENGLISH, ...ENGLISH_MORE], `<p>${line}</p>`);
+      expect(withoutAndWith(html, "ad-labels").map((text) => text.includes(line))).toEqual([true, false]);
+    }
+  });
+
+  it("related-sections: drops an 'Editor's Picks' heading and the links under it (en)", () => {
+    const links = ["New buses on the city's streets", "Station works to take longer", "City park opens after winter"];
+    const picks = `<h3>Editor’s Picks</h3><ul>${links.map((l, i) => `<li><a href="/p${i}">${l}</a></li>`).join("")}</ul>`;
+    const html = page("en", "Bridge to be renovated", [...ENGLISH, ...ENGLISH_MORE], picks);
+    expect(withoutAndWith(html, "related-sections").map((text) => text.includes(links[2] ?? "-"))).toEqual([
+      true,
+      false,
+    ]);
+  });
+
+  it("disclaimers: drops the line an embed leaves when its script does not run (en)", () => {
+    const line =
+      "This content is imported from Twitter. You may be able to find the same content in another format, or you may be able to find more information, at their web site.";
+    const html = page("en", "Bridge to be renovated", [...ENGLISH, ...ENGLISH_MORE], `<p>${line}</p>`);
+    expect(withoutAndWith(html, "disclaimers").map((text) => text.includes("imported from Twitter"))).toEqual([
+      true,
+      false,
+    ]);
+  });
+
+  it("credits: drops a line that is only an agency's credit, keeping it as a figure's caption (en)", () => {
+    for (const line of ["Getty Images", "John Doe/AFP via Getty Images", "Image credit: Jane Doe"]) {
+      const html = page("en", "Bridge to be renovated", [...ENGLISH, ...ENGLISH_MORE], `<p>${line}</p>`);
+      expect(withoutAndWith(html, "credits").map((text) => text.includes(line))).toEqual([true, false]);
+    }
+    const figure = '<figure><img src="/bridge.jpg" alt="The bridge"><figcaption>Getty Images</figcaption></figure>';
+    const html = page("en", "Bridge to be renovated", [...ENGLISH, ...ENGLISH_MORE], figure);
+    expect(withoutAndWith(html, "credits", ["caption-credits"]).map((text) => text.includes("Getty Images"))).toEqual([
+      true,
+      true,
+    ]);
+  });
+
+  it("datelines: drops a line saying how long ago the story was published (en, de, fr, es)", () => {
+    const cases: [string, string, string[], string][] = [
+      ["en", "Bridge to be renovated", [...ENGLISH, ...ENGLISH_MORE], "Published 2 hours ago"],
+      ["de", "Die alte Brücke wird saniert", [...GERMAN, ...MORE_GERMAN], "Aktualisiert vor 3 Stunden"],
+      ["fr", "Le pont sera rénové", FRENCH, "Publié il y a 5 minutes"],
+      ["es", "Renovarán el puente", SPANISH, "hace 2 días"],
+    ];
+    for (const [lang, title, paragraphs, line] of cases) {
+      const html = page(lang, title, paragraphs, "").replace("</h1>", `</h1><p>${line}</p>`);
+      expect(withoutAndWith(html, "datelines").map((text) => text.includes(line))).toEqual([true, false]);
+    }
+  });
+
   it("read-also: drops a 'WATCH:' teaser linking to a video (en)", () => {
     const teaser = '<p><strong>WATCH:</strong> <a href="/video/1">Council members tour the crumbling bridge</a></p>';
     const html = page("en", "Bridge to be renovated", [...ENGLISH, ...ENGLISH_MORE], teaser);

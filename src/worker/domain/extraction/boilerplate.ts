@@ -1,5 +1,6 @@
+import { AGENCIES } from "./caption-credits";
 import { isBreadcrumbLine, isControlLabel, isJumpLine, isListenLine, isSkipLink } from "./control-labels";
-import { isDateline, isReadingTime } from "./datelines";
+import { isDateline, isReadingTime, isRelativeTime } from "./datelines";
 import { type DomElement, type DomNode, isElement, TEXT_NODE } from "./dom";
 
 /**
@@ -40,7 +41,7 @@ const LINK_DENSE = 0.5;
 
 /** Labels that mark advertising, alone in their block (de, en, es, fr, it, nl, pl, pt). */
 const AD_LABEL =
-  /^(?:anzeige|werbung|gesponsert|advertisement|advertising|ad|ads|sponsored(?: content)?|paid content|publicidad|publicité|pubblicità|advertentie|reklama|publicidade)$/i;
+  /^(?:anzeige|werbung|gesponsert|advertisement|advertising|ad|ads|sponsored(?: content)?|paid content|ad feedback|publicidad|publicité|pubblicità|advertentie|reklama|publicidade)$/i;
 
 /**
  * The line an ad slot leaves in the story, saying the text goes on after it: "CONTINUA DEPOIS DA PUBLICIDADE",
@@ -50,6 +51,7 @@ const AD_CONTINUATION = new RegExp(
   `^(?:${[
     "(?:(?:the )?(?:story|article) continues below|continue reading below)(?: (?:this |the )?(?:advertisement|ad))?",
     "advertisement[ -–—:]+(?:scroll|continue) (?:down )?to continue(?: reading)?",
+    "advertisement[ -–—:]+continue reading below",
     "(?:weiterlesen|weiter) nach der (?:anzeige|werbung)",
     "(?:lesen sie )?nach der (?:anzeige|werbung) weiter(?:lesen)?",
     "(?:der )?(?:artikel|text|beitrag) (?:geht|wird) (?:nach|unter) der (?:anzeige|werbung) weiter(?:geführt)?",
@@ -71,7 +73,7 @@ const READ_ALSO =
 
 /** Titles of sections listing other articles (de, en, es, fr, it, nl, pl, pt). */
 const RELATED_TITLE =
-  /^(?:mehr zum thema(?: (?:auf|bei|von) \S+)?|(?:das )?könnte (?:sie|dich) auch interessieren|(?:ähnliche|verwandte|empfohlene|weitere) (?:beiträge|artikel|themen|nachrichten)|meist(?:gelesene|diskutierte|kommentierte)(?: artikel| beiträge)?|auch interessant|mehr themen|das könnte sie auch interessieren|related(?: articles| stories| posts| content| news)?|more (?:on this|from|stories|news|articles)|(?:you (?:may|might) also like|recommended(?: for you| stories| articles)?|most (?:read|popular|viewed)|read (?:also|more|next)|see also|(?:noticias|artículos|notas) relacionad[ao]s|(?:también )?te puede interesar|le puede interesar|lo más (?:leído|visto)|(?:à lire|lire) aussi|(?:articles|sur le même sujet)(?: similaires| liés)?|les plus lus|czytaj (?:też|także)|zobacz (?:też|także)|najczęściej czytane|leggi anche|articoli correlati|(?:i )?più letti|gerelateerde artikelen|lees ook|meest gelezen|(?:artigos|notícias) relacionad[ao]s|veja também|mais lidas|(?:vorschau auf den )?(?:nächste[nr]?|vorherige[nr]?) (?:artikel|beitrag)|(?:next|previous) (?:article|post|story)|article (?:suivant|précédent)|(?:siguiente|anterior) artículo|artículo (?:siguiente|anterior)|(?:następny|poprzedni) artykuł|articolo (?:successivo|precedente)|(?:volgend|vorig) artikel|trending(?: now| nationally| stories| news| articles)?))\s*[:.…]*$/i;
+  /^(?:mehr zum thema(?: (?:auf|bei|von) \S+)?|(?:das )?könnte (?:sie|dich) auch interessieren|(?:ähnliche|verwandte|empfohlene|weitere) (?:beiträge|artikel|themen|nachrichten)|meist(?:gelesene|diskutierte|kommentierte)(?: artikel| beiträge)?|auch interessant|mehr themen|das könnte sie auch interessieren|related(?: articles| stories| posts| content| news)?|more (?:on this|from|stories|news|articles)|(?:you (?:may|might) also like|recommended(?: for you| stories| articles)?|most (?:read|popular|viewed)|read (?:also|more|next)|see also|(?:noticias|artículos|notas) relacionad[ao]s|(?:también )?te puede interesar|le puede interesar|lo más (?:leído|visto)|(?:à lire|lire) aussi|(?:articles|sur le même sujet)(?: similaires| liés)?|les plus lus|czytaj (?:też|także)|zobacz (?:też|także)|najczęściej czytane|leggi anche|articoli correlati|(?:i )?più letti|gerelateerde artikelen|lees ook|meest gelezen|(?:artigos|notícias) relacionad[ao]s|veja também|mais lidas|(?:vorschau auf den )?(?:nächste[nr]?|vorherige[nr]?) (?:artikel|beitrag)|(?:next|previous) (?:article|post|story)|article (?:suivant|précédent)|(?:siguiente|anterior) artículo|artículo (?:siguiente|anterior)|(?:następny|poprzedni) artykuł|articolo (?:successivo|precedente)|(?:volgend|vorig) artikel|trending(?: now| nationally| stories| news| articles)?|editor['’]?s['’]? picks?|(?:sponsored|promoted) (?:stories|content|links)|recommended by \S+))\s*[:.…]*$/i;
 
 /**
  * Any of `phrases` (regular-expression sources) as whole words, ignoring case. Word edges are Unicode-aware, as
@@ -232,6 +234,9 @@ const DISCLAIMER = anyPhrase([
   "non riflette (?:necessariamente )?",
   "nie ponosi odpowiedzialności",
   "não se responsabiliza",
+  // what an embed or a comments widget leaves in the text when its script does not run
+  "this content is imported from",
+  "(?:please )?enable javascript to view the comments",
 ]);
 
 /** Words of a site's legal links ("Impressum | Datenschutz | Copyright ..."): two in a short line cut by bars make it one. */
@@ -254,7 +259,13 @@ const EMBED_ACTION =
 
 /** "Photo:" and kin starting a credit line; "©" starting one; after a separator ("+++ Credits: …", "– Foto: …") too. */
 const CREDIT =
-  /^[-–—+*#~=·•|\s]*(?:©|\(c\)\s|(?:fotos?|photos?|bild(?:er|quelle)?|credits?|crédits?(?: photos?)?|image|imagen|fotografía|foto(?:grafia)?|zdjęci[ea]|fot\.|immagine|beeld)\s*:)/i;
+  /^[-–—+*#~=·•|\s]*(?:©|\(c\)\s|(?:(?:image|photo|picture) credits?|fotos?|photos?|bild(?:er|quelle)?|credits?|crédits?(?: photos?)?|image|imagen|fotografía|foto(?:grafia)?|zdjęci[ea]|fot\.|immagine|beeld)\s*:)/i;
+
+/** A line that is only a picture agency's name, with the photographer's before or after it: "Getty Images", "John Doe/AFP". */
+const AGENCY_LINE = new RegExp(
+  `^(?:[\\p{L}.'’ -]{1,60}\\s*(?:/|via)\\s*)?(?:${AGENCIES}|associated press)(?:\\s*(?:/|via)\\s*[\\p{L}.'’ -]{1,60})?$`,
+  "iu",
+);
 
 const BLOCK_TAGS = new Set([
   "p",
@@ -362,7 +373,7 @@ function classify(
   if (
     rules.has("datelines") &&
     text.length <= DATELINE_MAX &&
-    (isDateline(text, language) || isReadingTime(text)) &&
+    (isDateline(text, language) || isReadingTime(text) || isRelativeTime(text)) &&
     standsAlone(element, size) &&
     !insideTable(element)
   ) {
@@ -373,7 +384,7 @@ function classify(
   if (
     rules.has("credits") &&
     text.length <= 120 &&
-    CREDIT.test(text) &&
+    (CREDIT.test(text) || AGENCY_LINE.test(text)) &&
     !/[.!?]\s+\p{Lu}/u.test(text) &&
     !insideFigure(element)
   ) {

@@ -33,7 +33,8 @@ const LABELLED_CREDIT = new RegExp(
 /** "©" needs no label or sentence before it: "… gut getarnt. © Thinkstock". */
 const COPYRIGHT_CREDIT = new RegExp(`\\s*[|(–—-]?\\s*©[^©\\n]{1,${CREDIT_MAX}}$`, "u");
 
-const AGENCIES =
+/** Picture agencies and stock libraries, whose names are the same on the web at large. */
+export const AGENCIES =
   "istock|getty(?: images)?|shutterstock|thinkstock|adobe ?stock|dpa|afp|reuters|ap photo|epa|imago|keystone|picture[- ]alliance|unsplash|pixabay|pexels|depositphotos|alamy|wikimedia(?: commons)?";
 
 /** In brackets at the end, an agency's or stock library's name: "(mlharing / iStock.com)". */

@@ -317,18 +317,47 @@ const SHARE_LABEL = new RegExp(
   ].join("|")})$`,
   "iu",
 );
+
+/**
+ * The other words of a page's interface left as a line of their own: a loader's "Loading…", the comment box's
+ * prompts and counts, a video player's messages, a gallery's counter and arrows, "Back to top", "Copy link", the
+ * text-size control (de, en, es, fr, it, nl, pl, pt where a site's template is commonly translated).
+ */
+const INTERFACE_LINE = new RegExp(
+  `^(?:${[
+    "(?:loading|laden|wird geladen|chargement(?: en cours)?|cargando|caricamento|ładowanie|carregando)(?:\\.{3}|…)?",
+    "leave a (?:comment|reply)|(?:hinterlasse|schreibe?) einen kommentar|kommentar (?:verfassen|schreiben)|laisser un commentaire|deja (?:un|tu) comentario|lascia un commento|zostaw komentarz|deixe (?:um|seu) comentário",
+    "(?:sign|log) in (?:or register )?to (?:post )?comments?|log in or register to post comments",
+    "(?:\\d+|no) comments?|comments? \\(\\d+\\)|(?:\\d+|keine) kommentare?|\\d+ commentaires?|\\d+ comentarios?|\\d+ commenti|\\d+ komentarz(?:y|e)?",
+    "play video|video player is loading\\.?|skip ad|your browser does not support (?:the )?(?:video|audio)(?: tag| element)?\\.?",
+    "copy link|link copied!?|link kopieren|link kopiert!?|copier le lien|copiar enlace|copia link",
+    "save (?:for later|article|story)|add to (?:bookmarks|favou?rites|reading list)|artikel merken",
+    "(?:font|text) size(?: a a a| a\\+ a-)?|schriftgröße|taille du texte|tamaño de (?:letra|texto)",
+    "previous next|zurück weiter|précédent suivant|anterior siguiente",
+    "\\d+ (?:of|von|de|sur|di|z|van) \\d+",
+    "back to top|top of page|(?:zurück )?nach oben|retour en haut(?: de (?:la )?page)?|volver arriba|torna su|terug naar boven|do góry|voltar ao topo",
+    "print (?:this )?(?:page|article|story)|email (?:this )?(?:page|article|story)|artikel (?:drucken|versenden)|imprimer (?:cet article|la page)",
+  ].join("|")})$`,
+  "iu",
+);
+
+/** Whether `text` is a share or print button's label, or another line of the page's interface (INTERFACE_LINE). */
+export function isInterfaceLabel(text: string): boolean {
+  return (text.length <= 40 && SHARE_LABEL.test(text)) || (text.length <= 60 && INTERFACE_LINE.test(text));
+}
+
 const SHARE_LABEL_BLOCKS = new Set(["p", "div", "li"]);
 const SHARE_LABEL_HOLDERS = "p, div, li, span, a, button";
 
-/** Removes share and print labels standing alone in `root`; returns how many. */
-export function removeShareLabels(root: DomElement): number {
+/** Removes share and print labels and other interface lines standing alone in `root`; returns how many. */
+export function removeInterfaceLabels(root: DomElement): number {
   let removed = 0;
   for (const element of [...root.querySelectorAll(SHARE_LABEL_HOLDERS)]) {
     const parent = element.parentNode;
     // A label's block holds the label alone: one link or button at most (and reading a big box's text is dear).
     if (!parent || !isElement(parent) || element.children.length > 1) continue;
     const text = squash(element.textContent ?? "");
-    if (text.length > 40 || !SHARE_LABEL.test(text)) continue;
+    if (text.length > 60 || !isInterfaceLabel(text)) continue;
     // A link or button inside a line of text ("[Docs] [Email] [Diff]") is part of that line: only one that is
     // its block's whole text stands alone.
     if (!SHARE_LABEL_BLOCKS.has(element.localName) && squash(parent.textContent ?? "") !== text) continue;

@@ -170,6 +170,29 @@ const READING_TIME = new RegExp(
   "iu",
 );
 
+/**
+ * A dateline that says how long ago: "Published 2 hours ago", "vor 3 Stunden", "il y a 5 minutes", "hace 2 días",
+ * "3 giorni fa", "há 2 horas", "2 uur geleden", "5 minut temu".
+ */
+const RELATIVE_TIME = new RegExp(
+  [
+    "^(?:(?:published|updated|posted|last updated|veröffentlicht|aktualisiert|publié|mis à jour|publicado|actualizado|pubblicato|aggiornato|atualizado|gepubliceerd|bijgewerkt|opublikowano|zaktualizowano)\\s*:?\\s*)?",
+    "(?:(?:\\d+|an?) (?:sec(?:ond)?s?|min(?:ute)?s?|h(?:ou)?rs?|days?|weeks?|months?|years?) ago",
+    "|vor (?:\\d+|einer?) (?:sekunden?|minuten?|stunden?|tag(?:en)?|wochen?|monat(?:en)?|jahr(?:en)?)",
+    "|il y a (?:\\d+|une?) (?:secondes?|minutes?|heures?|jours?|semaines?|mois|ans?)",
+    "|hace (?:\\d+|una?) (?:segundos?|minutos?|horas?|días?|semanas?|meses?|años?)",
+    "|(?:\\d+|un(?:a|')?) (?:secondi|minuti|ore|giorni|settimane|mesi|anni|minuto|ora|giorno) fa",
+    "|há (?:\\d+|uma?) (?:segundos?|minutos?|horas?|dias?|semanas?|meses?|anos?)",
+    "|(?:\\d+|een) (?:seconden|minuten|uur|dagen|weken|maanden|jaar) geleden",
+    "|(?:\\d+) (?:sekund[ay]?|minut[ay]?|godzin[ay]?|dni|tygodni(?:e)?|miesięcy|lat(?:a)?) temu)$",
+  ].join(""),
+  "iu",
+);
+
+export function isRelativeTime(text: string): boolean {
+  return text.length <= 60 && RELATIVE_TIME.test(text);
+}
+
 export function isReadingTime(text: string): boolean {
   return text.length <= 60 && READING_TIME.test(text);
 }

@@ -4,7 +4,7 @@ import { BOILERPLATE_RULES, type BoilerplateRule } from "./boilerplate";
 import { cleanByline } from "./byline";
 import { bylineNames, removeBylineLines } from "./byline-lines";
 import { removeCaptionCredits } from "./caption-credits";
-import { removeShareLabels } from "./control-labels";
+import { removeInterfaceLabels } from "./control-labels";
 import { choseARecordTable, foundMoreProse, putRecordTablesBack, setRecordTablesAside } from "./data-tables";
 import { type DomDocument, type DomElement, parseDocument, parseFragment } from "./dom";
 import { htmlToText } from "./html-text";
@@ -145,7 +145,7 @@ export function extractArticleWithSource(
     if (rules.has("support-appeals")) removeSupportAppeals(root);
     if (rules.has("trailing-labels")) removeTrailingLabels(root);
     if (rules.has("caption-credits")) removeCaptionCredits(root);
-    if (rules.has("controls")) removeShareLabels(root);
+    if (rules.has("controls")) removeInterfaceLabels(root);
     if (rules.has("byline-lines")) {
       removeBylineLines(root, bylineNames([cleanByline(readability.metadata.byline), ...pagePeopleNames(page)]));
     }
