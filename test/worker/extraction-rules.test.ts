@@ -32,6 +32,28 @@ function withoutAndWith(html: string, rule: ExtractionRule, off: ExtractionRule[
   return [textWith(html, rule, false, off), textWith(html, rule, true, off)];
 }
 
+/** A page's language, title and paragraphs, and a line of clutter to set among them. */
+type LineCase = [lang: string, title: string, paragraphs: string[], line: string];
+
+/**
+ * Expects `rule` to be what drops each case's line, set as a paragraph of its own after the second paragraph or
+ * right after the headline (`after-title`, where datelines and player labels stand).
+ */
+function expectDropsLines(rule: ExtractionRule, cases: LineCase[], where: "in-body" | "after-title" = "in-body") {
+  for (const [lang, title, paragraphs, line] of cases) {
+    const block = `<p>${line}</p>`;
+    const html =
+      where === "after-title"
+        ? page(lang, title, paragraphs, "").replace("</h1>", `</h1>${block}`)
+        : page(lang, title, paragraphs, block);
+    const label = line.replace(/<[^>]+>/g, "");
+    expect(
+      withoutAndWith(html, rule).map((text) => text.includes(label)),
+      `${rule}: ${label}`,
+    ).toEqual([true, false]);
+  }
+}
+
 const GERMAN = [
   "Der Gemeinderat hat am Dienstagabend nach langer Debatte beschlossen, die alte Brücke über den Fluss bis zum Herbst des kommenden Jahres vollständig zu sanieren, obwohl die Kosten deutlich gestiegen sind.",
   "Die Bürgermeisterin sagte, man habe sich die Entscheidung nicht leicht gemacht, aber die Sicherheit der Menschen, die täglich über die Brücke fahren, gehe in diesem Fall eindeutig vor.",
@@ -93,15 +115,12 @@ describe("extraction rules, one page each", () => {
   });
 
   it("ad-labels: drops the line an ad slot leaves, saying the story goes on after it (en, es, pl)", () => {
-    const cases: [string, string, string[], string][] = [
+    const cases: LineCase[] = [
       ["en", "Bridge to be renovated", [...ENGLISH, ...ENGLISH_MORE], "Story continues below advertisement"],
       ["es", "El puente será renovado", SPANISH, "Sigue después de la publicidad"],
       ["pl", "Most zostanie wyremontowany", POLISH, "Dalsza część artykułu pod reklamą"],
     ];
-    for (const [lang, title, paragraphs, line] of cases) {
-      const html = page(lang, title, paragraphs, `<p>${line}</p>`);
-      expect(withoutAndWith(html, "ad-labels").map((text) => text.includes(line))).toEqual([true, false]);
-    }
+    expectDropsLines("ad-labels", cases);
   });
 
   it("read-also: drops a 'read also' teaser linking to another story (es)", () => {
@@ -464,22 +483,19 @@ describe("extraction rules, one page each", () => {
   });
 
   it("datelines: drops a reading-time line, keeping a sentence about reading time (en, de, fr)", () => {
-    const cases: [string, string, string[], string][] = [
+    const cases: LineCase[] = [
       ["en", "Bridge to be renovated", [...ENGLISH, ...ENGLISH_MORE], "5 min read"],
       ["de", "Die alte Brücke wird saniert", [...GERMAN, ...MORE_GERMAN], "Lesezeit: 4 Minuten"],
       ["fr", "Le pont sera rénové", FRENCH, "Temps de lecture : 3 min"],
     ];
-    for (const [lang, title, paragraphs, line] of cases) {
-      const html = page(lang, title, paragraphs, "").replace("</h1>", `</h1><p>${line}</p>`);
-      expect(withoutAndWith(html, "datelines").map((text) => text.includes(line))).toEqual([true, false]);
-    }
+    expectDropsLines("datelines", cases, "after-title");
     const sentence = "The council's report takes about 5 minutes to read.";
     const html = page("en", "Bridge to be renovated", [...ENGLISH, ...ENGLISH_MORE], `<p>${sentence}</p>`);
     expect(withoutAndWith(html, "datelines").map((text) => text.includes(sentence))).toEqual([true, true]);
   });
 
   it("datelines: drops a dateline naming a.m./p.m. and a time zone (en, de, es)", () => {
-    const cases: [string, string, string[], string][] = [
+    const cases: LineCase[] = [
       ["en", "Bridge to be renovated", [...ENGLISH, ...ENGLISH_MORE], "Updated 3:45 p.m. ET, Tue March 3, 2020"],
       [
         "de",
@@ -489,14 +505,11 @@ describe("extraction rules, one page each", () => {
       ],
       ["es", "Renovarán el puente", SPANISH, "Actualizado el 3 de marzo de 2020, 15:45 CET"],
     ];
-    for (const [lang, title, paragraphs, line] of cases) {
-      const html = page(lang, title, paragraphs, "").replace("</h1>", `</h1><p>${line}</p>`);
-      expect(withoutAndWith(html, "datelines").map((text) => text.includes(line))).toEqual([true, false]);
-    }
+    expectDropsLines("datelines", cases, "after-title");
   });
 
   it("calls-to-action: drops news offered to the inbox, a tip line and a call to the comments (en, de, fr)", () => {
-    const cases: [string, string, string[], string][] = [
+    const cases: LineCase[] = [
       [
         "en",
         "Bridge to be renovated",
@@ -507,10 +520,7 @@ describe("extraction rules, one page each", () => {
       ["de", "Die alte Brücke wird saniert", [...GERMAN, ...MORE_GERMAN], "Diskutieren Sie mit!"],
       ["fr", "Le pont sera rénové", FRENCH, "Rejoignez la discussion"],
     ];
-    for (const [lang, title, paragraphs, line] of cases) {
-      const html = page(lang, title, paragraphs, `<p>${line}</p>`);
-      expect(withoutAndWith(html, "calls-to-action").map((text) => text.includes(line))).toEqual([true, false]);
-    }
+    expectDropsLines("calls-to-action", cases);
     // The story's own sentence about an inbox names no news of the site's.
     const sentence = "Residents say fake invoices for the works have been arriving straight to your inbox.";
     const html = page("en", "Bridge to be renovated", [...ENGLISH, ...ENGLISH_MORE], `<p>${sentence}</p>`);
@@ -518,40 +528,23 @@ describe("extraction rules, one page each", () => {
   });
 
   it("controls: drops a read-aloud player's label (en, de, es)", () => {
-    const cases: [string, string, string[], string][] = [
+    const cases: LineCase[] = [
       ["en", "Bridge to be renovated", [...ENGLISH, ...ENGLISH_MORE], "Listen to this article · 5 min"],
       ["de", "Die alte Brücke wird saniert", [...GERMAN, ...MORE_GERMAN], "Artikel anhören"],
       ["es", "Renovarán el puente", SPANISH, "Escucha esta noticia"],
     ];
-    for (const [lang, title, paragraphs, line] of cases) {
-      const html = page(lang, title, paragraphs, "").replace("</h1>", `</h1><p>${line}</p>`);
-      expect(withoutAndWith(html, "controls").map((text) => text.includes(line))).toEqual([true, false]);
-    }
-  });
-
-  it("related-sections: drops a 'Trending now' heading and the links under it (en)", () => {
-    const links = ["New buses on the city's streets", "Station works to take longer", "City park opens after winter"];
-    const related = `<h3>Trending now</h3><ul>${links.map((l, i) => `<li><a href="/n${i}">${l}</a></li>`).join("")}</ul>`;
-    const html = page("en", "Bridge to be renovated", [...ENGLISH, ...ENGLISH_MORE], related);
-    expect(withoutAndWith(html, "related-sections").map((text) => text.includes(links[1] ?? "-"))).toEqual([
-      true,
-      false,
-    ]);
+    expectDropsLines("controls", cases, "after-title");
   });
 
   it("controls: drops the page's interface left as lines: loader, comment prompt, gallery counter, back to top (en, de, es, fr)", () => {
-    const cases: [string, string, string[], string][] = [
+    const cases: LineCase[] = [
       ["en", "Bridge to be renovated", [...ENGLISH, ...ENGLISH_MORE], "Loading..."],
       ["en", "Bridge to be renovated", [...ENGLISH, ...ENGLISH_MORE], '<a href="#top">Back to top</a>'],
       ["de", "Die alte Brücke wird saniert", [...GERMAN, ...MORE_GERMAN], "3 von 17"],
       ["es", "Renovarán el puente", SPANISH, "Deja un comentario"],
       ["fr", "Le pont sera rénové", FRENCH, "Retour en haut de la page"],
     ];
-    for (const [lang, title, paragraphs, line] of cases) {
-      const html = page(lang, title, paragraphs, `<p>${line}</p>`);
-      const label = line.replace(/<[^>]+>/g, "");
-      expect(withoutAndWith(html, "controls").map((text) => text.includes(label))).toEqual([true, false]);
-    }
+    expectDropsLines("controls", cases);
   });
 
   it("ad-labels: drops 'Advertisement - Continue Reading Below' and 'Ad Feedback' (en)", () => {
@@ -561,14 +554,16 @@ describe("extraction rules, one page each", () => {
     }
   });
 
-  it("related-sections: drops an 'Editor's Picks' heading and the links under it (en)", () => {
+  it("related-sections: drops a 'Trending now' or 'Editor's Picks' heading and the links under it (en)", () => {
     const links = ["New buses on the city's streets", "Station works to take longer", "City park opens after winter"];
-    const picks = `<h3>Editor’s Picks</h3><ul>${links.map((l, i) => `<li><a href="/p${i}">${l}</a></li>`).join("")}</ul>`;
-    const html = page("en", "Bridge to be renovated", [...ENGLISH, ...ENGLISH_MORE], picks);
-    expect(withoutAndWith(html, "related-sections").map((text) => text.includes(links[2] ?? "-"))).toEqual([
-      true,
-      false,
-    ]);
+    for (const heading of ["Trending now", "Editor’s Picks"]) {
+      const list = `<h3>${heading}</h3><ul>${links.map((l, i) => `<li><a href="/n${i}">${l}</a></li>`).join("")}</ul>`;
+      const html = page("en", "Bridge to be renovated", [...ENGLISH, ...ENGLISH_MORE], list);
+      expect(withoutAndWith(html, "related-sections").map((text) => text.includes(links[1] ?? "-"))).toEqual([
+        true,
+        false,
+      ]);
+    }
   });
 
   it("disclaimers: drops the line an embed leaves when its script does not run (en)", () => {
@@ -595,16 +590,13 @@ describe("extraction rules, one page each", () => {
   });
 
   it("datelines: drops a line saying how long ago the story was published (en, de, fr, es)", () => {
-    const cases: [string, string, string[], string][] = [
+    const cases: LineCase[] = [
       ["en", "Bridge to be renovated", [...ENGLISH, ...ENGLISH_MORE], "Published 2 hours ago"],
       ["de", "Die alte Brücke wird saniert", [...GERMAN, ...MORE_GERMAN], "Aktualisiert vor 3 Stunden"],
       ["fr", "Le pont sera rénové", FRENCH, "Publié il y a 5 minutes"],
       ["es", "Renovarán el puente", SPANISH, "hace 2 días"],
     ];
-    for (const [lang, title, paragraphs, line] of cases) {
-      const html = page(lang, title, paragraphs, "").replace("</h1>", `</h1><p>${line}</p>`);
-      expect(withoutAndWith(html, "datelines").map((text) => text.includes(line))).toEqual([true, false]);
-    }
+    expectDropsLines("datelines", cases, "after-title");
   });
 
   it("read-also: drops a 'WATCH:' teaser linking to a video (en)", () => {
