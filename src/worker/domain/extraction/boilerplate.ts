@@ -364,8 +364,9 @@ function classify(
   if (rules.has("controls") && size.links === 0 && text.length <= CONTROL_MAX && isControlLabel(text)) {
     return "controls";
   }
-  if (rules.has("controls") && text.length <= CONTROL_MAX && (isJumpLine(text) || isListenLine(text)))
+  if (rules.has("controls") && text.length <= CONTROL_MAX && (isJumpLine(text) || isListenLine(text))) {
     return "controls";
+  }
   if (rules.has("controls") && isBreadcrumbLine(text)) return "controls";
   if (rules.has("more-teasers") && /^(?:p|div|li|dd)$/.test(element.localName) && isMoreTeaser(element, text)) {
     return "more-teasers";
