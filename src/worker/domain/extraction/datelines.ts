@@ -163,7 +163,7 @@ export function isDateline(text: string, language = "en"): boolean {
  */
 const READING_TIME = new RegExp(
   [
-    "^(?:estimated )?(?:reading time|read time|lesezeit|lesedauer|temps de lecture|tiempo de lectura|tempo di lettura|leestijd|czas czytania|tempo de leitura)",
+    "^(?:estimated )?(?:reading time|read time|lesezeit|lesedauer|temps de lecture|tiempo de lectura|lectura|tempo di lettura|leestijd|czas czytania|tempo de leitura)",
     "\\s*:?\\s*(?:ca\\.?|about|approx\\.?|environ|unos|circa|około|cerca de)?\\s*\\d+\\s*(?:min(?:ute[sn]?|utos?|uti|ut|\\.)?)$",
     "|^\\d+\\s*(?:min(?:ute)?s?\\.?|minuten|minutos|minuti|minuut|minut)\\s+(?:read|reading|lesezeit|lesedauer|lesen|de lecture|de lectura|di lettura|leestijd|czytania|de leitura)$",
   ].join(""),
