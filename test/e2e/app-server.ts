@@ -28,7 +28,7 @@ export function appPort(parallelIndex: number): number {
 }
 
 /** A port the OS says is free now (for a server whose own port another program took). */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once("error", reject);
@@ -39,12 +39,15 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Whether nothing listens on `port` yet (wrangler stops at start-up on a port in use). */
-function isFree(port: number): Promise<boolean> {
+/** Codes of a host address the machine lacks (no IPv6 loopback): nothing can listen there, so nothing does. */
+const NO_SUCH_ADDRESS = new Set(["EADDRNOTAVAIL", "EAFNOSUPPORT"]);
+
+/** Whether nothing listens on `port` at `host` yet (wrangler stops at start-up on a port in use). */
+export function isFree(port: number, host = "127.0.0.1"): Promise<boolean> {
   return new Promise((resolve) => {
     const probe = createServer();
-    probe.once("error", () => resolve(false));
-    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
+    probe.once("error", (error: NodeJS.ErrnoException) => resolve(NO_SUCH_ADDRESS.has(error.code ?? "")));
+    probe.listen(port, host, () => probe.close(() => resolve(true)));
   });
 }
 

@@ -1,11 +1,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { closeSync, openSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import { FIXTURE_PORT } from "../../playwright.config";
 // The same functions `npm start` uses (scripts/start.mjs).
 import { ROOT, serveArgs, tool, toolEnv, waitForHealth } from "../../scripts/lib.mjs";
 import { applyMigrations } from "../../scripts/setup.mjs";
+// The port probes the e2e app servers use.
+import { freePort, isFree } from "./app-server";
 // The suite's `test`, though this test needs none of its fixtures (it starts a server of its own): with another
 // `test`, Playwright gave it a worker of its own, started only after every other test, and the whole stage waited
 // about 75 s for it alone at the end. With the same one it runs in its turn beside the others.
@@ -19,31 +20,10 @@ import { PASSWORD, resendingFetch, uniqueEmail } from "./helpers";
  * article must end completed or failed with a reason, and the import must read its true state.
  */
 
-/** A free port for this test's own server (the suite's app server keeps E2E_PORT). */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
-
-/** Whether `port` can be listened on at `host` now (a host the machine lacks counts as free). */
-function canListen(port: number, host: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.once("error", (error: NodeJS.ErrnoException) => resolve(error.code !== "EADDRINUSE"));
-    probe.listen(port, host, () => probe.close(() => resolve(true)));
-  });
-}
-
 /** Waits until nothing listens on `port` (the killed server's workerd can outlive wrangler's exit for a moment). */
 async function waitForPortFree(port: number): Promise<void> {
   const deadline = Date.now() + 60_000;
-  while (!((await canListen(port, "127.0.0.1")) && (await canListen(port, "::1")))) {
+  while (!((await isFree(port)) && (await isFree(port, "::1")))) {
     if (Date.now() > deadline) throw new Error(`port ${port} is still in use a minute after the crash`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

@@ -354,21 +354,21 @@ export function isInterfaceLabel(text: string): boolean {
   return (text.length <= 40 && SHARE_LABEL.test(text)) || (text.length <= 60 && INTERFACE_LINE.test(text));
 }
 
-const SHARE_LABEL_BLOCKS = new Set(["p", "div", "li"]);
-const SHARE_LABEL_HOLDERS = "p, div, li, span, a, button";
+const LABEL_BLOCKS = new Set(["p", "div", "li"]);
+const LABEL_HOLDERS = "p, div, li, span, a, button";
 
 /** Removes share and print labels and other interface lines standing alone in `root`; returns how many. */
 export function removeInterfaceLabels(root: DomElement): number {
   let removed = 0;
-  for (const element of [...root.querySelectorAll(SHARE_LABEL_HOLDERS)]) {
+  for (const element of [...root.querySelectorAll(LABEL_HOLDERS)]) {
     const parent = element.parentNode;
     // A label's block holds the label alone: one link or button at most (and reading a big box's text is dear).
     if (!parent || !isElement(parent) || element.children.length > 1) continue;
     const text = squash(element.textContent ?? "");
-    if (text.length > 60 || !isInterfaceLabel(text)) continue;
+    if (!isInterfaceLabel(text)) continue;
     // A link or button inside a line of text ("[Docs] [Email] [Diff]") is part of that line: only one that is
     // its block's whole text stands alone.
-    if (!SHARE_LABEL_BLOCKS.has(element.localName) && squash(parent.textContent ?? "") !== text) continue;
+    if (!LABEL_BLOCKS.has(element.localName) && squash(parent.textContent ?? "") !== text) continue;
     element.remove();
     removed++;
   }

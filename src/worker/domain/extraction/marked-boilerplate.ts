@@ -111,11 +111,14 @@ function namesAnAuthorBox(words: readonly string[]): boolean {
   return author && box;
 }
 
-/** Whether the element is an author's box, by its class or id words and its length (not yet its share). */
-function isAuthorBox(element: DomElement, words: readonly string[]): boolean {
-  if (!NAMED_CONTAINERS.has(element.localName) || !namesAnAuthorBox(words)) return false;
+/**
+ * The text length of an author's box, known by its class or id words and its length (not yet its share of the
+ * page), or null when the element is none.
+ */
+function authorBoxLength(element: DomElement, words: readonly string[]): number | null {
+  if (!NAMED_CONTAINERS.has(element.localName) || !namesAnAuthorBox(words)) return null;
   const length = squash(element.textContent ?? "").length;
-  return length >= AUTHOR_BOX_MIN_TEXT && length <= AUTHOR_BOX_MAX_TEXT;
+  return length >= AUTHOR_BOX_MIN_TEXT && length <= AUTHOR_BOX_MAX_TEXT ? length : null;
 }
 
 function isMarked(element: DomElement, words: readonly string[]): boolean {
@@ -132,9 +135,10 @@ export function removeMarkedBoilerplate(body: DomElement, stopWords: ReadonlySet
   let removed = 0;
   let pageLength: number | undefined;
   const isSmallAuthorBox = (element: DomElement, words: readonly string[]): boolean => {
-    if (!isAuthorBox(element, words) || holdsTheStory(element)) return false;
+    const length = authorBoxLength(element, words);
+    if (length === null || holdsTheStory(element)) return false;
     pageLength ??= squash(body.textContent ?? "").length;
-    return squash(element.textContent ?? "").length <= AUTHOR_BOX_MAX_SHARE * pageLength;
+    return length <= AUTHOR_BOX_MAX_SHARE * pageLength;
   };
   const visit = (element: DomElement): void => {
     for (const child of [...element.children]) {
