@@ -17,10 +17,12 @@ describe("the labelled library of the related-article and topic benchmarks", () 
   });
 
   it("names a page missing from its corpus, an unlisted subject and an unknown split", () => {
-    const page: LabelledPage = { ...library.pages[0], page: "no-such-page.html" };
-    const wrong = { ...library.pages[1], subject: "astrology", split: "test" } as unknown as LabelledPage;
+    const [first, second] = library.pages;
+    if (!first || !second) throw new Error("the library has fewer than two pages");
+    const page: LabelledPage = { ...first, page: "no-such-page.html" };
+    const wrong = { ...second, subject: "astrology", split: "test" } as unknown as LabelledPage;
     expect(libraryProblems({ ...library, pages: [page, wrong] })).toEqual([
-      "trafilatura-dev/no-such-page.html: not in the corpus",
+      `${first.corpus}/no-such-page.html: not in the corpus`,
       `${wrong.corpus}/${wrong.page}: subject "astrology" not in the list`,
       `${wrong.corpus}/${wrong.page}: split "test"`,
     ]);
