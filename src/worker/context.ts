@@ -85,7 +85,6 @@ export function createServices(env: Env) {
       topics,
       vectorIndex: adapters.vectorIndex,
       embedderName: adapters.embedder.name,
-      chanceSimilarity: adapters.embedder.chanceSimilarity,
       unavailableReason: adapters.embedder.unavailableReason,
     }),
     topics: createTopicsService({ topics, ...adapters }),

@@ -31,6 +31,12 @@ export const users = sqliteTable("users", {
    * articles only join their nearest topics until the daily run (docs/ai.md, "Topics over the whole library").
    */
   topicsArticleCount: integer("topics_article_count"),
+  /**
+   * What the library's similarities mean, from the last topics run (domain/similarity/library-profile: the scales
+   * that related articles' and topic members' percentages are read on, JSON with the embedder's space; null: no
+   * run over enough articles yet).
+   */
+  similarityProfile: text("similarity_profile"),
 });
 
 /** Logged-out token ids, kept until the token would have expired anyway (the daily cron prunes them). */

@@ -1,37 +1,20 @@
 import type { ArticlesRepository } from "../db/repositories/articles-repository";
 import type { TopicsRepository } from "../db/repositories/topics-repository";
-import { rankInLibrary } from "../domain/embedding/library-space";
+import { libraryMean } from "../domain/embedding/library-space";
 import { decodeInSpace, spaceOf } from "../domain/embedding/vector-encoding";
 import { NotFound } from "../domain/errors";
+import { decodeProfile, relatedScale } from "../domain/similarity/library-profile";
+import { calibratedMatches } from "../domain/similarity/related-matches";
 import type { VectorIndex } from "../ports/vector-index";
 
 /** Neighbours fetched per requested result: some are filtered out by read status. */
 const CANDIDATES_PER_RESULT = 6;
-/** At least this many, so the ranking inside the library has candidates to reorder. */
+/**
+ * At least this many. A library no larger (the index returns fewer than asked for) is read whole, so before its
+ * first topics run its profile is measured from these candidates themselves.
+ */
 const MIN_CANDIDATES = 30;
 const MAX_CANDIDATES = 100;
-/**
- * Inside the library a cosine of 0 means "no more alike than any two articles of this library". On the
- * 80-article labelled set of `npm run bench:semantic` (offline, the same embedder, summaries and ranking), the
- * top-10 neighbours scoring under 0.15 are mostly of another subject (51 of 79), and a floor of 0.15 leaves
- * precision@5 at 0.730 (0.18 already costs 0.002, 0.2 0.010): it hides 17% of the other-subject neighbours and
- * 6% of the same-subject ones, almost all below the top 5. The local embedder gives an article whose subject has
- * no other article neighbours at 0.3 to 0.5 all the same (the blend with its nearest candidates lifts them):
- * no floor tells those apart without hiding most true neighbours too. Re-measured with both sides blended
- * (library-space RELATED_NEIGHBOURS): 0.752 at floors 0.1 and 0.15 alike, 0.747 at 0.2; own floor 0.15: 0.700.
- */
-export const MIN_LIBRARY_SIMILARITY = 0.15;
-/**
- * The article is blended only with candidates at least this alike to it on their own (centred cosine), and a
- * candidate must be at least MIN_OWN_SIMILARITY alike to the article alone to be listed. Without them, an
- * article whose subject no other article shares (a travel blog among Xbox, Firefox and Minecraft articles) was
- * blended with its least unlike candidates (own cosines 0.07 to 0.15), which then scored 0.4 to 0.5. Offline on
- * the labelled set (same embedder, summaries and candidates as `bench:semantic`), precision@5 0.723 with
- * neither, 0.725 with blending above 0.15 (0.703 above 0.2) and the own floor 0.1 (0.677 at 0.15, 0.547 at 0.2:
- * a same-subject neighbour is often only 0.1 to 0.2 alike on its own).
- */
-export const MIN_NEIGHBOUR_SIMILARITY = 0.15;
-export const MIN_OWN_SIMILARITY = 0.1;
 
 /** Said first wherever the embedder cannot embed at all (health, related articles, search): what is off. */
 export const SEMANTIC_FEATURES_OFF = "Search by meaning, related articles and topics are off:";
@@ -45,37 +28,38 @@ export interface RelatedQuery {
 }
 
 /**
- * Articles of the same user nearest to one article. The vector index finds the candidates by plain cosine;
- * once a topics run has stored the library's mean embedding, they are ranked inside the library
- * (domain/embedding/library-space: centred on the mean, the article and every candidate blended with their nearest),
- * which measurably picks more same-subject neighbours. That score is the reported `similarity_score`, and
- * candidates under MIN_LIBRARY_SIMILARITY are left out. Plain cosines (no topics run yet) must beat the
- * embedder's chance similarity (a cosine any two texts reach by chance; 0 when not measured): an article of
- * another subject is not listed as "0% similar", and the viewer hides the section when nothing is left.
+ * Articles of the same user nearest to one article, with how similar each is as a percentage read against the
+ * user's own library (domain/similarity). The vector index finds the candidates by plain cosine; each is scored by
+ * its cosine with the article, both centred on the library's mean, and that score is read on the library's related
+ * scale, which the last topics run measured from every pair of its articles (users.similarity_profile). The
+ * reported `similarity_score` is that percentage, and candidates under RELATED_FLOOR are left out: an article of
+ * another subject is not listed, and the viewer hides the section when nothing is left. Before a library's first
+ * topics run its profile is measured here when the candidates are the whole library; a larger library lists
+ * nothing until its run (a minute after its articles are processed).
  */
 export function createRelatedService({
   articles,
   topics,
   vectorIndex,
   embedderName,
-  chanceSimilarity = 0,
   unavailableReason,
 }: {
   articles: ArticlesRepository;
-  topics: Pick<TopicsRepository, "libraryMean">;
+  topics: Pick<TopicsRepository, "libraryMean" | "similarityProfile">;
   vectorIndex: VectorIndex;
   embedderName: string;
-  /** The embedder's `chanceSimilarity`: the floor of plain cosines. */
-  chanceSimilarity?: number;
   /** The embedder's `unavailableReason`: with one, no article has a vector to compare, and the answer says why. */
   unavailableReason?: () => Promise<string | null>;
 }) {
+  const space = spaceOf(embedderName);
+
   return {
     async related(userId: number, articleId: number, query: RelatedQuery) {
       // Only whether the article is the user's: its content (often hundreds of KB) is not needed.
-      const [[article], storedMean] = await Promise.all([
+      const [[article], storedMean, storedProfile] = await Promise.all([
         articles.findManyByIds(userId, [articleId]),
         topics.libraryMean(userId),
+        topics.similarityProfile(userId),
       ]);
       if (!article) throw new NotFound("Article not found");
       const problem = (await unavailableReason?.()) ?? null;
@@ -89,7 +73,8 @@ export function createRelatedService({
         };
       }
       try {
-        return { ...(await nearest(userId, articleId, query, storedMean)), degraded: false, notice: null };
+        const library = { mean: storedMean, profile: storedProfile };
+        return { ...(await nearest(userId, articleId, query, library)), degraded: false, notice: null };
       } catch (error) {
         // A vector index error (an outage, a timeout) never fails the page: the section is empty and says why.
         console.error("Related articles failed", userId, articleId, error);
@@ -104,25 +89,38 @@ export function createRelatedService({
     },
   };
 
-  async function nearest(userId: number, articleId: number, query: RelatedQuery, storedMean: string | null) {
+  async function nearest(
+    userId: number,
+    articleId: number,
+    query: RelatedQuery,
+    stored: { mean: string | null; profile: string | null },
+  ) {
+    const none = { article_id: articleId, status: query.status ?? null, related: [] };
     const [own] = await vectorIndex.getVectors(userId, [String(articleId)]);
     // Not embedded yet (still processing, or its embedding failed): nothing to compare with.
-    if (!own) return { article_id: articleId, status: query.status ?? null, related: [] };
+    if (!own) return none;
 
-    const candidates = await vectorIndex.query(userId, own.vector, {
-      topK: Math.min(MAX_CANDIDATES, Math.max(MIN_CANDIDATES, query.limit * CANDIDATES_PER_RESULT + 1)),
-      excludeIds: [String(articleId)],
-    });
-    const mean = decodeInSpace(storedMean, spaceOf(embedderName));
-    const matches = mean
-      ? (await rankAroundMean(userId, own.vector, candidates, mean)).filter(
-          (m) => m.score >= MIN_LIBRARY_SIMILARITY && m.own >= MIN_OWN_SIMILARITY,
-        )
-      : candidates.filter((m) => m.score > 0 && m.score >= chanceSimilarity);
-    const ids = matches.map((m) => Number(m.id)).filter((id) => Number.isSafeInteger(id) && id !== articleId);
+    const topK = Math.min(MAX_CANDIDATES, Math.max(MIN_CANDIDATES, query.limit * CANDIDATES_PER_RESULT + 1));
+    const candidates = await vectorIndex.query(userId, own.vector, { topK, excludeIds: [String(articleId)] });
+    const vectors = await vectorIndex.getVectors(
+      userId,
+      candidates.map((c) => c.id),
+    );
+    let mean: ArrayLike<number> | null = decodeInSpace(stored.mean, space);
+    let scale = decodeProfile(stored.profile, space)?.related ?? null;
+    if (!mean || !scale) {
+      // No topics run has measured this library yet: only a library the candidates hold whole can be read here.
+      if (candidates.length >= topK) return none;
+      const whole = [own.vector, ...vectors.map((v) => v.vector)];
+      mean = libraryMean(whole);
+      scale = relatedScale(whole, mean);
+      if (!scale) return none;
+    }
+    const matches = calibratedMatches(own.vector, vectors, mean, scale);
+    const ids = matches.map((m) => Number(m.candidate.id)).filter((id) => Number.isSafeInteger(id) && id !== articleId);
     const rows = new Map((await articles.findManyByIds(userId, ids)).map((row) => [row.id, row]));
     const related = matches
-      .map((match) => ({ match, row: rows.get(Number(match.id)) }))
+      .map((match) => ({ match, row: rows.get(Number(match.candidate.id)) }))
       .filter(({ row }) => row && (query.status === undefined || row.isRead === (query.status === "read")))
       .slice(0, query.limit)
       .map(({ match, row }) => ({
@@ -134,25 +132,8 @@ export function createRelatedService({
         publish_date: row?.publishDate ?? null,
         created_at: new Date(row?.createdAt ?? 0).toISOString(),
         is_read: row?.isRead ?? false,
-        similarity_score: Math.round(Math.min(1, Math.max(0, match.score)) * 10_000) / 10_000,
+        similarity_score: match.percent,
       }));
-    return { article_id: articleId, status: query.status ?? null, related };
-  }
-
-  async function rankAroundMean(
-    userId: number,
-    vector: number[],
-    candidates: { id: string; score: number }[],
-    mean: Float32Array,
-  ) {
-    const vectors = await vectorIndex.getVectors(
-      userId,
-      candidates.map((c) => c.id),
-    );
-    return rankInLibrary(vector, vectors, mean, MIN_NEIGHBOUR_SIMILARITY).map(({ candidate, score, own }) => ({
-      id: candidate.id,
-      score,
-      own,
-    }));
+    return { ...none, related };
   }
 }

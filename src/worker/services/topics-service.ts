@@ -13,6 +13,9 @@ import { inheritTopicIdentities } from "../domain/clustering/topic-identity";
 import { LEFTOVER_LABEL } from "../domain/clustering/topic-names";
 import { decodeInSpace, encodeVector, spaceOf } from "../domain/embedding/vector-encoding";
 import { NotFound } from "../domain/errors";
+import { calibrateLibrary } from "../domain/similarity/calibrate-library";
+import { decodeProfile, encodeProfile } from "../domain/similarity/library-profile";
+import { TOPIC_FLOOR } from "../domain/similarity/topic-membership";
 import type { Embedder } from "../ports/embedder";
 import type { LanguageModel, TopicLabelRequest } from "../ports/language-model";
 import type { VectorIndex } from "../ports/vector-index";
@@ -99,14 +102,19 @@ export function createTopicsService({ topics, vectorIndex, embedder, languageMod
         : [];
     });
     if (centred.length === 0) return { topics: false, joined: 0, leftover: 0 };
-    const mean = decodeInSpace(await topics.libraryMean(userId), space);
+    const [mean, profile] = await Promise.all([
+      topics.libraryMean(userId).then((stored) => decodeInSpace(stored, space)),
+      topics.similarityProfile(userId).then((stored) => decodeProfile(stored, space)),
+    ]);
+    // Read on the library's topics scale and held to its floor, as the topics run's own members are.
+    const calibration = profile?.topics ? { scale: profile.topics, floor: TOPIC_FLOOR } : null;
     const vectors = await readVectors(userId, ids);
     const members: { topicId: number; articleId: number; similarity: number }[] = [];
     const misfits: number[] = [];
     for (const id of ids) {
       const vector = vectors.get(id);
       if (!vector) continue; // Not embedded: it joins at the next run that finds its vector.
-      const { index, similarity } = nearestTopic(vector, centred, mean);
+      const { index, similarity } = nearestTopic(vector, centred, mean, calibration);
       const topic = index === null ? undefined : centred[index];
       if (topic) members.push({ topicId: topic.id, articleId: id, similarity });
       else misfits.push(id);
@@ -156,7 +164,8 @@ export function createTopicsService({ topics, vectorIndex, embedder, languageMod
       // The same input the pipeline command builds (library-items), so both cluster a library alike.
       const items = libraryItems(library, vectors);
       const at = now();
-      const clustering = clusterLibrary(items, at);
+      // Members' matches read on the library's scale, the loose ones left to "Other articles" (calibrateLibrary).
+      const { clustering, profile } = calibrateLibrary(clusterLibrary(items, at), items, at, space);
       /** A topic's stored centre and join threshold from its members' vectors (none for the leftover group). */
       const centreOf = (memberIds: number[] | null) => {
         if (!memberIds) return { centre: null, joinThreshold: null };
@@ -221,6 +230,7 @@ export function createTopicsService({ topics, vectorIndex, embedder, languageMod
       });
       const mean = clustering.libraryMean && encodeVector(clustering.libraryMean, space);
       const ids = await topics.replaceAll(userId, kept, at, readAt, mean, order.length);
+      await topics.saveSimilarityProfile(userId, profile && encodeProfile(profile));
       return {
         topics: drafts.length,
         articles: items.length,

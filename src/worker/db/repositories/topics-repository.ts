@@ -134,6 +134,17 @@ export function createTopicsRepository(db: Database) {
       return row?.libraryMean ?? null;
     },
 
+    /** The similarity profile of the user's last topics run (see users.similarityProfile), or null. */
+    async similarityProfile(userId: number): Promise<string | null> {
+      const row = await db.select({ profile: users.similarityProfile }).from(users).where(eq(users.id, userId)).get();
+      return row?.profile ?? null;
+    },
+
+    /** Stores the similarity profile a topics run measured (null: none). */
+    async saveSimilarityProfile(userId: number, profile: string | null): Promise<void> {
+      await db.update(users).set({ similarityProfile: profile }).where(eq(users.id, userId));
+    },
+
     /** The user's current topics with their labels and article ids, to carry identities over a re-clustering. */
     async memberships(
       userId: number,

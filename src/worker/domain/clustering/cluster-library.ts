@@ -307,7 +307,7 @@ const MIN_TOPIC_SCORE = 0.0001;
  * Articles that fit no topic, as one group named LEFTOVER_LABEL with a final score of 0: listed after every
  * topic (topics are listed by final score), never first, and never renamed by a language model.
  */
-function leftoverGroup(ids: number[], items: LibraryItem[], now: number): TopicDraft {
+export function leftoverGroup(ids: number[], items: LibraryItem[], now: number): TopicDraft {
   const byId = new Map(items.map((item) => [item.id, item]));
   const memberItems = ids.map((id) => byId.get(id) as LibraryItem);
   const rated = memberItems.flatMap((m) => (m.feedback === null ? [] : [m.feedback]));

@@ -1,3 +1,4 @@
+import { percentOf, type SimilarityScale } from "../similarity/similarity-scale";
 import { dot, unit } from "./vectors";
 
 /**
@@ -54,13 +55,25 @@ export function topicCentre(memberVectors: ArrayLike<number>[], libraryMean: Arr
 }
 
 /**
+ * How a library reads article-to-topic matches (similarity/topic-membership): its topics scale, and the least
+ * match (on it) an article needs to join a topic.
+ */
+export interface TopicCalibration {
+  scale: SimilarityScale;
+  floor: number;
+}
+
+/**
  * The topic an article joins: the index of the nearest centre (in `centres`' order) when the article is at
- * least that topic's threshold similar to it, otherwise null (the leftover group); with the similarity.
+ * least that topic's threshold similar to it, otherwise null (the leftover group); with the similarity. With a
+ * calibration, the similarity is the match on the library's topics scale, and an article under its floor joins
+ * the leftover group too: the same rule and reading as the topics run's members (withCalibratedMembers).
  */
 export function nearestTopic(
   vector: ArrayLike<number>,
   centres: readonly TopicCentre[],
   libraryMean: ArrayLike<number> | null,
+  calibration: TopicCalibration | null = null,
 ): { index: number | null; similarity: number } {
   const point = joinSpace(vector, libraryMean);
   let best = -1;
@@ -72,8 +85,12 @@ export function nearestTopic(
       bestSimilarity = similarity;
     }
   });
-  const fits = best >= 0 && bestSimilarity >= (centres[best]?.threshold ?? Number.POSITIVE_INFINITY);
-  return { index: fits ? best : null, similarity: fits ? round(Math.max(0, bestSimilarity)) : 0 };
+  const match = calibration ? percentOf(bestSimilarity, calibration.scale) : Math.max(0, bestSimilarity);
+  const fits =
+    best >= 0 &&
+    bestSimilarity >= (centres[best]?.threshold ?? Number.POSITIVE_INFINITY) &&
+    (!calibration || match >= calibration.floor);
+  return { index: fits ? best : null, similarity: fits ? round(match) : 0 };
 }
 
 const round = (x: number) => Math.round(x * 10_000) / 10_000;

@@ -1,3 +1,5 @@
+import { calibrateLibrary } from "../similarity/calibrate-library";
+import { TOPIC_FLOOR } from "../similarity/topic-membership";
 import { clusterLibrary, type LibraryClustering, type LibraryItem } from "./cluster-library";
 import { CLUSTER_SAMPLE, nearestTopic, samplePositions, type TopicCentre, topicCentre } from "./join-topics";
 import { LEFTOVER_LABEL } from "./topic-names";
@@ -12,7 +14,7 @@ export interface Placement {
  * Sample-then-join over a library held in memory, for `npm run pipeline -- cluster`: the same steps, in the same
  * order and with the same stored precision, as the Worker's topics run (topics-service recompute, then its join
  * batches). The library is ordered newest first (createdAt, then id, descending), an evenly spaced sample of
- * `sampleSize` is clustered (clusterLibrary), each named topic gets its centre and join threshold (topicCentre,
+ * `sampleSize` is clustered (clusterLibrary, then calibrateLibrary), each named topic gets its centre and join threshold (topicCentre,
  * its centre and the library mean kept as 32-bit floats, as the Worker stores them), and every other article
  * joins its nearest topic or the leftover group (nearestTopic).
  */
@@ -27,7 +29,8 @@ export function sampleThenJoin(
 } {
   const ordered = [...items].sort((a, b) => b.createdAt - a.createdAt || b.id - a.id);
   const sample = samplePositions(ordered.length, sampleSize).map((i) => ordered[i] as LibraryItem);
-  const clustering = clusterLibrary(sample, now);
+  const { clustering, profile } = calibrateLibrary(clusterLibrary(sample, now), sample, now, "pipeline");
+  const calibration = profile?.topics ? { scale: profile.topics, floor: TOPIC_FLOOR } : null;
   const topics = clustering.topics.map((t) => ({ label: t.label, leftover: t.leftover }));
   const placements = new Map<number, Placement>();
   clustering.topics.forEach((topic, index) => {
@@ -49,7 +52,7 @@ export function sampleThenJoin(
   // The Worker joins by article id, ascending.
   const rest = ordered.filter((item) => !placements.has(item.id)).sort((a, b) => a.id - b.id);
   for (const item of rest) {
-    const { index, similarity } = nearestTopic(item.vector, centres, mean);
+    const { index, similarity } = nearestTopic(item.vector, centres, mean, calibration);
     const centre = index === null ? undefined : centres[index];
     if (centre) {
       placements.set(item.id, { topic: centre.index, similarity });
