@@ -35,6 +35,7 @@ const STORAGE_FREE = [
   "refine-assignments",
   "semantic-metrics",
   "sentences",
+  "similarity",
   "topic-identity",
   "topic-names",
   "words",

@@ -51,6 +51,18 @@ const ARKTIS = [
   "Der Permafrost taut, und das Schmelzwasser der Gletscher lässt den Meeresspiegel steigen.",
 ].join("\n\n");
 
+const FEUERSTEIN = [
+  "Archäologen fanden in einer Höhle einen Abschlag aus Feuerstein, dessen Kante mit Birkenpech überzogen war.",
+  "Die Neandertaler erhitzten Birkenrinde, um den Klebstoff herzustellen, und schäfteten damit ihre Steinwerkzeuge.",
+  "Das Werkzeug zeigt, dass sie vorausplanten: Das Pech musste gesammelt, erhitzt und im richtigen Moment aufgetragen werden.",
+].join("\n\n");
+
+const SAUERTEIG = [
+  "Für ein Sauerteigbrot füttert man den Ansatz am Abend vorher mit Mehl und Wasser.",
+  "Am Morgen werden Mehl, Wasser und Salz zu einem Teig verknetet, der alle halbe Stunde gefaltet wird.",
+  "Der Laib wird rund geformt und in einem heißen gusseisernen Topf gebacken, bis die Kruste knackt.",
+].join("\n\n");
+
 const articleUrl = (title: string, body: string, extra = "") =>
   `${origin()}/article?lang=de&title=${encodeURIComponent(title)}&body=${encodeURIComponent(body)}${extra}`;
 
@@ -141,6 +153,52 @@ describe("the whole product on the Cloudflare adapters (faithful fakes of Worker
     const ids = chat.body.results.map((r: any) => r.article.id);
     expect(ids.slice(0, 2).sort()).toEqual([bees.id, keepers.id].sort());
     expect(chat.body.results[0].match_explanation).toMatch(/^The model says/);
+  });
+
+  it("reads related articles' and topic members' percentages on the library's own scale with Workers AI's embeddings too", async () => {
+    await using articleRuns = await introspectWorkflow(env.ARTICLE_WORKFLOW);
+    await articleRuns.modifyAll(async (m) => m.disableRetryDelays());
+    const user = await registerUser();
+    const paragraphs = (text: string) => text.split("\n\n");
+    const mix = (a: string, b: string, from: number) =>
+      [...paragraphs(a).slice(from, from + 2), ...paragraphs(b).slice(2 - from, 4 - from)].join("\n\n");
+    const bees = [BIENEN, IMKER, mix(BIENEN, IMKER, 0), mix(IMKER, BIENEN, 1)];
+    const ice = [GLETSCHER, ARKTIS, mix(GLETSCHER, ARKTIS, 0), mix(ARKTIS, GLETSCHER, 1)];
+    const subjectOf = new Map<number, string>();
+    for (const [i, body] of bees.entries())
+      subjectOf.set((await save(user.token, articleUrl(`Bienen ${i}`, body))).id, "bees");
+    for (const [i, body] of ice.entries())
+      subjectOf.set((await save(user.token, articleUrl(`Eis ${i}`, body))).id, "ice");
+    // Two articles that share no subject with anything, as "What is Rust" and the flint tool did.
+    const flint = await save(user.token, articleUrl("Feuerstein mit Birkenpech", FEUERSTEIN));
+    const bread = await save(user.token, articleUrl("Sauerteigbrot backen", SAUERTEIG));
+    await fakeVectorize.advance(10_000);
+
+    await using topicRuns = await introspectWorkflow(env.TOPICS_WORKFLOW);
+    await topicRuns.modifyAll(async (m) => m.disableSleeps());
+    await env.TOPICS_WORKFLOW.create({
+      id: `scale-${user.user.id}`,
+      params: { userId: user.user.id, debounceSeconds: 0 },
+    });
+    const [run] = await topicRuns.get();
+    await run?.waitForStatus("complete");
+    const stored = await env.DB.prepare("SELECT similarity_profile FROM users WHERE id = ?").bind(user.user.id).first();
+    expect(JSON.parse(stored?.similarity_profile as string)).toMatchObject({ space: "workers-ai-cf-baai-bge-m3" });
+
+    for (const id of [flint.id, bread.id, ...subjectOf.keys()]) {
+      const related = await api("GET", `/api/articles/${id}/related?limit=20`, { token: user.token });
+      expect(related.body.degraded).toBe(false);
+      for (const r of related.body.related as { id: number; similarity_score: number }[]) {
+        const sameSubject = subjectOf.has(id) && subjectOf.get(r.id) === subjectOf.get(id);
+        if (!sameSubject) expect(r.similarity_score, `${id} -> ${r.id}`).toBeLessThan(0.5);
+      }
+    }
+    const listed = await api("GET", "/api/topics/?unread_only=false", { token: user.token });
+    for (const topic of listed.body.topics as { id: number }[]) {
+      const detail = await api("GET", `/api/topics/${topic.id}?unread_only=false`, { token: user.token });
+      for (const article of detail.body.articles as { id: number; similarity: number }[])
+        if (!subjectOf.has(article.id)) expect(article.similarity).toBeLessThan(0.5);
+    }
   });
 
   it("writes a long article's summary one model call per step: a failed part is retried alone", async () => {

@@ -14,9 +14,10 @@ export interface Placement {
  * Sample-then-join over a library held in memory, for `npm run pipeline -- cluster`: the same steps, in the same
  * order and with the same stored precision, as the Worker's topics run (topics-service recompute, then its join
  * batches). The library is ordered newest first (createdAt, then id, descending), an evenly spaced sample of
- * `sampleSize` is clustered (clusterLibrary, then calibrateLibrary), each named topic gets its centre and join threshold (topicCentre,
- * its centre and the library mean kept as 32-bit floats, as the Worker stores them), and every other article
- * joins its nearest topic or the leftover group (nearestTopic).
+ * `sampleSize` is clustered (clusterLibrary; its members' matches read on the library's scale, calibrateLibrary),
+ * each named topic gets its centre and join threshold (topicCentre, its centre and the library mean kept as 32-bit
+ * floats, as the Worker stores them), and every other article joins its nearest topic or the leftover group
+ * (nearestTopic, on the same scale and floor).
  */
 export function sampleThenJoin(
   items: LibraryItem[],
