@@ -39,6 +39,7 @@ import { extractArticle, htmlToText } from "../src/worker/domain/extraction/extr
 import { summarizeExtractively } from "../src/worker/domain/extractive-summary";
 import { detectLanguage } from "../src/worker/domain/language/detect-language";
 import { queryTerms } from "../src/worker/domain/search/chat-query";
+import { encodeProfile, relatedScale } from "../src/worker/domain/similarity/library-profile";
 import { tokenize } from "../src/worker/domain/text";
 import { apiClient, mulberry32, ROOT, run, runOrExit, startAppInBackground, tool, waitForHealth } from "./lib.mjs";
 import { measureConversations } from "./semantic-conversations.mjs";
@@ -513,6 +514,10 @@ async function writeLibrarySql(userId, sources, dir) {
   // As a topics run would store it, so related articles are ranked inside the library as in steady use.
   const mean = encodeVector(libraryMean(vectors), spaceOf(embedder.name));
   statements.push(`UPDATE users SET library_mean = '${mean}' WHERE id = ${userId};`);
+  // And the similarity profile it would measure (an evenly spaced 1,000 of them, as a run samples), read by related.
+  const related = relatedScale(vectors, libraryMean(vectors));
+  const profile = encodeProfile({ space: spaceOf(embedder.name), articles: vectors.length, related, topics: null });
+  statements.push(`UPDATE users SET similarity_profile = '${profile}' WHERE id = ${userId};`);
   flush();
   return { files, ids, titles };
 }

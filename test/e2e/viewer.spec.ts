@@ -2,6 +2,28 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { articleUrl, createAccount, FIXTURE_ORIGIN, resendIfLost, saveArticles, signInWithToken } from "./helpers";
 
+/** Four articles on each of three subjects, for related articles. */
+const SMALL_LIBRARY: Record<string, string[]> = {
+  Gardening: [
+    "Tomato seedlings need a sunny windowsill in spring. Water the young plants every morning and move them to the garden bed once the frost is over.\n\nCompost in the soil feeds the tomatoes all summer.",
+    "A vegetable garden starts with good soil. Dig in compost in autumn, sow lettuce and carrots in spring, and water the beds in the morning.\n\nMulch keeps the soil moist and the weeds down.",
+    "Roses and tomatoes both love sun and compost. Prune the roses in early spring, water the garden beds deeply, and pull weeds before they seed.",
+    "Herbs in pots: basil, parsley and thyme grow on a sunny balcony. Use compost, water the pots in the evening and pick the leaves often.",
+  ],
+  Cycling: [
+    "A road bike needs its chain cleaned and oiled every few hundred kilometres. Check the tyre pressure before each ride and the brake pads every month.",
+    "Commuting by bicycle: fit mudguards and lights, carry a spare inner tube and a pump, and keep the chain oiled through the wet winter months.",
+    "Our cycling tour crossed the Alps on road bikes: long climbs, fast descents, brakes checked at every pass and tyres pumped each morning.",
+    "Choosing a bicycle for the city: a light frame, hub gears that need little care, good brakes and wide tyres for cobbles and rain.",
+  ],
+  Baking: [
+    "Sourdough bread needs an active starter. Mix flour, water and salt, fold the dough every half hour, and bake the loaf in a hot oven.",
+    "Baking a rye loaf: feed the starter the night before, knead the dough, let it rise in a warm kitchen and bake it until the crust is dark.",
+    "A simple yeast bread: flour, water, salt and yeast, kneaded for ten minutes, risen for an hour, shaped into a loaf and baked in the oven.",
+    "Why bread crusts crack: a hot oven, steam in the first minutes of baking and a well risen dough give the loaf its crisp, golden crust.",
+  ],
+};
+
 /**
  * A new account with the given URLs saved (processing starts at once), signed in in the browser.
  */
@@ -76,28 +98,39 @@ test.describe("article viewer", () => {
 
   test("lists related articles in Unread and Read tabs with their similarity, and opens one", async ({ page }) => {
     const stamp = Date.now();
-    const titles = [`Garden notes ${stamp}`, `Bicycle notes ${stamp}`, `Reading notes ${stamp}`];
-    const { token, ids } = await userWithArticles(page, titles.map(articleUrl));
-    for (const id of ids) await waitUntilFinished(page, token, id);
-    await resendIfLost(() =>
-      page.request.post(`/api/articles/${ids[2]}/mark-read`, { headers: { Authorization: `Bearer ${token}` } }),
+    // A small library of three subjects: an article's related articles are of its subject.
+    const library = Object.entries(SMALL_LIBRARY).flatMap(([subject, bodies]) =>
+      bodies.map((body, i) => ({ title: `${subject} ${i + 1} ${stamp}`, body })),
     );
+    const { token, ids } = await userWithArticles(
+      page,
+      library.map(({ title, body }) => `${articleUrl(title)}&body=${encodeURIComponent(body)}`),
+    );
+    for (const id of ids) await waitUntilFinished(page, token, id);
+    const headers = { Authorization: `Bearer ${token}` };
+    const listed = await resendIfLost(() => page.request.get(`/api/articles/${ids[0]}/related`, { headers }));
+    const related: { id: number; title: string }[] = (await listed.json()).related;
+    // Gardening's others, at the library's floor: at least two of its three.
+    expect(related.length).toBeGreaterThanOrEqual(2);
+    for (const r of related) expect(r.title).toMatch(/^Gardening /);
+    const [first, second] = related as [{ id: number; title: string }, { id: number; title: string }];
+    await resendIfLost(() => page.request.post(`/api/articles/${second.id}/mark-read`, { headers }));
 
     await page.goto(`/#/article/${ids[0]}`);
-    const related = page.locator("section", { has: page.getByRole("heading", { name: "Related Articles" }) });
-    await expect(related).toBeVisible();
-    await expect(related.getByText("Related articles found using semantic similarity • Click to open")).toBeVisible();
-    await expect(related.getByRole("tab", { name: "Unread (1)", exact: true })).toHaveAttribute(
+    const section = page.locator("section", { has: page.getByRole("heading", { name: "Related Articles" }) });
+    await expect(section).toBeVisible();
+    await expect(section.getByText("Similarity measured against your own library • Click to open")).toBeVisible();
+    await expect(section.getByRole("tab", { name: `Unread (${related.length - 1})`, exact: true })).toHaveAttribute(
       "aria-selected",
       "true",
     );
-    await expect(related.getByRole("link", { name: new RegExp(titles[1] as string) })).toContainText(/\d+% similar/);
-    await related.getByRole("tab", { name: "Read (1)", exact: true }).click();
-    const readLink = related.getByRole("link", { name: new RegExp(titles[2] as string) });
+    await expect(section.getByRole("link", { name: new RegExp(first.title) })).toContainText(/\d+% similar/);
+    await section.getByRole("tab", { name: "Read (1)", exact: true }).click();
+    const readLink = section.getByRole("link", { name: new RegExp(second.title) });
     await expect(readLink).toBeVisible();
     await readLink.click();
-    await expect(page).toHaveURL(new RegExp(`#/article/${ids[2]}$`));
-    await expect(page.getByRole("heading", { level: 1, name: titles[2] })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`#/article/${second.id}$`));
+    await expect(page.getByRole("heading", { level: 1, name: second.title })).toBeVisible();
   });
 
   test("an unfinished article shows its status and updates by itself", async ({ page }) => {

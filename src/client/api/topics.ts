@@ -36,7 +36,7 @@ export interface TopicArticle {
   domain: string | null;
   created_at: string;
   is_read: boolean;
-  /** Cosine similarity to the topic's centre, in [0, 1]. */
+  /** How close to the topic's other articles, in [0, 1], read against the reader's own library; 0 in "Other articles". */
   similarity: number;
 }
 

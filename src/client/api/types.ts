@@ -119,7 +119,7 @@ export interface RelatedArticle {
   publish_date: string | null;
   created_at: string;
   is_read: boolean;
-  /** Cosine similarity to the article being read, in [0, 1]. */
+  /** How alike to the article being read, in [0, 1]: read against the reader's own library (docs/ai.md). */
   similarity_score: number;
 }
 

@@ -300,7 +300,10 @@ export const relatedJson = z
         publish_date: nullableText(),
         created_at: isoTime(),
         is_read: z.boolean(),
-        similarity_score: z.number().min(0).max(1),
+        similarity_score: z.number().min(0).max(1).meta({
+          description:
+            "How alike to the article, read against the user's own library (how rare a pair this close is among its articles); only those at 0.3 or more are listed.",
+        }),
       }),
     ),
     degraded: z.boolean().optional().meta({ description: "True when related articles could not be computed." }),

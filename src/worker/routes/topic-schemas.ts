@@ -45,7 +45,10 @@ export const topicDetailJson = topicJson
         domain: z.string().nullable(),
         created_at: isoTime(),
         is_read: z.boolean(),
-        similarity: z.number(),
+        similarity: z.number().meta({
+          description:
+            "How close to the topic's other articles, in [0, 1], read against the user's own library (at least 0.15 in a topic; 0 in Other articles).",
+        }),
       }),
     ),
     pagination: z.object({ total: z.int(), limit: z.int(), offset: z.int(), page: z.int(), pages: z.int() }),

@@ -165,7 +165,7 @@ export function createTopicsService({ topics, vectorIndex, embedder, languageMod
       const items = libraryItems(library, vectors);
       const at = now();
       // Members' matches read on the library's scale, the loose ones left to "Other articles" (calibrateLibrary).
-      const { clustering, profile } = calibrateLibrary(clusterLibrary(items, at), items, at, space);
+      const { clustering, profile } = calibrateLibrary(clusterLibrary(items, at), items, at, space, order.length);
       /** A topic's stored centre and join threshold from its members' vectors (none for the leftover group). */
       const centreOf = (memberIds: number[] | null) => {
         if (!memberIds) return { centre: null, joinThreshold: null };

@@ -5,9 +5,14 @@ import { useRelatedQuery } from "../../queries/related";
 
 type Tab = "unread" | "read";
 
+/** What a related article's percentage means (docs/ai.md, "Similarity shown to readers"). */
+const SCORE_MEANING =
+  "How rare a match this close is among your own articles: at 50%, fewer than one of your articles in three has one";
+
 /**
  * The 'Related Articles' section of spec §2: the nearest articles of the library by meaning, in Unread and
- * Read tabs (up to 5 each) with their similarity. Hidden while loading and when nothing is found; 'Try Again'
+ * Read tabs (up to 5 each) with their similarity, a percentage read against the reader's own library (only those
+ * above its floor are listed). Hidden while loading and when nothing is found; 'Try Again'
  * after an error. The viewer leaves it out while the article itself is still processing.
  */
 export function RelatedArticles({ articleId }: { articleId: number }) {
@@ -72,7 +77,9 @@ export function RelatedArticles({ articleId }: { articleId: number }) {
                       <span className="related-title">{displayTitle(item.title)}</span>
                       <span className="related-meta">
                         {item.domain ? <span>{item.domain}</span> : null}
-                        <span className="related-score">{Math.round(item.similarity_score * 100)}% similar</span>
+                        <span className="related-score" title={SCORE_MEANING}>
+                          {Math.round(item.similarity_score * 100)}% similar
+                        </span>
                       </span>
                     </Link>
                   </li>
@@ -82,7 +89,7 @@ export function RelatedArticles({ articleId }: { articleId: number }) {
           </div>
         </>
       )}
-      <p className="related-hint">Related articles found using semantic similarity • Click to open</p>
+      <p className="related-hint">Similarity measured against your own library • Click to open</p>
     </section>
   );
 }

@@ -30,7 +30,7 @@ export function sampleThenJoin(
 } {
   const ordered = [...items].sort((a, b) => b.createdAt - a.createdAt || b.id - a.id);
   const sample = samplePositions(ordered.length, sampleSize).map((i) => ordered[i] as LibraryItem);
-  const { clustering, profile } = calibrateLibrary(clusterLibrary(sample, now), sample, now, "pipeline");
+  const { clustering, profile } = calibrateLibrary(clusterLibrary(sample, now), sample, now, "pipeline", items.length);
   const calibration = profile?.topics ? { scale: profile.topics, floor: TOPIC_FLOOR } : null;
   const topics = clustering.topics.map((t) => ({ label: t.label, leftover: t.leftover }));
   const placements = new Map<number, Placement>();

@@ -6,24 +6,26 @@ import { withCalibratedMembers } from "./topic-membership";
  * What a topics run adds to its clustering so that every percentage a reader sees is read against this library:
  * topic members' matches calibrated and the loose ones moved to the leftover group (withCalibratedMembers), and
  * the library's profile (its related and topics scales) to store beside its mean. The Worker's topics run and
- * `npm run pipeline -- cluster` both call it on clusterLibrary's result. No profile below the articles a
- * clustering needs (no mean then).
+ * `npm run pipeline -- cluster` both call it on clusterLibrary's result; `items` may be a sample of a library of
+ * `libraryArticles`. No profile below the articles a clustering needs (no mean then).
  */
 export function calibrateLibrary(
   clustering: LibraryClustering,
   items: LibraryItem[],
   now: number,
   space: string,
+  libraryArticles = items.length,
 ): { clustering: LibraryClustering; profile: SimilarityProfile | null } {
   if (!clustering.libraryMean) return { clustering, profile: null };
   const related = relatedScale(
     items.map((item) => item.vector),
     clustering.libraryMean,
+    libraryArticles,
   );
   if (!related) return { clustering, profile: null };
   const calibrated = withCalibratedMembers(clustering, items, now);
   return {
     clustering: calibrated.clustering,
-    profile: { space, articles: items.length, related, topics: calibrated.scale },
+    profile: { space, articles: libraryArticles, related, topics: calibrated.scale },
   };
 }

@@ -30,13 +30,21 @@ export interface SimilarityProfile {
 
 /**
  * The scale of the library's article pairs, each pair's score the cosine of the two articles centred on the
- * library's mean (library-space `centred`: what related articles rank by). Null below MIN_PROFILE_ARTICLES.
+ * library's mean (library-space `centred`: what related articles rank by), from the pairs of `vectors` (an evenly
+ * spaced PROFILE_SAMPLE of them): `articles` is the library's size (the vectors may be a topics run's sample of
+ * it), since E counts the articles of the whole library an article has at least this close. Null below
+ * MIN_PROFILE_ARTICLES.
  */
-export function relatedScale(vectors: ArrayLike<number>[], mean: ArrayLike<number> | null): SimilarityScale | null {
+export function relatedScale(
+  vectors: ArrayLike<number>[],
+  mean: ArrayLike<number> | null,
+  articles = vectors.length,
+): SimilarityScale | null {
   const step = Math.max(1, Math.ceil(vectors.length / PROFILE_SAMPLE));
   const sample = vectors.filter((_, i) => i % step === 0);
   if (sample.length < MIN_PROFILE_ARTICLES) return null;
-  return scaleFromScores(pairScores(sample.map((vector) => centred(vector, mean))), sample.length - 1, RELATED_ANCHORS);
+  const scores = pairScores(sample.map((vector) => centred(vector, mean)));
+  return scaleFromScores(scores, Math.max(articles, sample.length) - 1, RELATED_ANCHORS);
 }
 
 /** Every pair's cosine of some unit vectors: n(n - 1) / 2 scores, packed so the loop stays fast. */
