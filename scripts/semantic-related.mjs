@@ -266,7 +266,7 @@ export async function measureRelated(call, base, log = console.log) {
 
 /**
  * The related floor's trade-off offline, on each half as its own library: the Worker's extraction, language,
- * summary and local embedder, the profile a topics run would store (relatedScale over every pair, around the
+ * summary and local embedder, the profile a topics run would store (relatedCalibration over every pair, around the
  * library mean), the vector index's 31 nearest by plain cosine as candidates, and calibratedMatches at each floor.
  */
 async function offlineTradeOff(log = console.log) {
@@ -276,7 +276,7 @@ async function offlineTradeOff(log = console.log) {
   const { createLocalEmbedder } = await import("../src/worker/adapters/local/local-embedder");
   const { articleEmbeddingText } = await import("../src/worker/domain/embedding/article-embedding-text");
   const { libraryMean } = await import("../src/worker/domain/embedding/library-space");
-  const { relatedScale } = await import("../src/worker/domain/similarity/library-profile");
+  const { relatedCalibration } = await import("../src/worker/domain/similarity/library-profile");
   const { calibratedMatches } = await import("../src/worker/domain/similarity/related-matches");
   const { dot, unit } = await import("../src/worker/domain/clustering/vectors");
   const embedder = createLocalEmbedder(1024);
@@ -293,16 +293,20 @@ async function offlineTradeOff(log = console.log) {
       const [vector] = await embedder.embed([articleEmbeddingText({ title, summary, text }, embedder.maxInputChars)], {
         language,
       });
-      articles.push({ page, vector: Array.from(Float32Array.from(vector)) });
+      articles.push({ page, language, vector: Array.from(Float32Array.from(vector)) });
     }
     const vectors = articles.map((a) => a.vector);
-    const mean = libraryMean(vectors);
-    const scale = relatedScale(vectors, mean);
+    const calibration = relatedCalibration(articles, libraryMean(vectors));
     const units = vectors.map((v) => unit(v));
     const subjectOf = new Map(articles.map((a, i) => [i, a.page.subject]));
     const candidates = articles.map((_, i) =>
       articles
-        .map((a, j) => ({ id: j, vector: a.vector, plain: j === i ? -2 : dot(units[i], units[j]) }))
+        .map((a, j) => ({
+          id: j,
+          vector: a.vector,
+          language: a.language,
+          plain: j === i ? -2 : dot(units[i], units[j]),
+        }))
         .sort((x, y) => y.plain - x.plain)
         .slice(0, 31),
     );
@@ -313,7 +317,7 @@ async function offlineTradeOff(log = console.log) {
       const lists = new Map(
         articles.map((_, i) => [
           i,
-          calibratedMatches(vectors[i], candidates[i], mean, scale, floor).map((m) => ({
+          calibratedMatches(articles[i], candidates[i], calibration, floor).map((m) => ({
             id: m.candidate.id,
             similarity: m.percent,
           })),

@@ -1,6 +1,14 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { articleUrl, createAccount, FIXTURE_ORIGIN, resendIfLost, saveArticles, signInWithToken } from "./helpers";
+import {
+  articleUrl,
+  createAccount,
+  FIXTURE_ORIGIN,
+  resendIfLost,
+  saveArticles,
+  shot,
+  signInWithToken,
+} from "./helpers";
 
 /** Four articles on each of three subjects, for related articles. */
 const SMALL_LIBRARY: Record<string, string[]> = {
@@ -125,6 +133,7 @@ test.describe("article viewer", () => {
       "true",
     );
     await expect(section.getByRole("link", { name: new RegExp(first.title) })).toContainText(/\d+% similar/);
+    await shot(page, "viewer-related-articles");
     await section.getByRole("tab", { name: "Read (1)", exact: true }).click();
     const readLink = section.getByRole("link", { name: new RegExp(second.title) });
     await expect(readLink).toBeVisible();

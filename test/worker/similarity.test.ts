@@ -5,12 +5,18 @@ import { LEFTOVER_LABEL } from "../../src/worker/domain/clustering/topic-names";
 import { dot, seededRandom, unit } from "../../src/worker/domain/clustering/vectors";
 import { centred, libraryMean } from "../../src/worker/domain/embedding/library-space";
 import { calibrateLibrary } from "../../src/worker/domain/similarity/calibrate-library";
+import { beyondChance, type ChanceModel } from "../../src/worker/domain/similarity/chance";
 import {
+  calibrationOf,
   decodeProfile,
   encodeProfile,
+  profileOf,
   RELATED_ANCHORS,
   RELATED_FLOOR,
+  type RelatedCalibration,
+  relatedCalibration,
   relatedScale,
+  type SimilarityProfile,
 } from "../../src/worker/domain/similarity/library-profile";
 import { calibratedMatches } from "../../src/worker/domain/similarity/related-matches";
 import {
@@ -93,16 +99,14 @@ describe("a similarity scale", () => {
     const { articles, direction } = library(4, 15, 5);
     const loner = direction();
     const vectors = [...articles.map((a) => a.vector), loner];
-    const mean = libraryMean(vectors);
-    const scale = relatedScale(vectors, mean) as NonNullable<ReturnType<typeof relatedScale>>;
     const candidates = vectors.map((vector, i) => ({ i, vector }));
+    const calibration = relatedCalibration(candidates, libraryMean(vectors)) as RelatedCalibration;
     let shown = 0;
     for (const [i, article] of articles.entries()) {
       const matches = calibratedMatches(
-        article.vector,
+        article,
         candidates.filter((c) => c.i !== i),
-        mean,
-        scale,
+        calibration,
       );
       shown += matches.length;
       for (const m of matches) {
@@ -115,24 +119,62 @@ describe("a similarity scale", () => {
     // About 1.9 per article: the floor is E = 1.9 articles per article this close.
     expect(shown / articles.length).toBeGreaterThan(1);
     expect(shown / articles.length).toBeLessThan(3);
-    expect(calibratedMatches(loner, candidates.slice(0, -1), mean, scale)).toEqual([]);
+    expect(calibratedMatches({ vector: loner }, candidates.slice(0, -1), calibration)).toEqual([]);
   });
 
-  it("a stored profile is read only for the embedder it was measured with", () => {
+  it("a stored profile is read only for the embedder it was measured with, its language means with it", () => {
     const { articles } = library(3, 10, 7);
-    const vectors = articles.map((a) => a.vector);
-    const related = relatedScale(vectors, libraryMean(vectors)) as NonNullable<ReturnType<typeof relatedScale>>;
-    const stored = encodeProfile({ space: "local-glove-hashing-v3", articles: 30, related, topics: null });
-    expect(decodeProfile(stored, "local-glove-hashing-v3")).toEqual({
-      space: "local-glove-hashing-v3",
-      articles: 30,
-      related,
-      topics: null,
-    });
+    const items = articles.map((a, i) => ({ vector: a.vector, language: i % 3 === 0 ? "de" : "en" }));
+    const calibration = relatedCalibration(items, libraryMean(articles.map((a) => a.vector)));
+    if (!calibration) throw new Error("no calibration");
+    expect([...calibration.languageMeans.keys()].sort()).toEqual(["de", "en"]);
+    const profile = profileOf(calibration, null, 30, "local-glove-hashing-v3");
+    const stored = encodeProfile(profile);
+    expect(decodeProfile(stored, "local-glove-hashing-v3")).toEqual(profile);
+    const read = calibrationOf(decodeProfile(stored, "local-glove-hashing-v3") as SimilarityProfile, calibration.mean);
+    for (const [language, mean] of calibration.languageMeans)
+      expect(Array.from(read.languageMeans.get(language) ?? [])).toEqual(Array.from(Float32Array.from(mean)));
     expect(decodeProfile(stored, "workers-ai-cf-baai-bge-m3")).toBeNull();
     expect(decodeProfile("{not json", "local-glove-hashing-v3")).toBeNull();
     expect(decodeProfile(null, "local-glove-hashing-v3")).toBeNull();
-    expect(relatedScale(vectors.slice(0, 3), null)).toBeNull();
+    expect(
+      relatedScale(
+        articles.slice(0, 3).map((a) => a.vector),
+        null,
+      ),
+    ).toBeNull();
+  });
+
+  it("chance: the closest pair of articles of no shared subject is not beyond it, a subject's pairs are", () => {
+    const unrelated = library(40, 1, 17).articles.map((a) => a.vector);
+    const noSubjects = relatedCalibration(
+      unrelated.map((vector) => ({ vector })),
+      libraryMean(unrelated),
+    );
+    const closest = Math.max(
+      ...unrelated.flatMap((a, i) =>
+        unrelated
+          .slice(i + 1)
+          .map((b) => dot(centred(a, noSubjects?.mean ?? null), centred(b, noSubjects?.mean ?? null))),
+      ),
+    );
+    expect(beyondChance(closest, noSubjects?.chance as ChanceModel)).toBeLessThan(RELATED_FLOOR);
+    const { articles } = library(8, 5, 19);
+    const subjects = relatedCalibration(articles, libraryMean(articles.map((a) => a.vector)));
+    const [first, second] = [0, 1].map((i) => centred(articles[i]?.vector ?? [], subjects?.mean ?? null));
+    expect(beyondChance(dot(first as number[], second as number[]), subjects?.chance as ChanceModel)).toBeGreaterThan(
+      0.5,
+    );
+    // And related articles show nothing for the library of no subjects.
+    const candidates = unrelated.map((vector) => ({ vector }));
+    for (const [i, vector] of unrelated.entries())
+      expect(
+        calibratedMatches(
+          { vector },
+          candidates.filter((_, j) => j !== i),
+          noSubjects as RelatedCalibration,
+        ),
+      ).toEqual([]);
   });
 });
 

@@ -3,7 +3,7 @@ import type { TopicsRepository } from "../db/repositories/topics-repository";
 import { libraryMean } from "../domain/embedding/library-space";
 import { decodeInSpace, spaceOf } from "../domain/embedding/vector-encoding";
 import { NotFound } from "../domain/errors";
-import { decodeProfile, relatedScale } from "../domain/similarity/library-profile";
+import { calibrationOf, decodeProfile, relatedCalibration } from "../domain/similarity/library-profile";
 import { calibratedMatches } from "../domain/similarity/related-matches";
 import type { VectorIndex } from "../ports/vector-index";
 
@@ -74,7 +74,8 @@ export function createRelatedService({
       }
       try {
         const library = { mean: storedMean, profile: storedProfile };
-        return { ...(await nearest(userId, articleId, query, library)), degraded: false, notice: null };
+        const found = await nearest(userId, article, query, library);
+        return { ...found, degraded: false, notice: null };
       } catch (error) {
         // A vector index error (an outage, a timeout) never fails the page: the section is empty and says why.
         console.error("Related articles failed", userId, articleId, error);
@@ -91,7 +92,7 @@ export function createRelatedService({
 
   async function nearest(
     userId: number,
-    articleId: number,
+    { id: articleId, language }: { id: number; language: string | null },
     query: RelatedQuery,
     stored: { mean: string | null; profile: string | null },
   ) {
@@ -106,33 +107,38 @@ export function createRelatedService({
       userId,
       candidates.map((c) => c.id),
     );
-    let mean: ArrayLike<number> | null = decodeInSpace(stored.mean, space);
-    let scale = decodeProfile(stored.profile, space)?.related ?? null;
-    if (!mean || !scale) {
+    // The candidates' rows first: their languages are part of how alike they are by chance.
+    const ids = vectors.map((v) => Number(v.id)).filter((id) => Number.isSafeInteger(id) && id !== articleId);
+    const rows = new Map((await articles.findManyByIds(userId, ids)).map((row) => [row.id, row]));
+    const items = vectors.flatMap(({ id, vector }) => {
+      const row = rows.get(Number(id));
+      return row ? [{ vector, language: row.language, row }] : [];
+    });
+    const article = { vector: own.vector, language };
+    const mean = decodeInSpace(stored.mean, space);
+    const profile = decodeProfile(stored.profile, space);
+    let calibration = mean && profile ? calibrationOf(profile, mean) : null;
+    if (!calibration) {
       // No topics run has measured this library yet: only a library the candidates hold whole can be read here.
       if (candidates.length >= topK) return none;
-      const whole = [own.vector, ...vectors.map((v) => v.vector)];
-      mean = libraryMean(whole);
-      scale = relatedScale(whole, mean);
-      if (!scale) return none;
+      const whole = [article, ...items];
+      calibration = relatedCalibration(whole, libraryMean(whole.map((item) => item.vector)));
+      if (!calibration) return none;
     }
-    const matches = calibratedMatches(own.vector, vectors, mean, scale);
-    const ids = matches.map((m) => Number(m.candidate.id)).filter((id) => Number.isSafeInteger(id) && id !== articleId);
-    const rows = new Map((await articles.findManyByIds(userId, ids)).map((row) => [row.id, row]));
+    const matches = calibratedMatches(article, items, calibration);
     const related = matches
-      .map((match) => ({ match, row: rows.get(Number(match.candidate.id)) }))
-      .filter(({ row }) => row && (query.status === undefined || row.isRead === (query.status === "read")))
+      .filter(({ candidate: { row } }) => query.status === undefined || row.isRead === (query.status === "read"))
       .slice(0, query.limit)
-      .map(({ match, row }) => ({
-        id: row?.id as number,
-        title: row?.title ?? null,
-        summary: row?.summary ?? null,
-        domain: row?.domain ?? null,
-        author: row?.author ?? null,
-        publish_date: row?.publishDate ?? null,
-        created_at: new Date(row?.createdAt ?? 0).toISOString(),
-        is_read: row?.isRead ?? false,
-        similarity_score: match.percent,
+      .map(({ candidate: { row }, percent }) => ({
+        id: row.id,
+        title: row.title ?? null,
+        summary: row.summary ?? null,
+        domain: row.domain ?? null,
+        author: row.author ?? null,
+        publish_date: row.publishDate ?? null,
+        created_at: new Date(row.createdAt).toISOString(),
+        is_read: row.isRead,
+        similarity_score: percent,
       }));
     return { ...none, related };
   }

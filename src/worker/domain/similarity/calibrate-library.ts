@@ -1,5 +1,5 @@
 import type { LibraryClustering, LibraryItem } from "../clustering/cluster-library";
-import { relatedScale, type SimilarityProfile } from "./library-profile";
+import { profileOf, relatedCalibration, type SimilarityProfile } from "./library-profile";
 import { withCalibratedMembers } from "./topic-membership";
 
 /**
@@ -17,15 +17,11 @@ export function calibrateLibrary(
   libraryArticles = items.length,
 ): { clustering: LibraryClustering; profile: SimilarityProfile | null } {
   if (!clustering.libraryMean) return { clustering, profile: null };
-  const related = relatedScale(
-    items.map((item) => item.vector),
-    clustering.libraryMean,
-    libraryArticles,
-  );
+  const related = relatedCalibration(items, clustering.libraryMean, libraryArticles);
   if (!related) return { clustering, profile: null };
-  const calibrated = withCalibratedMembers(clustering, items, now);
+  const calibrated = withCalibratedMembers(clustering, items, now, related);
   return {
     clustering: calibrated.clustering,
-    profile: { space, articles: libraryArticles, related, topics: calibrated.scale },
+    profile: profileOf(related, calibrated.scale, libraryArticles, space),
   };
 }

@@ -1,4 +1,6 @@
-import { centred } from "../embedding/library-space";
+import { centred, libraryMean } from "../embedding/library-space";
+import { decodeInSpace, encodeVector } from "../embedding/vector-encoding";
+import { type ChanceModel, chanceModel, isChanceModel } from "./chance";
 import { isScale, type ScaleAnchors, type SimilarityScale, scaleFromScores } from "./similarity-scale";
 
 /**
@@ -16,8 +18,19 @@ export const MIN_PROFILE_ARTICLES = 4;
 export const PROFILE_SAMPLE = 1000;
 
 /**
+ * A language's articles share a direction of their own (its words no stop list has, the English word vectors of its
+ * false friends), so with the local embedder two articles of one language in a library of several look alike
+ * whatever their subjects. Chance is measured with each such language centred on its own mean: the languages with
+ * at least this many articles, in a library where no language has 95% of them (cluster-library does the same for
+ * topics, from 10 articles).
+ */
+export const LANGUAGE_MEAN_MIN = 5;
+const LANGUAGE_MEAN_MAX_SHARE = 0.95;
+
+/**
  * What a library's similarities mean, kept per user by the topics run: the scale of its article pairs (related
- * articles) and of its articles against its topics (a topic member's match, and which articles join a topic).
+ * articles), of its articles against its topics (a topic member's match, and which articles join a topic), and how
+ * alike its pairs are by chance.
  */
 export interface SimilarityProfile {
   /** The embedder space the scores were measured in: a profile of another embedder's vectors is not used. */
@@ -26,25 +39,85 @@ export interface SimilarityProfile {
   articles: number;
   related: SimilarityScale;
   topics: SimilarityScale | null;
+  /** The languages with a mean of their own (LANGUAGE_MEAN_MIN), each encoded (vector-encoding) in `space`. */
+  languages: Record<string, string>;
+  /** Chance's pairs, with each of `languages` centred on its own mean (chance.ts); null when not measurable. */
+  chance: ChanceModel | null;
+}
+
+/** An article as the profile reads it: its vector and its detected language. */
+export interface ProfileItem {
+  vector: ArrayLike<number>;
+  language?: string | null;
+}
+
+/** How related articles are read in one library: a profile's parts, decoded, with the library's mean. */
+export interface RelatedCalibration {
+  mean: ArrayLike<number> | null;
+  scale: SimilarityScale;
+  languageMeans: ReadonlyMap<string, ArrayLike<number>>;
+  chance: ChanceModel | null;
 }
 
 /**
- * The scale of the library's article pairs, each pair's score the cosine of the two articles centred on the
- * library's mean (library-space `centred`: what related articles rank by), from the pairs of `vectors` (an evenly
- * spaced PROFILE_SAMPLE of them): `articles` is the library's size (the vectors may be a topics run's sample of
- * it), since E counts the articles of the whole library an article has at least this close. Null below
- * MIN_PROFILE_ARTICLES.
+ * What related articles need of a library: its pairs' scale, each pair's score the cosine of the two articles
+ * centred on the library's mean (library-space `centred`: what related articles rank by), and the chance model of
+ * its pairs with each language centred on its own mean, from the pairs of `items` (an evenly spaced PROFILE_SAMPLE
+ * of them). `articles` is the library's size (the items may be a topics run's sample of it): E counts the articles
+ * of the whole library an article has at least this close. Null below MIN_PROFILE_ARTICLES.
  */
+export function relatedCalibration(
+  items: ProfileItem[],
+  mean: ArrayLike<number> | null,
+  articles = items.length,
+): RelatedCalibration | null {
+  const step = Math.max(1, Math.ceil(items.length / PROFILE_SAMPLE));
+  const sample = items.filter((_, i) => i % step === 0);
+  if (sample.length < MIN_PROFILE_ARTICLES) return null;
+  const scores = pairScores(sample.map((item) => centred(item.vector, mean)));
+  const scale = scaleFromScores(scores, Math.max(articles, sample.length) - 1, RELATED_ANCHORS);
+  if (!scale) return null;
+  const languageMeans = languageMeansOf(sample);
+  const byLanguage =
+    languageMeans.size === 0 ? scores : pairScores(sample.map((item) => inLanguage(item, { mean, languageMeans })));
+  return { mean, scale, languageMeans, chance: chanceModel(byLanguage) };
+}
+
+/** The article's vector centred on its language's own mean, or the library's. */
+export function inLanguage(
+  item: ProfileItem,
+  calibration: Pick<RelatedCalibration, "mean" | "languageMeans">,
+): number[] {
+  return centred(item.vector, calibration.languageMeans.get(item.language ?? "") ?? calibration.mean);
+}
+
+/** The mean of each language with LANGUAGE_MEAN_MIN articles or more, unless one language has 95% of them. */
+export function languageMeansOf(items: ProfileItem[]): Map<string, number[]> {
+  const groups = new Map<string, ArrayLike<number>[]>();
+  for (const item of items) {
+    if (!item.language) continue;
+    groups.set(item.language, [...(groups.get(item.language) ?? []), item.vector]);
+  }
+  const means = new Map<string, number[]>();
+  for (const [language, vectors] of groups)
+    if (vectors.length >= LANGUAGE_MEAN_MIN && vectors.length < LANGUAGE_MEAN_MAX_SHARE * items.length)
+      means.set(language, libraryMean(vectors));
+  return means;
+}
+
+/** The related scale alone (relatedCalibration's), for callers without languages. */
 export function relatedScale(
   vectors: ArrayLike<number>[],
   mean: ArrayLike<number> | null,
   articles = vectors.length,
 ): SimilarityScale | null {
-  const step = Math.max(1, Math.ceil(vectors.length / PROFILE_SAMPLE));
-  const sample = vectors.filter((_, i) => i % step === 0);
-  if (sample.length < MIN_PROFILE_ARTICLES) return null;
-  const scores = pairScores(sample.map((vector) => centred(vector, mean)));
-  return scaleFromScores(scores, Math.max(articles, sample.length) - 1, RELATED_ANCHORS);
+  return (
+    relatedCalibration(
+      vectors.map((vector) => ({ vector })),
+      mean,
+      articles,
+    )?.scale ?? null
+  );
 }
 
 /** Every pair's cosine of some unit vectors: n(n - 1) / 2 scores, packed so the loop stays fast. */
@@ -65,6 +138,19 @@ export function pairScores(vectors: number[][]): Float64Array {
   return scores;
 }
 
+/** A profile to store, from what a topics run measured (its calibration's language means encoded in `space`). */
+export function profileOf(
+  calibration: RelatedCalibration,
+  topics: SimilarityScale | null,
+  articles: number,
+  space: string,
+): SimilarityProfile {
+  const languages = Object.fromEntries(
+    [...calibration.languageMeans].map(([language, mean]) => [language, encodeVector(Array.from(mean), space)]),
+  );
+  return { space, articles, related: calibration.scale, topics, languages, chance: calibration.chance };
+}
+
 /** The stored form: JSON, with the space so a profile is read only for the embedder it was measured with. */
 export function encodeProfile(profile: SimilarityProfile): string {
   return JSON.stringify(profile);
@@ -76,8 +162,23 @@ export function decodeProfile(stored: string | null, space: string): SimilarityP
   try {
     const value = JSON.parse(stored) as SimilarityProfile;
     if (value?.space !== space || !isScale(value.related)) return null;
-    return { ...value, topics: isScale(value.topics) ? value.topics : null };
+    return {
+      ...value,
+      topics: isScale(value.topics) ? value.topics : null,
+      languages: typeof value.languages === "object" && value.languages !== null ? value.languages : {},
+      chance: isChanceModel(value.chance) ? value.chance : null,
+    };
   } catch {
     return null;
   }
+}
+
+/** How related articles are read with a stored profile and the library's mean. */
+export function calibrationOf(profile: SimilarityProfile, mean: ArrayLike<number> | null): RelatedCalibration {
+  const languageMeans = new Map<string, ArrayLike<number>>();
+  for (const [language, stored] of Object.entries(profile.languages)) {
+    const vector = decodeInSpace(stored, profile.space);
+    if (vector) languageMeans.set(language, vector);
+  }
+  return { mean, scale: profile.related, languageMeans, chance: profile.chance };
 }

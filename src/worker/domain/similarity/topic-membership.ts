@@ -1,6 +1,8 @@
 import { type LibraryClustering, type LibraryItem, leftoverGroup } from "../clustering/cluster-library";
 import { joinSpace } from "../clustering/join-topics";
 import { dot, unit } from "../clustering/vectors";
+import { beyondChance } from "./chance";
+import { inLanguage, type RelatedCalibration } from "./library-profile";
 import { percentOf, type ScaleAnchors, type SimilarityScale, scaleFromScores } from "./similarity-scale";
 
 /**
@@ -15,6 +17,13 @@ export const TOPIC_ANCHORS: ScaleAnchors = { zero: 3, full: 0.003 };
  * this close to some topic, so a member this loose fits its topic no better than articles fit topics by chance.
  */
 export const TOPIC_FLOOR = 0.15;
+/**
+ * And a member needs a fellow member closer to it than chance makes pairs (chance.ts), by at least this much, the
+ * related floor's level: in a library with few articles of any one subject, the articles of none gather in a topic of
+ * their own, each as close to the rest of it as a real topic's members are (28 pages in four languages put the flint
+ * tool article in such a topic at 60%, beside "What is Rust", a cocktail and a climber).
+ */
+export const MIN_FELLOW_BEYOND_CHANCE = 0.3;
 
 /**
  * How close each article is to each topic: its cosine, in the join space (join-topics: centred on the library mean,
@@ -54,8 +63,9 @@ export function topicScale(points: Map<number, number[]>, topics: number[][]): S
 
 /**
  * A clustering whose topics hold only articles that are really close to them: each member's match (topicMatches,
- * without itself) read on the library's topics scale; a member under TOPIC_FLOOR moves to the leftover group, and
- * a topic left with fewer than 2 members goes there whole. The scale is then measured again on what stays, and
+ * without itself) read on the library's topics scale; a member under TOPIC_FLOOR, or with no fellow member beyond
+ * chance (MIN_FELLOW_BEYOND_CHANCE, with the library's related calibration), moves to the leftover group, and a
+ * topic left with fewer than 2 members goes there whole. The scale is then measured again on what stays, and
  * every member's `similarity` is its match on that scale, best first: the percentage the topic page shows, and the
  * reading a later joining article gets (nearestTopic, against the stored centre of the members). The topics keep
  * their names, keywords and scores (the clustering's); sizes and unread counts follow their members.
@@ -64,8 +74,10 @@ export function withCalibratedMembers(
   clustering: LibraryClustering,
   items: LibraryItem[],
   now: number,
+  related: RelatedCalibration | null = null,
 ): { clustering: LibraryClustering; scale: SimilarityScale | null } {
   const byId = new Map(items.map((item) => [item.id, item]));
+  const hasFellow = fellowBeyondChance(items, related);
   const points = new Map(items.map((item) => [item.id, joinSpace(item.vector, clustering.libraryMean)]));
   const topics = clustering.topics.filter((topic) => !topic.leftover);
   const percents = (groups: number[][]) => {
@@ -81,9 +93,10 @@ export function withCalibratedMembers(
   if (!first.scale) return { clustering, scale: null };
   const misfits: number[] = [];
   const kept = topics.flatMap((topic, t) => {
-    const close = topic.members.filter((m) => first.of(m.id, t) >= TOPIC_FLOOR).map((m) => m.id);
+    const memberIds = topic.members.map((m) => m.id);
+    const close = memberIds.filter((id) => first.of(id, t) >= TOPIC_FLOOR && hasFellow(id, memberIds));
     const ids = close.length >= 2 ? close : [];
-    misfits.push(...topic.members.map((m) => m.id).filter((id) => !ids.includes(id)));
+    misfits.push(...memberIds.filter((id) => !ids.includes(id)));
     return ids.length > 0 ? [{ topic, ids }] : [];
   });
 
@@ -107,5 +120,21 @@ export function withCalibratedMembers(
       unclustered: leftover,
     },
     scale: final.scale ?? first.scale,
+  };
+}
+
+/**
+ * Whether an article has, among `fellows`, one at least MIN_FELLOW_BEYOND_CHANCE beyond chance (both centred on
+ * their language's mean, as related articles are read). Always, without a chance model.
+ */
+function fellowBeyondChance(items: LibraryItem[], related: RelatedCalibration | null) {
+  const chance = related?.chance;
+  if (!related || !chance) return () => true;
+  const points = new Map(items.map((item) => [item.id, inLanguage(item, related)]));
+  return (id: number, fellows: number[]) => {
+    const point = points.get(id) ?? [];
+    let closest = Number.NEGATIVE_INFINITY;
+    for (const other of fellows) if (other !== id) closest = Math.max(closest, dot(point, points.get(other) ?? []));
+    return beyondChance(closest, chance) >= MIN_FELLOW_BEYOND_CHANCE;
   };
 }
