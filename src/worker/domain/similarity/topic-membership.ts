@@ -66,7 +66,8 @@ export function topicScale(points: Map<number, number[]>, topics: number[][]): S
  * without itself) read on the library's topics scale; a member under TOPIC_FLOOR, or with no fellow member beyond
  * chance (MIN_FELLOW_BEYOND_CHANCE, with the library's related calibration), moves to the leftover group, and a
  * topic left with fewer than 2 members goes there whole. The scale is then measured again on what stays, and
- * every member's `similarity` is its match on that scale, best first: the percentage the topic page shows, and the
+ * every member's `similarity` is its match on that scale (at most how far beyond chance its closest fellow member
+ * is, as a related article's percentage is), best first: the percentage the topic page shows, and the
  * reading a later joining article gets (nearestTopic, against the stored centre of the members). The topics keep
  * their names, keywords and scores (the clustering's); sizes and unread counts follow their members.
  */
@@ -77,7 +78,7 @@ export function withCalibratedMembers(
   related: RelatedCalibration | null = null,
 ): { clustering: LibraryClustering; scale: SimilarityScale | null } {
   const byId = new Map(items.map((item) => [item.id, item]));
-  const hasFellow = fellowBeyondChance(items, related);
+  const fellow = fellowBeyondChance(items, related);
   const points = new Map(items.map((item) => [item.id, joinSpace(item.vector, clustering.libraryMean)]));
   const topics = clustering.topics.filter((topic) => !topic.leftover);
   const percents = (groups: number[][]) => {
@@ -94,7 +95,9 @@ export function withCalibratedMembers(
   const misfits: number[] = [];
   const kept = topics.flatMap((topic, t) => {
     const memberIds = topic.members.map((m) => m.id);
-    const close = memberIds.filter((id) => first.of(id, t) >= TOPIC_FLOOR && hasFellow(id, memberIds));
+    const close = memberIds.filter(
+      (id) => first.of(id, t) >= TOPIC_FLOOR && fellow(id, memberIds) >= MIN_FELLOW_BEYOND_CHANCE,
+    );
     const ids = close.length >= 2 ? close : [];
     misfits.push(...memberIds.filter((id) => !ids.includes(id)));
     return ids.length > 0 ? [{ topic, ids }] : [];
@@ -103,7 +106,7 @@ export function withCalibratedMembers(
   const final = percents(kept.map(({ ids }) => ids));
   const calibrated = kept.map(({ topic, ids }, t) => {
     const members = ids
-      .map((id) => ({ id, similarity: final.of(id, t) }))
+      .map((id) => ({ id, similarity: Math.min(final.of(id, t), fellow(id, ids)) }))
       .sort((a, b) => b.similarity - a.similarity || a.id - b.id);
     return {
       ...topic,
@@ -124,17 +127,17 @@ export function withCalibratedMembers(
 }
 
 /**
- * Whether an article has, among `fellows`, one at least MIN_FELLOW_BEYOND_CHANCE beyond chance (both centred on
- * their language's mean, as related articles are read). Always, without a chance model.
+ * How far beyond chance (chance.ts) an article's closest fellow among `fellows` is, both centred on their
+ * language's mean as related articles are read: 1 without a chance model.
  */
 function fellowBeyondChance(items: LibraryItem[], related: RelatedCalibration | null) {
   const chance = related?.chance;
-  if (!related || !chance) return () => true;
+  if (!related || !chance) return () => 1;
   const points = new Map(items.map((item) => [item.id, inLanguage(item, related)]));
   return (id: number, fellows: number[]) => {
     const point = points.get(id) ?? [];
     let closest = Number.NEGATIVE_INFINITY;
     for (const other of fellows) if (other !== id) closest = Math.max(closest, dot(point, points.get(other) ?? []));
-    return beyondChance(closest, chance) >= MIN_FELLOW_BEYOND_CHANCE;
+    return beyondChance(closest, chance);
   };
 }
