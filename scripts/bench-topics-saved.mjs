@@ -30,7 +30,8 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
 
 await setup();
-await runOrExit(tool("vite"), ["build"]);
+// BENCH_SKIP_BUILD=1 serves the dist/ already built (another checkout's code, for a "before" figure).
+if (process.env.BENCH_SKIP_BUILD !== "1") await runOrExit(tool("vite"), ["build"]);
 rmSync(join(ROOT, PERSIST_TO), { recursive: true, force: true });
 await applyMigrations(PERSIST_TO);
 
@@ -48,7 +49,18 @@ const app = startAppInBackground({
   persistTo: PERSIST_TO,
   logPath: join(ROOT, ".wrangler", "topics-saved-server.log"),
 });
-const call = apiClient(app.base);
+const callOnce = apiClient(app.base);
+/** A call sent again when wrangler dev's proxy lost it (a 500 without the app's JSON; docs/footguns.md). */
+async function call(method, path, options) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await callOnce(method, path, options);
+    } catch (error) {
+      if (attempt >= 5 || !/ answered 500: null$/.test(error.message)) throw error;
+      await sleep(500);
+    }
+  }
+}
 
 try {
   await waitForHealth(app);

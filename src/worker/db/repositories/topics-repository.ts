@@ -265,11 +265,31 @@ export function createTopicsRepository(db: Database) {
     /** The user's topics with their centres and join thresholds, and the leftover group's id (centre null). */
     async centres(userId: number) {
       return db
-        .select({ id: topics.id, label: topics.label, centre: topics.centre, joinThreshold: topics.joinThreshold })
+        .select({
+          id: topics.id,
+          label: topics.label,
+          centre: topics.centre,
+          joinThreshold: topics.joinThreshold,
+          language: topics.language,
+        })
         .from(topics)
         .where(eq(topics.userId, userId))
         .orderBy(desc(topics.finalScore), desc(topics.id))
         .all();
+    },
+
+    /** The detected language of each of these articles of the user (null when none was detected). */
+    async articleLanguages(userId: number, ids: number[]): Promise<Map<number, string | null>> {
+      const languages = new Map<number, string | null>();
+      for (let i = 0; i < ids.length; i += IDS_PER_QUERY) {
+        const rows = await db
+          .select({ id: articles.id, language: articles.language })
+          .from(articles)
+          .where(and(eq(articles.userId, userId), inArray(articles.id, ids.slice(i, i + IDS_PER_QUERY))))
+          .all();
+        for (const row of rows) languages.set(row.id, row.language);
+      }
+      return languages;
     },
 
     /** Adds articles to topics (an article already in a topic is left where it is). */
