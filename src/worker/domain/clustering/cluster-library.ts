@@ -163,8 +163,15 @@ export function clusterLibrary(
   const mean = libraryMean(items.map((item) => item.vector));
   const unclustered: number[] = [];
   const parts: GroupedPart[] = [];
-  for (const part of perLanguage ? languageParts(items) : [items]) {
-    const grouped = part.length >= MIN_ARTICLES ? groupPart(part, previous) : null;
+  const languages = perLanguage ? languageParts(items) : [items];
+  for (const part of languages) {
+    // With several languages, each has its share of the topics (LANGUAGE_TOPICS_SHARE), and a language with too
+    // few articles to hold a subject of its own makes none (they can be compared with no other language's).
+    const alone = languages.length === 1;
+    const share = (LANGUAGE_TOPICS_SHARE * MAX_TOPICS * part.length) / items.length;
+    const maxTopics = alone ? MAX_TOPICS : Math.max(2, Math.round(share));
+    const enough = part.length >= (alone ? MIN_ARTICLES : MIN_LANGUAGE_ARTICLES);
+    const grouped = enough ? groupPart(part, previous, maxTopics) : null;
     if (grouped) parts.push(grouped);
     else unclustered.push(...part.map((item) => item.id));
   }
@@ -228,6 +235,20 @@ export function clusterLibrary(
   };
 }
 
+/**
+ * In a library clustered per language (ClusterOptions.perLanguage) with several languages, the fewest articles
+ * a language needs for topics of its own: fewer (a few Polish pages among German and English ones) rarely share a
+ * subject, and k-means would split them in two anyway.
+ */
+const MIN_LANGUAGE_ARTICLES = 10;
+/**
+ * The most topics of a library clustered per language, against MAX_TOPICS for one clustering (each language
+ * gets its share by its articles): a subject found in two languages is two topics there. On the multilingual
+ * labelled library (`scripts/semantic-topic-stability.mjs`, 348 pages): 1 gave 17 topics (NMI 0.408), 1.5 gave 19
+ * (0.439), 2 gave 24 (0.454); clustered whole, 13 (0.425).
+ */
+const LANGUAGE_TOPICS_SHARE = 1.5;
+
 /** The library's articles by language, the largest language first (ties by code, so the order is stable). */
 function languageParts(items: LibraryItem[]): LibraryItem[][] {
   const parts = new Map<string, LibraryItem[]>();
@@ -243,7 +264,7 @@ function languageParts(items: LibraryItem[]): LibraryItem[][] {
 const WARM_START_MARGIN = 0.01;
 
 /** Clusters one part of the library (see clusterLibrary): k chosen, k-means, refinement; not yet named. */
-function groupPart(items: LibraryItem[], previous: readonly PreviousTopic[]): GroupedPart | null {
+function groupPart(items: LibraryItem[], previous: readonly PreviousTopic[], maxTopics: number): GroupedPart | null {
   const mean = libraryMean(items.map((item) => item.vector));
   const languageMeans = meansByLanguage(items);
   const vectors = blendWithNeighbours(
@@ -252,7 +273,7 @@ function groupPart(items: LibraryItem[], previous: readonly PreviousTopic[]): Gr
   const step = Math.max(1, Math.ceil(vectors.length / SILHOUETTE_SAMPLE));
   const sample = vectors.map((_, i) => i).filter((i) => i % step === 0);
   const matrix = similarityMatrix(sample.map((i) => vectors[i] ?? []));
-  const maxK = Math.min(MAX_TOPICS, Math.floor(items.length / 2));
+  const maxK = Math.min(maxTopics, Math.floor(items.length / 2));
   const seeds = warmStartCentres(items, vectors, previous);
   type Run = { assignments: number[]; centroids: number[][]; score: number; silhouettes: number[] };
   const runs = new Map<number, Run>();
