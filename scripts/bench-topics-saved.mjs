@@ -3,8 +3,9 @@
 // fires none, and nothing here opens the topics list, whose look asks for a run), serves the Readability corpus
 // pages on a local page server, saves N URLs (1,200 by default: each page under several query strings) through
 // the bulk API, 500 a request, and watches every article: when it completed (batch status) and when it was first
-// in a topic or in "Other articles" (topic_articles, read from the local D1 file). Printed: per minute after an
-// article completed, how many of the completed ones were placed by then, the slowest placement, and any left out.
+// in a topic or in "Other articles" (topic_articles, read from the local D1 file), and since when without a
+// break (a run that replaces the topics can take an article's place away). Printed: per minute after an article
+// completed, how many of the completed ones were placed by then for good, the slowest placement, and any left out.
 //
 // BENCH_PORT and FIXTURE_PORT choose the app's and the page server's ports.
 import { existsSync, readdirSync, rmSync } from "node:fs";
@@ -104,7 +105,10 @@ try {
       }
     }
     const now = Date.now();
-    for (const { id } of placedQuery.all()) if (!placedAt.has(id)) placedAt.set(id, now);
+    // Placed since when, without a break: an article that lost its place (its topic replaced) starts again.
+    const placedNow = new Set(placedQuery.all().map((row) => row.id));
+    for (const id of placedNow) if (!placedAt.has(id)) placedAt.set(id, now);
+    for (const id of placedAt.keys()) if (!placedNow.has(id)) placedAt.delete(id);
     const unplaced = [...completedAt.keys()].filter((id) => !placedAt.has(id)).length;
     if (now - lastReport > 30_000) {
       console.log(
@@ -117,7 +121,8 @@ try {
     await sleep(POLL_MS);
   }
 
-  // Placed before completion cannot be: an article is seen placed at most one poll after it is.
+  // Placed before completion cannot be: an article is seen placed at most one poll after it is. An article that
+  // lost its place and found it again counts from the second time.
   const delays = [...completedAt].map(([id, at]) => (placedAt.has(id) ? Math.max(0, placedAt.get(id) - at) : null));
   const placed = delays.filter((d) => d !== null).sort((a, b) => a - b);
   console.log(`\nbench:topics --saved ${ARTICLES} results (polled every ${POLL_MS / 1000} s)`);
@@ -130,7 +135,7 @@ try {
       `  placed within ${String(minutes).padStart(2)} min of completing: ${within} of ${completedAt.size} (${((100 * within) / Math.max(1, completedAt.size)).toFixed(1)}%)`,
     );
   }
-  console.log(`  never placed: ${completedAt.size - placed.length}`);
+  console.log(`  not in a topic at the end: ${completedAt.size - placed.length}`);
   if (placed.length) console.log(`  slowest placement: ${seconds(placed.at(-1))} after completing`);
   const groups = db
     .prepare(
