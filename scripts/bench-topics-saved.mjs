@@ -12,7 +12,7 @@ import { existsSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { startFixtureServer } from "../test/fixtures/fixture-server.mjs";
-import { apiClient, ROOT, runOrExit, startAppInBackground, tool, waitForHealth } from "./lib.mjs";
+import { ROOT, resendingApiClient, runOrExit, startAppInBackground, tool, waitForHealth } from "./lib.mjs";
 import { applyMigrations, setup } from "./setup.mjs";
 
 const countIndex = process.argv.indexOf("--saved");
@@ -50,18 +50,7 @@ const app = startAppInBackground({
   persistTo: PERSIST_TO,
   logPath: join(ROOT, ".wrangler", "topics-saved-server.log"),
 });
-const callOnce = apiClient(app.base);
-/** A call sent again when wrangler dev's proxy lost it (a 500 without the app's JSON; docs/footguns.md). */
-async function call(method, path, options) {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await callOnce(method, path, options);
-    } catch (error) {
-      if (attempt >= 5 || !/ answered 500: null$/.test(error.message)) throw error;
-      await sleep(500);
-    }
-  }
-}
+const call = resendingApiClient(app.base, { attempts: 5, pauseMs: 500 });
 
 try {
   await waitForHealth(app);

@@ -145,6 +145,30 @@ function nearestNeighbourVote(articles) {
   return { all: sum(right) / sum(total), byLanguage };
 }
 
+/**
+ * How well topics (each a list of article ids) follow the articles' labelled subjects: homogeneity, the purity
+ * of the articles in a topic, and NMI, an article in no topic counting as its own cluster. `clustered`: how many
+ * articles are in a topic.
+ */
+export function subjectAgreement(articles, topics) {
+  const topicOf = new Map();
+  topics.forEach((ids, index) => {
+    for (const id of ids) topicOf.set(id, index);
+  });
+  const clustered = articles.filter((a) => topicOf.has(a.id));
+  return {
+    clustered: clustered.length,
+    homogeneity: purity(
+      clustered.map((a) => a.page.subject),
+      clustered.map((a) => topicOf.get(a.id)),
+    ),
+    nmi: normalizedMutualInformation(
+      articles.map((a) => a.page.subject),
+      articles.map((a) => (topicOf.has(a.id) ? `t${topicOf.get(a.id)}` : `alone-${a.id}`)),
+    ),
+  };
+}
+
 /** The measures above, printed; returns them for callers. */
 export async function measureTopicNames(log = console.log) {
   const started = Date.now();
@@ -164,16 +188,9 @@ export async function measureTopicNames(log = console.log) {
   const broken = topics.filter(
     (t) => !isAcceptableTopicName(t.label, t.language) || (nameCounts.get(t.label.toLowerCase()) ?? 0) > 1,
   );
-  const topicOf = new Map();
-  for (const [index, t] of topics.entries()) for (const member of t.members) topicOf.set(member.id, index);
-  const clustered = articles.filter((a) => topicOf.has(a.id));
-  const homogeneity = purity(
-    clustered.map((a) => a.page.subject),
-    clustered.map((a) => topicOf.get(a.id)),
-  );
-  const nmi = normalizedMutualInformation(
-    articles.map((a) => a.page.subject),
-    articles.map((a) => (topicOf.has(a.id) ? `t${topicOf.get(a.id)}` : `alone-${a.id}`)),
+  const { homogeneity, nmi } = subjectAgreement(
+    articles,
+    topics.map((t) => t.members.map((member) => member.id)),
   );
   const rows = topics.map((t) => {
     const members = t.members.map((member) => byId.get(member.id));

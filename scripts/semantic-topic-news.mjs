@@ -8,8 +8,7 @@
 // Run alone: `npx tsx scripts/semantic-topic-news.mjs`. TOPIC_NAMES_SRC=<dir> measures another checkout's src/;
 // TOPIC_NEWS_CACHE=<file> keeps the processed pages between runs.
 import { readLabelledLibrary, selectPages } from "./labelled-library.mjs";
-import { normalizedMutualInformation, purity } from "./semantic-metrics";
-import { processedPages, sourceModules } from "./semantic-topic-names.mjs";
+import { processedPages, sourceModules, subjectAgreement } from "./semantic-topic-names.mjs";
 
 const TARGET = { homogeneity: 0.88, topics: 20 };
 
@@ -27,25 +26,12 @@ function measure(m, articles) {
     language: a.language,
   }));
   const clustering = m.clustering.clusterLibrary(items, now, { perLanguage: true });
-  const topicOf = new Map();
-  clustering.topics
-    .filter((t) => !t.leftover)
-    .forEach((t, index) => {
-      for (const member of t.members) topicOf.set(member.id, index);
-    });
-  const clustered = articles.filter((a) => topicOf.has(a.id));
-  return {
-    topics: clustering.topics.filter((t) => !t.leftover).length,
-    leftover: articles.length - clustered.length,
-    homogeneity: purity(
-      clustered.map((a) => a.page.subject),
-      clustered.map((a) => topicOf.get(a.id)),
-    ),
-    nmi: normalizedMutualInformation(
-      articles.map((a) => a.page.subject),
-      articles.map((a) => (topicOf.has(a.id) ? `t${topicOf.get(a.id)}` : `alone-${a.id}`)),
-    ),
-  };
+  const topics = clustering.topics.filter((t) => !t.leftover);
+  const agreement = subjectAgreement(
+    articles,
+    topics.map((t) => t.members.map((member) => member.id)),
+  );
+  return { topics: topics.length, leftover: articles.length - agreement.clustered, ...agreement };
 }
 
 export async function measureNewsTopics(log = console.log) {

@@ -12,8 +12,7 @@
 // leave them, and ids follow that checkout's topic-identity). TOPIC_LIBRARY_CACHE=<file> keeps the processed
 // pages between runs.
 import { mulberry32 } from "./lib.mjs";
-import { normalizedMutualInformation, purity } from "./semantic-metrics";
-import { processedLabelledLibrary, sourceModules } from "./semantic-topic-names.mjs";
+import { processedLabelledLibrary, sourceModules, subjectAgreement } from "./semantic-topic-names.mjs";
 
 const STEPS = 10;
 const SHARE = 0.6;
@@ -109,18 +108,9 @@ export async function measureTopicStability(log = console.log) {
     } else log(`  step  1 (${ids.length} articles): ${topics.length} topics`);
     previous = topics;
   }
-  const topicOf = new Map();
-  previous.forEach((t, index) => {
-    for (const member of t.memberIds) topicOf.set(member, index);
-  });
-  const clustered = articles.filter((a) => topicOf.has(a.id));
-  const homogeneity = purity(
-    clustered.map((a) => a.page.subject),
-    clustered.map((a) => topicOf.get(a.id)),
-  );
-  const nmi = normalizedMutualInformation(
-    articles.map((a) => a.page.subject),
-    articles.map((a) => (topicOf.has(a.id) ? `t${topicOf.get(a.id)}` : `alone-${a.id}`)),
+  const { homogeneity, nmi, clustered } = subjectAgreement(
+    articles,
+    previous.map((t) => t.memberIds),
   );
   const worst = Math.max(...rows.map((r) => r.renamed / r.before));
   const total = rows.reduce((sum, r) => sum + r.renamed, 0);
@@ -130,7 +120,7 @@ export async function measureTopicStability(log = console.log) {
     `  renamed per step: ${total} of ${of} (${Math.round((100 * total) / of)}%), worst step ${Math.round(100 * worst)}%; target ≤ ${Math.round(100 * TARGET_RENAMED_SHARE)}% each${worst <= TARGET_RENAMED_SHARE ? "" : "  MISSED"}; ${sum("held")} held together, ${sum("merged")} merged, ${sum("scattered")} scattered`,
   );
   log(
-    `  final step: ${previous.length} topics, homogeneity ${homogeneity.toFixed(3)}, NMI ${nmi.toFixed(3)}, ${articles.length - clustered.length} articles in no topic`,
+    `  final step: ${previous.length} topics, homogeneity ${homogeneity.toFixed(3)}, NMI ${nmi.toFixed(3)}, ${articles.length - clustered} articles in no topic`,
   );
   return { rows, worst, homogeneity, nmi };
 }
