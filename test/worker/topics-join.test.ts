@@ -141,6 +141,20 @@ describe("topics over the whole library (sample, then join)", () => {
     expect(placed[0]?.label).not.toBe(LEFTOVER_LABEL);
   });
 
+  it("an article placed twice at once (its own join and a run's join batch) stays in one topic", async () => {
+    const { user } = await registerUser();
+    await library(user.id, 6);
+    await recluster(user.id);
+    const [first, second] = await createTopicsRepository(createDatabase(env.DB)).centres(user.id);
+    const id = await seedProcessedArticle(user.id, { title: "Honeybees", text: "honeybees hive pollen waggle" });
+    const repository = createTopicsRepository(createDatabase(env.DB));
+    await Promise.all([
+      repository.addMembers(user.id, [{ topicId: first?.id as number, articleId: id, similarity: 0.5 }]),
+      repository.addMembers(user.id, [{ topicId: second?.id as number, articleId: id, similarity: 0.4 }]),
+    ]);
+    expect((await placements(user.id)).filter((p) => p.articleId === id)).toHaveLength(1);
+  });
+
   it("an article processed after the last run that falls into the leftover group makes the topics due, once", async () => {
     const { user } = await registerUser();
     await library(user.id, 8, 7); // 24 articles: two more stay below the growth share (27)

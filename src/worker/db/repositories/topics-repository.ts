@@ -292,15 +292,25 @@ export function createTopicsRepository(db: Database) {
       return languages;
     },
 
-    /** Adds articles to topics (an article already in a topic is left where it is). */
+    /**
+     * Adds articles to topics; an article already in a topic (any topic: the processing step's join and a topics
+     * run's join batch may place the same article at once) is left where it is.
+     */
     async addMembers(userId: number, rows: { topicId: number; articleId: number; similarity: number }[]) {
       const statements: BatchItem<"sqlite">[] = [];
       for (let i = 0; i < rows.length; i += MEMBER_ROWS_PER_INSERT) {
+        const values = sql.join(
+          rows
+            .slice(i, i + MEMBER_ROWS_PER_INSERT)
+            .map((row) => sql`(${row.topicId}, ${row.articleId}, ${userId}, ${row.similarity})`),
+          sql`, `,
+        );
+        // Every column of topic_articles, in the table's order (drizzle's insert from a select names them all).
         statements.push(
-          db
-            .insert(topicArticles)
-            .values(rows.slice(i, i + MEMBER_ROWS_PER_INSERT).map((row) => ({ ...row, userId })))
-            .onConflictDoNothing(),
+          db.insert(topicArticles).select(
+            sql`select column1, column2, column3, column4 from (values ${values}) as placed
+                  where not exists (select 1 from ${topicArticles} where article_id = placed.column2)`,
+          ),
         );
       }
       const [first, ...rest] = statements;
