@@ -37,11 +37,24 @@ async function bilingualLibrary(userId: number, perSubject: number, seed: number
 }
 
 describe("topics and languages with the local embedder (not multilingual)", () => {
-  it("clusters each language apart: every topic is in one language and says which", async () => {
+  it("clusters each language apart: every topic is in one language and says which; a few of another are left over", async () => {
     const { token, user } = await registerUser();
-    const ids = await bilingualLibrary(user.id, 6, 3);
+    const ids = await bilingualLibrary(user.id, 10, 3);
     const languageOf = new Map(Object.entries(ids).flatMap(([language, list]) => list.map((id) => [id, language])));
+    // Three Spanish articles: too few to share a subject among themselves, and comparable with no other language.
+    const spanish = [];
+    for (const title of ["Abejas y colmenas", "Glaciares que se derriten", "Miel de las abejas"]) {
+      spanish.push(await seedProcessedArticle(user.id, { title, text: `${title} ${title} ${title}`, language: "es" }));
+    }
     await recluster(user.id);
+    for (const id of spanish) {
+      const group = await env.DB.prepare(
+        "SELECT t.label AS label FROM topic_articles ta JOIN topics t ON t.id = ta.topic_id WHERE ta.article_id = ?",
+      )
+        .bind(id)
+        .first<{ label: string }>();
+      expect(group?.label).toBe(LEFTOVER_LABEL);
+    }
 
     const { topics } = (await api("GET", "/api/topics/?unread_only=false&limit=50", { token })).body;
     const named = topics.filter((t: { label: string }) => t.label !== LEFTOVER_LABEL);
