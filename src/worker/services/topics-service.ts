@@ -165,7 +165,10 @@ export function createTopicsService({ topics, vectorIndex, embedder, languageMod
       const at = now();
       // A topic that keeps most of its articles keeps its id and name (topic-identity, matched on the sample: the
       // articles joined after the last run are not clustered now). The leftover group is no subject to continue.
-      const previous = (await topics.memberships(userId)).filter((topic) => topic.label !== LEFTOVER_LABEL);
+      const memberships = await topics.memberships(userId);
+      const previous = memberships.filter((topic) => topic.label !== LEFTOVER_LABEL);
+      // The leftover group (at most one) keeps its id whatever its articles, so an open "Other articles" stays.
+      const previousLeftover = memberships.find((topic) => topic.label === LEFTOVER_LABEL);
       const clustering = clusterLibrary(items, at, { perLanguage: !embedder.multilingual, previous });
       /** A topic's stored centre and join threshold from its members' vectors (none for the leftover group). */
       const centreOf = (memberIds: number[] | null) => {
@@ -215,6 +218,9 @@ export function createTopicsService({ topics, vectorIndex, embedder, languageMod
           ...centreOf(topic.leftover ? null : topic.members.map((m) => m.id)),
           language: clustering.perLanguage && !topic.leftover ? topic.language : null,
           ...(topic.continues ? { identity: topic.continues } : {}),
+          ...(topic.leftover && previousLeftover
+            ? { identity: { id: previousLeftover.id, createdAt: previousLeftover.createdAt } }
+            : {}),
         });
       }
       const mean = clustering.libraryMean && encodeVector(clustering.libraryMean, space);
