@@ -1,6 +1,6 @@
 import { calibrateLibrary } from "../similarity/calibrate-library";
 import { TOPIC_FLOOR } from "../similarity/topic-membership";
-import { clusterLibrary, type LibraryClustering, type LibraryItem } from "./cluster-library";
+import { type ClusterOptions, clusterLibrary, type LibraryClustering, type LibraryItem } from "./cluster-library";
 import { CLUSTER_SAMPLE, nearestTopic, samplePositions, type TopicCentre, topicCentre } from "./join-topics";
 import { LEFTOVER_LABEL } from "./topic-names";
 
@@ -17,12 +17,13 @@ export interface Placement {
  * `sampleSize` is clustered (clusterLibrary; its members' matches read on the library's scale, calibrateLibrary),
  * each named topic gets its centre and join threshold (topicCentre, its centre and the library mean kept as 32-bit
  * floats, as the Worker stores them), and every other article joins its nearest topic or the leftover group
- * (nearestTopic, on the same scale and floor).
+ * (nearestTopic, on the same scale and floor); with `perLanguage`, its nearest topic of its language.
  */
 export function sampleThenJoin(
   items: LibraryItem[],
   now: number,
   sampleSize = CLUSTER_SAMPLE,
+  options: ClusterOptions = {},
 ): {
   clustering: LibraryClustering;
   topics: { label: string; leftover: boolean }[];
@@ -30,7 +31,13 @@ export function sampleThenJoin(
 } {
   const ordered = [...items].sort((a, b) => b.createdAt - a.createdAt || b.id - a.id);
   const sample = samplePositions(ordered.length, sampleSize).map((i) => ordered[i] as LibraryItem);
-  const { clustering, profile } = calibrateLibrary(clusterLibrary(sample, now), sample, now, "pipeline", items.length);
+  const { clustering, profile } = calibrateLibrary(
+    clusterLibrary(sample, now, options),
+    sample,
+    now,
+    "pipeline",
+    items.length,
+  );
   const calibration = profile?.topics ? { scale: profile.topics, floor: TOPIC_FLOOR } : null;
   const topics = clustering.topics.map((t) => ({ label: t.label, leftover: t.leftover }));
   const placements = new Map<number, Placement>();
@@ -40,21 +47,23 @@ export function sampleThenJoin(
   const asStored = (vector: ArrayLike<number>) => Array.from(Float32Array.from(Array.from(vector)));
   const mean = clustering.libraryMean && asStored(clustering.libraryMean);
   const vectors = new Map(sample.map((item) => [item.id, item.vector]));
-  const centres: (TopicCentre & { index: number })[] = clustering.topics.flatMap((topic, index) => {
+  const centres: (TopicCentre & { index: number; language: string })[] = clustering.topics.flatMap((topic, index) => {
     if (topic.leftover) return [];
     const { centre, threshold } = topicCentre(
       topic.members.map((m) => vectors.get(m.id) ?? []),
       clustering.libraryMean,
     );
-    return [{ centre: asStored(centre), threshold, index }];
+    return [{ centre: asStored(centre), threshold, index, language: topic.language }];
   });
   if (centres.length === 0) return { clustering, topics, placements };
   let leftover = clustering.topics.findIndex((topic) => topic.leftover);
   // The Worker joins by article id, ascending.
   const rest = ordered.filter((item) => !placements.has(item.id)).sort((a, b) => a.id - b.id);
   for (const item of rest) {
-    const { index, similarity } = nearestTopic(item.vector, centres, mean, calibration);
-    const centre = index === null ? undefined : centres[index];
+    const language = item.language || "en";
+    const candidates = clustering.perLanguage ? centres.filter((c) => c.language === language) : centres;
+    const { index, similarity } = nearestTopic(item.vector, candidates, mean, calibration);
+    const centre = index === null ? undefined : candidates[index];
     if (centre) {
       placements.set(item.id, { topic: centre.index, similarity });
       continue;
