@@ -222,6 +222,7 @@ describe("a topic's members, read against the library", () => {
       unclustered: [103],
       libraryMean: libraryMean(items.map((i) => i.vector)),
       groups: 7,
+      perLanguage: false,
     };
     const { clustering: calibrated, scale } = withCalibratedMembers(clustering, items, now);
     expect(scale).not.toBeNull();
@@ -256,6 +257,7 @@ describe("a topic's members, read against the library", () => {
       unclustered: [],
       libraryMean: libraryMean(items.map((i) => i.vector)),
       groups: 5,
+      perLanguage: false,
     };
     const { clustering: calibrated, profile } = calibrateLibrary(clustering, items, now, "test-space");
     expect(profile?.topics).not.toBeNull();
