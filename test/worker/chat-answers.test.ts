@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
+import dev from "../../scripts/bench-data/semantic-question-language-dev.json";
+import heldOut from "../../scripts/bench-data/semantic-question-language-held-out.json";
 import {
   type AnswerSource,
   extractiveAnswer,
   groundModelAnswer,
 } from "../../src/worker/domain/answers/grounded-answer";
-import { questionLanguage } from "../../src/worker/domain/answers/question-language";
+import { ANSWER_LANGUAGES, questionLanguage } from "../../src/worker/domain/answers/question-language";
 import { queryTerms } from "../../src/worker/domain/search/chat-query";
 import { type PreviousArticle, resolveFollowUp } from "../../src/worker/domain/search/follow-up-resolver";
 
@@ -222,5 +224,42 @@ describe("the grounded answer", () => {
     expect(questionLanguage("¿cuál es el más reciente?")).toBe("es");
     expect(questionLanguage("lequel est le plus récent ?")).toBe("fr");
     expect(questionLanguage("which one is the newest?")).toBe("en");
+  });
+});
+
+describe("the question's language (bench:semantic's 240 questions, unit-level)", () => {
+  for (const [name, set] of [
+    ["dev", dev],
+    ["held-out", heldOut],
+  ] as const) {
+    it(`answers at least 97% of the ${name} questions in their language, in each of the 8 languages`, () => {
+      const wrong = set.questions.filter((q) => questionLanguage(q.question) !== q.language);
+      expect(wrong.length / set.questions.length, JSON.stringify(wrong)).toBeLessThanOrEqual(0.03);
+      for (const language of ANSWER_LANGUAGES) {
+        expect(set.questions.filter((q) => q.language === language)).toHaveLength(15);
+      }
+    });
+  }
+
+  it("never lets a product word or a name decide", () => {
+    // "articles" is English and French: "Which articles are about climate or emissions?" was answered in French.
+    expect(questionLanguage("Which articles are about climate or emissions?")).toBe("en");
+    expect(questionLanguage("What do my articles say about Rust?")).toBe("en");
+    expect(questionLanguage("the Deutsche Bahn strike")).toBe("en");
+    expect(questionLanguage("articles sur Emmanuel Macron")).toBe("fr");
+    // Names alone say nothing: English, the product's language, unless the session or the interface says more.
+    for (const question of ["iPhone 15", "Angela Merkel", "Python?", "Netflix"]) {
+      expect(questionLanguage(question), question).toBe("en");
+      expect(questionLanguage(question, { interfaceLanguage: "pl-PL" }), question).toBe("pl");
+      expect(questionLanguage(question, { earlier: ["de"], interfaceLanguage: "fr-FR" }), question).toBe("de");
+    }
+  });
+
+  it("lets the session and the interface decide only what the words leave open", () => {
+    expect(questionLanguage("und Python?", { earlier: ["fr"], interfaceLanguage: "fr" })).toBe("de");
+    expect(questionLanguage("Welche Artikel handeln von Corona?", { interfaceLanguage: "en-US" })).toBe("de");
+    expect(questionLanguage("What did I save about the Champions League?", { earlier: ["es"] })).toBe("en");
+    // An interface language the chat does not answer in is no hint.
+    expect(questionLanguage("Python", { interfaceLanguage: "sv-SE" })).toBe("en");
   });
 });

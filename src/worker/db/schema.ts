@@ -316,6 +316,10 @@ export const searchSessions = sqliteTable(
           resultIds: number[];
           /** The results' relevance, in the same order: a follow-up that picks some of them keeps it. */
           scores?: number[];
+          /** Whether each result fit the question or was only close (chat-query's Fit); JSON, no migration. */
+          fits?: ("match" | "close")[];
+          /** The answer's language (answers/question-language): the next question leans to it. */
+          language?: string;
           at: number;
           /** Filters the question named or inherited (language, domain, saving time, read state); JSON, no migration. */
           filters?: { language?: string; domain?: string; since?: number; until?: number; isRead?: boolean };

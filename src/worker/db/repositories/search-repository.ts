@@ -113,6 +113,24 @@ export function createSearchRepository(db: Database) {
       return rows.map((row) => row.id);
     },
 
+    /**
+     * How many of `queries` (FTS5 queries, one per question term, each pinned to the user by chat-query) each of
+     * `ids` matches: which share of a question's words a candidate uses, over its whole indexed text. One
+     * statement whatever the number of terms: the queries are rows of a JSON array the index is joined with (D1
+     * refuses a compound SELECT of more than a few terms). Ids are the user's own candidates (integers, inlined:
+     * D1 binds at most 100 parameters).
+     */
+    async termHits(queries: string[], ids: number[]): Promise<Map<number, number>> {
+      const safe = ids.filter((id) => Number.isSafeInteger(id));
+      if (queries.length === 0 || safe.length === 0) return new Map();
+      const rows = await db.all<{ id: number; hits: number }>(sql`
+        SELECT articles_fts.rowid AS id, count(*) AS hits
+        FROM json_each(${JSON.stringify(queries)}) AS term JOIN articles_fts
+        WHERE articles_fts MATCH term.value AND articles_fts.rowid IN (${sql.raw(safe.join(","))})
+        GROUP BY articles_fts.rowid`);
+      return new Map(rows.map((row) => [Number(row.id), Number(row.hits)]));
+    },
+
     /** Full-text candidates with their bm25 rank (negative; lower is better), best first. */
     async ftsCandidates(ftsQuery: string, limit: number): Promise<{ id: number; rank: number }[]> {
       const rows = await db

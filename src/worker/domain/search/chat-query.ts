@@ -1,4 +1,6 @@
 import { STOP_WORDS, tokenize } from "../text";
+import { stopWordsOf } from "../words";
+import { questionWordsOf } from "./question-words";
 import { termPhrases } from "./term-matching";
 
 /** Words that carry the question's meaning: no stop words, no question words, at least 2 letters. */
@@ -15,15 +17,30 @@ const QUESTION_WORDS = new Set(
 const SAVING_IN_LIBRARY =
   /\b(?:i|i've|we|we've)\s+(?:have\s+|had\s+)?(?:save|saved|bookmark|bookmarked|kept|stored)\b/gi;
 
-export function queryTerms(query: string): string[] {
+/**
+ * The words of a question that name its subject, each once. Never a stop word or a question word: our English
+ * lists always (stopwords-iso's English one lists "research", "world" and "state"), and with `languages` (the
+ * question's, see answers/question-language) each one's stop words (stopwords-iso) and question and article
+ * words: "Welche Artikel handeln von Corona?" read as German is "corona" alone, where "welche" once matched a
+ * cider article. Only the question's languages: "war" is a German stop word and an English subject.
+ */
+export function queryTerms(query: string, languages: readonly string[] = []): string[] {
+  const skip = (w: string) =>
+    languages.some(
+      (language) => questionWordsOf(language).has(w) || (language !== "en" && stopWordsOf(language).has(w)),
+    );
+  const elides = languages.some((language) => language === "fr" || language === "it");
   return [
     ...new Set(
-      tokenize(query.replace(SAVING_IN_LIBRARY, " ")).filter(
-        (w) => w.length > 1 && !STOP_WORDS.has(w) && !QUESTION_WORDS.has(w),
-      ),
+      tokenize(query.replace(SAVING_IN_LIBRARY, " "))
+        .map((w) => (elides ? w.replace(ELIDED, "") : w))
+        .filter((w) => w.length > 1 && !STOP_WORDS.has(w) && !QUESTION_WORDS.has(w) && !skip(w)),
     ),
   ];
 }
+
+/** An elided article or pronoun before a French or Italian word: "l'iPhone", "d'auteur", "sull'inflazione". */
+const ELIDED = /^(?:l|d|j|m|t|s|n|c|qu|lorsqu|puisqu|jusqu|dell|dall|nell|sull|all|un|quest)'(?=\p{L})/u;
 
 /**
  * An FTS5 query that ORs the terms (each as its stem's prefix or its inflected forms, see term-matching, all
@@ -80,6 +97,48 @@ export function hybridScore(parts: {
     if (parts.chanceVector !== undefined && (parts.vector ?? 0) <= parts.chanceVector) return 0;
   }
   return Math.round((0.5 * ftsPart + 0.5 * vectorPart) * 10_000) / 10_000;
+}
+
+/**
+ * How a shown result stands to the question: a "match" uses at least half of the question's subject words (one
+ * of one or two; every result of a question of filters only); a "close" one uses fewer, or none and is only near
+ * in meaning. The chat shows close results, if any, under their own heading and never quotes them as an answer.
+ */
+export type Fit = "match" | "close";
+
+/** The least relevance of a result that uses every subject word of the question. */
+export const ALL_WORDS_RELEVANCE = 0.7;
+/** The most a result found by meaning alone can score: without a shared word it is never more than half a match. */
+export const MEANING_ONLY_MAX = 0.5;
+
+/**
+ * A result's relevance in [0, 1], as the "% match" the reader sees, and its fit. It says how much of the
+ * question the article covers, never only how it compares with the best of a poor set:
+ * - a text match: the share of the question's subject words it uses (`termsUsed` of `termCount`, anywhere in
+ *   the indexed text), times 0.7 to 1 by the hybrid score among the candidates (bm25 and meaning, as ranked
+ *   before): an article with every word scores 0.7 to 1, one with half of them 0.35 to 0.5;
+ * - a match by meaning alone (no shared word): its cosine above the library's average article and the
+ *   embedder's chance level, on the scale up to identical, at most MEANING_ONLY_MAX: 16% similar where the
+ *   average article is 10% is a 3% match, not the 43% it scored relative to a poor best.
+ */
+export function matchRelevance(parts: Parameters<typeof hybridScore>[0] & { termsUsed: number; termCount: number }): {
+  score: number;
+  fit: Fit;
+} {
+  const hybrid = hybridScore(parts);
+  if (hybrid <= 0) return { score: 0, fit: "close" };
+  const round = (value: number) => Math.round(value * 10_000) / 10_000;
+  if (parts.fts !== undefined && parts.termCount > 0) {
+    const words = Math.min(1, Math.max(1, parts.termsUsed) / parts.termCount);
+    const within = Math.min(1, Math.max(0, (hybrid - 0.25) / 0.75));
+    return {
+      score: round(words * (ALL_WORDS_RELEVANCE + (1 - ALL_WORDS_RELEVANCE) * within)),
+      fit: words >= 0.5 ? "match" : "close",
+    };
+  }
+  const floor = Math.max(0, parts.typicalVector ?? 0, parts.chanceVector ?? 0);
+  const meaning = Math.min(1, Math.max(0, ((parts.vector ?? 0) - floor) / (1 - floor)));
+  return { score: round(MEANING_ONLY_MAX * meaning), fit: "close" };
 }
 
 /**
