@@ -51,6 +51,7 @@ import {
   purity,
   reciprocalRank,
 } from "./semantic-metrics";
+import { measureQuestionLanguage } from "./semantic-question-language.mjs";
 import { measureTopicNames } from "./semantic-topic-names.mjs";
 import { applyMigrations, setup } from "./setup.mjs";
 
@@ -662,10 +663,12 @@ async function main() {
     const call = apiClient(app.base);
     if (FOLLOW_UPS_ONLY) {
       await measureFollowUps(call, PERSIST_TO);
+      await measureQuestionLanguage(call);
       return;
     }
     const quality = await measureQuality(call, app.base, pages, pageServer.origin);
     await measureFollowUps(call, PERSIST_TO);
+    await measureQuestionLanguage(call);
     const latency = await measureLatency(call, app.base, pages);
     // Offline and CPU-bound, so after the API calls: seconds of a blocked event loop close idle connections.
     const orders = await nmiOverOrders(quality.items);

@@ -7,7 +7,7 @@ import {
   groundModelAnswer,
 } from "../../src/worker/domain/answers/grounded-answer";
 import { ANSWER_LANGUAGES, questionLanguage } from "../../src/worker/domain/answers/question-language";
-import { queryTerms } from "../../src/worker/domain/search/chat-query";
+import { matchRelevance, queryTerms, questionCoverage, termWeight } from "../../src/worker/domain/search/chat-query";
 import { type PreviousArticle, resolveFollowUp } from "../../src/worker/domain/search/follow-up-resolver";
 
 const DAY = 86_400_000;
@@ -261,5 +261,28 @@ describe("the question's language (bench:semantic's 240 questions, unit-level)",
     expect(questionLanguage("What did I save about the Champions League?", { earlier: ["es"] })).toBe("en");
     // An interface language the chat does not answer in is no hint.
     expect(questionLanguage("Python", { interfaceLanguage: "sv-SE" })).toBe("en");
+  });
+});
+
+describe("the match percent means something", () => {
+  it("is the share of the question's words an article uses, each by how rare it is, and for a match by meaning alone its similarity above the average", () => {
+    const best = { fts: -4, bestFts: -4, vector: 0.5, bestVector: 0.5, typicalVector: 0.1, chanceVector: 0.15 };
+    expect(matchRelevance({ ...best, coverage: 1 })).toEqual({ score: 1, fit: "match" });
+    const half = matchRelevance({ ...best, coverage: 0.5 });
+    expect(half.fit).toBe("match");
+    expect(half.score).toBeGreaterThanOrEqual(0.35);
+    expect(half.score).toBeLessThanOrEqual(0.5);
+    expect(matchRelevance({ ...best, coverage: 0.4 }).fit).toBe("close");
+    // "What happened at Chernobyl?" in a library of 7 that all say "happened": an article with "happened" alone
+    // covers under 4% of the question.
+    const weights = [termWeight(7, 7), termWeight(1, 7)];
+    expect(questionCoverage([0], weights)).toBeLessThan(0.04);
+    expect(questionCoverage([1], weights)).toBeGreaterThan(0.96);
+    expect(questionCoverage([0, 1, 1], weights)).toBe(1);
+    // No word in common, 16% similar where the library's average article is 10%: the best of a poor set scored
+    // 50% relative to itself ("a 43% match"); now about 3%, and only close.
+    const poor = matchRelevance({ vector: 0.16, bestVector: 0.16, typicalVector: 0.1, coverage: 0 });
+    expect(poor.fit).toBe("close");
+    expect(poor.score).toBeCloseTo(0.033, 2);
   });
 });

@@ -24,6 +24,8 @@ import {
   type Fit,
   matchRelevance,
   queryTerms,
+  questionCoverage,
+  termWeight,
   typicalSimilarity,
 } from "../domain/search/chat-query";
 import { noneFitsNotice, offeredSearch } from "../domain/search/follow-up-notices";
@@ -50,6 +52,8 @@ import { SEMANTIC_FEATURES_OFF } from "./related-service";
 
 /** Turns a session remembers; older ones no longer shape follow-up questions. */
 export const MAX_TURNS = 5;
+/** The question's words the full-text query reads (chat-query's chatFtsQuery), and so the words a match counts. */
+const MAX_TERMS = 12;
 /** Candidates taken from each signal (full text, vectors) before they are merged and ranked. */
 const CANDIDATES = 50;
 /**
@@ -192,10 +196,13 @@ export function createSearchService({
         ]);
         rank = new Map(textHits.filter((hit) => !exclude.includes(String(hit.id))).map((hit) => [hit.id, hit.rank]));
         similarity = new Map(vectorHits.map((hit) => [Number(hit.id), hit.score]));
-        // How many of the question's words each text match uses, over its whole indexed text: the share of the
-        // question it covers is what its "% match" says.
-        const termQueries = terms.flatMap((term) => chatFtsQuery(userId, [term], libraryLanguages) ?? []);
-        const termsUsed = await search.termHits(termQueries, [...rank.keys()]);
+        // Which of the question's words each text match uses, over its whole indexed text, and how rare each is
+        // in the library: the share of the question it covers is what its "% match" says.
+        const termQueries = terms
+          .slice(0, MAX_TERMS)
+          .flatMap((term) => chatFtsQuery(userId, [term], libraryLanguages) ?? []);
+        const termUse = await search.termUse(userId, termQueries, [...rank.keys()]);
+        const termWeights = termUse.documents.map((documents) => termWeight(documents, termUse.total));
         const bestFts = Math.min(0, ...rank.values());
         const bestVector = Math.max(0, ...vectorHits.map((h) => h.score));
         const typicalVector = vector
@@ -217,8 +224,7 @@ export function createSearchService({
               bestVector,
               typicalVector,
               chanceVector: embedder.chanceSimilarity,
-              termsUsed: termsUsed.get(article.id) ?? 0,
-              termCount: termQueries.length,
+              coverage: questionCoverage(termUse.used.get(article.id) ?? [], termWeights),
             });
             // "More like that" is about the article it points at, not its title's words: all of it fits.
             return { article, score, fit: asked.similar ? ("match" as const) : fit };
@@ -287,8 +293,10 @@ export function createSearchService({
                 notices.push(phrases.explanationsUnavailable);
                 return explainByTerms(terms, toExplain, language);
               });
-      if (asked.unresolved) notices.push(asked.unresolved);
       const answer = await answerAbove(request.query, asked, shown, explained, language, notices);
+      // What went without a model or the index makes the reply `degraded`; a follow-up with nothing to follow is
+      // no fault, only said.
+      const said = asked.unresolved ? [...notices, asked.unresolved] : notices;
 
       if (session) {
         const turn: SearchTurn = {
@@ -347,7 +355,7 @@ export function createSearchService({
           }),
         },
         degraded: notices.length > 0,
-        notice: notices.length > 0 ? notices.join(" ") : null,
+        notice: said.length > 0 ? said.join(" ") : null,
       };
     },
   };
@@ -392,7 +400,7 @@ export function createSearchService({
       const reference = followUpReference(parsed.rest);
       const subject = reference?.kind === "about" ? queryTerms(reference.words, wordLanguages).join(" ") : null;
       return {
-        searched: asked.searched,
+        searched: request.query.trim(),
         terms: [],
         filters: {},
         unresolved: phrases.nothingToReferTo,
@@ -453,10 +461,12 @@ export function createSearchService({
     const previousScore = new Map(
       previous.resultIds.map((id, i) => [id, { score: previous.scores?.[i] ?? 1, fit: previous.fits?.[i] ?? "match" }]),
     );
+    // The one result a follow-up points at is what it asks about, whatever it was to the question before.
     const picked = followUp.ids.flatMap((id) => {
       const article = byId.get(id);
       const before = previousScore.get(id);
-      return article && before ? [{ article, score: before.score, fit: before.fit }] : [];
+      const fit = followUp.ids.length === 1 ? "match" : (before?.fit ?? "match");
+      return article && before ? [{ article, score: before.score, fit }] : [];
     });
     return {
       searched,

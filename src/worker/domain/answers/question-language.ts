@@ -183,7 +183,6 @@ export function interfaceAnswerLanguage(tag: string | null | undefined): AnswerL
   return isAnswerLanguage(primary) ? primary : undefined;
 }
 
-
 /**
  * The languages whose stop and question words a question's words are read with (chat-query's queryTerms): its
  * answer language, and the product detector's language when that is another one and clearly so (a Swedish

@@ -20,6 +20,8 @@ export type FollowUp =
       pointsBack: boolean;
       /** It opens like the rest of a sentence ("and from this week?", "die von letzter Woche"). */
       elliptical: boolean;
+      /** It names words of its own ("which of these is about Python?"). */
+      subject: boolean;
     }
   /** Articles like this previous result ("more like that"). */
   | { kind: "similar"; id: number; filters: QuestionFilters }
@@ -52,14 +54,14 @@ export interface FollowUpContext {
 
 /** Words that point back at the previous results: "those", "which of", "only", "davon", "esos", "lesquels". */
 const BACK_REFERENCE = new RegExp(
-  String.raw`(?<![\p{L}])(?:` +
+  String.raw`(?<![\p{L}-])(?:` +
     [
       String.raw`those|these|them|ones|which\s+of|only|just`,
       String.raw`davon|diese[nrs]?|denen|nur|sie\s+zusammen|fasse\s+sie`,
       String.raw`esos|esas|estos|estas|ellos|ellas|solo|sólo|solamente|cuál(?:es)?\s+de|resúme(?:los|las)|muéstra(?:me)?(?:los|las)`,
       String.raw`ceux(?:-ci|-là)?|celles(?:-ci|-là)?|lesquel(?:le)?s|lequel|laquelle|seulement|uniquement|\p{L}+-les`,
     ].join("|") +
-    String.raw`)(?![\p{L}])`,
+    String.raw`)(?![\p{L}-])`,
   "iu",
 );
 
@@ -127,11 +129,14 @@ function aboutWords(
 
 /**
  * Whether a follow-up needs previous results to mean anything: it points back (an ordinal, "that article",
- * "those", "only") or is the rest of a sentence. Asked with no previous results it has nothing to refer to; a
- * question that only names filters ("What did I save last week?") is then a question of its own.
+ * "those", "only") or is the rest of a sentence, and names no subject of its own. Asked with no previous results
+ * it has nothing to refer to; a question that only names filters ("What did I save last week?") or names a
+ * subject ("which of these is about Python?", "only Python articles") is then a question of its own.
  */
 export function needsPreviousResults(followUp: FollowUp | null): boolean {
-  return followUp !== null && (followUp.kind !== "pick" || followUp.pointsBack || followUp.elliptical);
+  if (followUp === null) return false;
+  if (followUp.kind !== "pick") return true;
+  return (followUp.pointsBack || followUp.elliptical) && !followUp.subject;
 }
 
 /**
@@ -174,7 +179,9 @@ export function resolveFollowUp(
   }
   if (reference) {
     const id = resolveReference(reference, kept);
-    return id === null ? { kind: "unresolved" } : { kind: "pick", ids: [id], filters, pointsBack: true, elliptical };
+    return id === null
+      ? { kind: "unresolved" }
+      : { kind: "pick", ids: [id], filters, pointsBack: true, elliptical, subject: false };
   }
   let picked = kept;
   const words =
@@ -190,5 +197,6 @@ export function resolveFollowUp(
     filters,
     pointsBack: pointsBack || newest || oldest,
     elliptical,
+    subject: words !== null,
   };
 }
