@@ -235,8 +235,10 @@ describe("POST /api/search/chat", () => {
     const found = followUp.body.results.map((r: { article: { id: number } }) => r.article.id);
     expect(found).toContain(ids.waggle);
     expect(found).not.toContain(ids.hive);
-    // Without the session, the same words have nothing to build on.
-    expect((await chat(token, { query: "only the unread ones" })).body.effective_query).toBe("only the ones");
+    // Without the session, the same words have nothing to build on: nothing is searched, a search is offered.
+    const alone = await chat(token, { query: "only the unread ones" });
+    expect(alone.body.results).toEqual([]);
+    expect(alone.body.suggestions).toEqual(["Unread articles"]);
   });
 
   it("applies filters and never shows another user's articles", async () => {

@@ -22,6 +22,7 @@ import {
   aboveRelevanceFloor,
   chatFtsQuery,
   type Fit,
+  hybridScore,
   matchRelevance,
   queryTerms,
   questionCoverage,
@@ -172,9 +173,14 @@ export function createSearchService({
         const libraryLanguages = await search.languages(userId, LIBRARY_LANGUAGES);
         const ftsQuery = chatFtsQuery(userId, terms, libraryLanguages);
         const exclude = asked.referenced ? [String(asked.referenced.id)] : [];
+        // One query per word of the question: which of them each text match uses, over its whole indexed text,
+        // and how rare each is in the library, for the share of the question it covers ("% match").
+        const termQueries = terms
+          .slice(0, MAX_TERMS)
+          .flatMap((term) => chatFtsQuery(userId, [term], libraryLanguages) ?? []);
         // A model or vector index error (429 at the rate limit, capacity, timeout, an outage) never fails the
         // search: it goes on with full text alone and says so.
-        const [textHits, { vector, vectorHits }, storedMean] = await Promise.all([
+        const [textHits, { vector, vectorHits }, storedMean, termDocuments] = await Promise.all([
           ftsQuery ? search.ftsCandidates(ftsQuery, CANDIDATES + exclude.length) : Promise.resolve([]),
           // The question's subject words, not its question words: "Welche Artikel handeln von" brought a cider
           // article that says "welche Artikel handeln" close in meaning too.
@@ -193,16 +199,11 @@ export function createSearchService({
               return { vector: undefined, vectorHits: [] };
             }),
           topics.libraryMean(userId),
+          search.termDocuments(userId, termQueries),
         ]);
         rank = new Map(textHits.filter((hit) => !exclude.includes(String(hit.id))).map((hit) => [hit.id, hit.rank]));
         similarity = new Map(vectorHits.map((hit) => [Number(hit.id), hit.score]));
-        // Which of the question's words each text match uses, over its whole indexed text, and how rare each is
-        // in the library: the share of the question it covers is what its "% match" says.
-        const termQueries = terms
-          .slice(0, MAX_TERMS)
-          .flatMap((term) => chatFtsQuery(userId, [term], libraryLanguages) ?? []);
-        const termUse = await search.termUse(userId, termQueries, [...rank.keys()]);
-        const termWeights = termUse.documents.map((documents) => termWeight(documents, termUse.total));
+        const termWeights = termDocuments.documents.map((documents) => termWeight(documents, termDocuments.total));
         const bestFts = Math.min(0, ...rank.values());
         const bestVector = Math.max(0, ...vectorHits.map((h) => h.score));
         const typicalVector = vector
@@ -213,21 +214,27 @@ export function createSearchService({
               libraryMean: decodeInSpace(storedMean, spaceOf(embedder.name)),
             })
           : undefined;
-        candidates = await articles.findManyByIds(userId, [...new Set([...rank.keys(), ...similarity.keys()])]);
+        const [found, termsUsed] = await Promise.all([
+          articles.findManyByIds(userId, [...new Set([...rank.keys(), ...similarity.keys()])]),
+          search.termsUsed(termQueries, [...rank.keys()]),
+        ]);
+        candidates = found;
         const scored = candidates
           .filter((article) => matchesFilters(article, filters))
           .map((article) => {
-            const { score, fit } = matchRelevance({
+            const evidence = {
               fts: rank.get(article.id),
               bestFts,
               vector: similarity.get(article.id),
               bestVector,
               typicalVector,
               chanceVector: embedder.chanceSimilarity,
-              coverage: questionCoverage(termUse.used.get(article.id) ?? [], termWeights),
-            });
-            // "More like that" is about the article it points at, not its title's words: all of it fits.
-            return { article, score, fit: asked.similar ? ("match" as const) : fit };
+            };
+            // "More like that" is about the article it points at, not its title's words: ranked by meaning and
+            // words together as before, and all of it fits.
+            if (asked.similar) return { article, score: hybridScore(evidence), fit: "match" as const };
+            const coverage = questionCoverage(termsUsed.get(article.id) ?? [], termWeights);
+            return { article, ...matchRelevance({ ...evidence, coverage }) };
           })
           .filter((r) => r.score > 0)
           .sort(

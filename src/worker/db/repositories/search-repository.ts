@@ -114,40 +114,40 @@ export function createSearchRepository(db: Database) {
     },
 
     /**
-     * For a question's terms (`queries`: one FTS5 query per term, each pinned to the user by chat-query): which
-     * terms each of `ids` uses, over its whole indexed text (a list of term places per id), how many of the
-     * user's articles use each term, and how many articles the user has: the share of a question's words a
-     * candidate covers, each word weighed by how rare it is in the library. The terms are rows of a JSON array
-     * the index is joined with (D1 refuses a compound SELECT of more than a few terms). Ids are the user's own
-     * candidates (integers, inlined: D1 binds at most 100 parameters).
+     * Which of a question's terms (`queries`: one FTS5 query per term, each pinned to the user by chat-query)
+     * each of `ids` uses, over its whole indexed text: the places of the terms, per id. The terms are rows of a
+     * JSON array the index is joined with (D1 refuses a compound SELECT of more than a few terms). Ids are the
+     * user's own candidates (integers, inlined: D1 binds at most 100 parameters).
      */
-    async termUse(
-      userId: number,
-      queries: string[],
-      ids: number[],
-    ): Promise<{ used: Map<number, number[]>; documents: number[]; total: number }> {
+    async termsUsed(queries: string[], ids: number[]): Promise<Map<number, number[]>> {
       const safe = ids.filter((id) => Number.isSafeInteger(id));
-      if (queries.length === 0) return { used: new Map(), documents: [], total: 0 };
-      const terms = JSON.stringify(queries);
-      const [uses, counts, [library]] = await Promise.all([
-        safe.length === 0
-          ? Promise.resolve([])
-          : db.all<{ term: number; id: number }>(sql`
-              SELECT term.key AS term, articles_fts.rowid AS id
-              FROM json_each(${terms}) AS term JOIN articles_fts
-              WHERE articles_fts MATCH term.value AND articles_fts.rowid IN (${sql.raw(safe.join(","))})`),
+      const used = new Map<number, number[]>();
+      if (queries.length === 0 || safe.length === 0) return used;
+      const rows = await db.all<{ term: number; id: number }>(sql`
+        SELECT term.key AS term, articles_fts.rowid AS id
+        FROM json_each(${JSON.stringify(queries)}) AS term JOIN articles_fts
+        WHERE articles_fts MATCH term.value AND articles_fts.rowid IN (${sql.raw(safe.join(","))})`);
+      for (const row of rows) used.set(Number(row.id), [...(used.get(Number(row.id)) ?? []), Number(row.term)]);
+      return used;
+    },
+
+    /**
+     * How many of the user's articles use each of a question's terms (as `termsUsed` reads them), and how many
+     * articles the user has: how rare each word of the question is in the library.
+     */
+    async termDocuments(userId: number, queries: string[]): Promise<{ documents: number[]; total: number }> {
+      if (queries.length === 0) return { documents: [], total: 0 };
+      const [counts, [library]] = await Promise.all([
         db.all<{ term: number; documents: number }>(sql`
           SELECT term.key AS term, count(*) AS documents
-          FROM json_each(${terms}) AS term JOIN articles_fts
+          FROM json_each(${JSON.stringify(queries)}) AS term JOIN articles_fts
           WHERE articles_fts MATCH term.value
           GROUP BY term.key`),
         db.select({ total: sql<number>`count(*)` }).from(articles).where(eq(articles.userId, userId)).all(),
       ]);
-      const used = new Map<number, number[]>();
-      for (const row of uses) used.set(Number(row.id), [...(used.get(Number(row.id)) ?? []), Number(row.term)]);
       const documents = queries.map(() => 0);
       for (const row of counts) documents[Number(row.term)] = Number(row.documents);
-      return { used, documents, total: Number(library?.total ?? 0) };
+      return { documents, total: Number(library?.total ?? 0) };
     },
 
     /** Full-text candidates with their bm25 rank (negative; lower is better), best first. */
