@@ -53,7 +53,15 @@ function SearchResultItem({ hit, onOpen, id }: { hit: SearchHit; onOpen: () => v
       </div>
       <p className="search-result-meta">
         <span className="chip">{hit.source}</span>
-        {date && hit.date && <time dateTime={hit.date}>{date}</time>}
+        {date && hit.date ? (
+          hit.dateKind === "saved" ? (
+            <time dateTime={hit.date} title="The day you saved it: the page states no date">
+              Saved {date}
+            </time>
+          ) : (
+            <time dateTime={hit.date}>{date}</time>
+          )
+        ) : null}
         {!hit.isRead && <span className="search-badge-unread">Unread</span>}
       </p>
       {hit.summary && <p className="search-result-summary">{hit.summary}</p>}

@@ -35,6 +35,44 @@ export function readJsonLdArticle(scripts: Iterable<DomElement>): JsonLdArticle 
   return null;
 }
 
+/** Media a page is built around: a video page's date is its video's. */
+const MEDIA_TYPE = /^(?:VideoObject|AudioObject|PodcastEpisode|Episode)$/;
+
+/**
+ * The date a page without an article object states for itself in JSON-LD: a WebPage's datePublished, or the upload
+ * date of the video or audio it is built around (a broadcaster's clip page). Null when it states none.
+ */
+export function readJsonLdPageDate(scripts: Iterable<DomElement>): string | null {
+  for (const script of scripts) {
+    if (!/ld\+json/i.test(script.getAttribute("type") ?? "")) continue;
+    const date = pageDate(parseJson(script.textContent ?? ""));
+    if (date) return date;
+  }
+  return null;
+}
+
+function pageDate(value: unknown, depth = 0): string | null {
+  if (depth > 4) return null;
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const date = pageDate(item, depth + 1);
+      if (date) return date;
+    }
+    return null;
+  }
+  if (!isObject(value)) return null;
+  const kinds = types(value);
+  if (kinds.some((t) => /Page$/.test(t))) {
+    const date = text(value.datePublished);
+    if (date) return date;
+  }
+  if (kinds.some((t) => MEDIA_TYPE.test(t))) {
+    const date = text(value.datePublished) ?? text(value.uploadDate);
+    if (date) return date;
+  }
+  return pageDate(value["@graph"], depth + 1);
+}
+
 function parseJson(text: string): unknown {
   // Some CMSes wrap the block in CDATA or HTML comments, or end it with a semicolon.
   const cleaned = text
