@@ -188,6 +188,22 @@ describe("the whole product on the Cloudflare adapters (faithful fakes of Worker
     }
   });
 
+  it("asks Workers AI for no summary of a page whose text is a sign-in form's messages, nor on Re-summarize", async () => {
+    await using articleRuns = await introspectWorkflow(env.ARTICLE_WORKFLOW);
+    await articleRuns.modifyAll(async (m) => m.disableRetryDelays());
+    const user = await registerUser();
+    const page = await save(user.token, `${origin()}/pages/de-video-anmeldung.html`);
+    expect(page).toMatchObject({ processing_status: "completed", reads_as_article: false, summary: null });
+    const again = await api("POST", `/api/articles/${page.id}/regenerate-summary`, { token: user.token });
+    expect(again.status).toBe(409);
+    expect(await chatCallsAbout("Eishockey in Zeiten der Pandemie")).toHaveLength(0);
+    // The prompt for an article tells the model to leave such text out as well.
+    const bees = await save(user.token, articleUrl("Bienen im Winter", BIENEN));
+    const [call] = await chatCallsAbout("Bienen im Winter");
+    expect(bees.reads_as_article).toBe(true);
+    expect(JSON.stringify(call?.inputs.messages)).toContain("Lass die Bedienoberfläche der Website weg");
+  });
+
   it("degrades chat search to full text when Workers AI answers 429, instead of a 500", async () => {
     const user = await registerUser();
     await save(user.token, articleUrl("Der Tanz der Bienen", BIENEN));

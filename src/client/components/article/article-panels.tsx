@@ -22,6 +22,35 @@ function BusyLabel({ label }: { label: string }) {
   );
 }
 
+/** True when the server found the page's text to be mostly its interface (a sign-in form's messages). */
+export function isNotAnArticle(article: Article): boolean {
+  return article.status === "completed" && article.reads_as_article === false;
+}
+
+/**
+ * What the viewer says of a page that is not an article: it could not be read as one, why, and a link to the
+ * original, where the reader can see the page as its site built it (a video player, a form).
+ */
+export function NotAnArticleNotice({ article }: { article: Article }) {
+  const url = httpUrl(article.url);
+  return (
+    <div className="viewer-status viewer-status-not-article" role="note" data-testid="not-an-article">
+      <div>
+        <strong>This page could not be read as an article.</strong>
+        <p className="viewer-status-error">
+          Its text is mostly the site's own forms and messages (signing in, passwords, cookies), so there is no summary.
+        </p>
+      </div>
+      {url ? (
+        <a className="button button-secondary" href={url} target="_blank" rel="noopener noreferrer">
+          Open the original <span aria-hidden="true">↗</span>
+          <span className="visually-hidden"> (opens in a new tab)</span>
+        </a>
+      ) : null}
+    </div>
+  );
+}
+
 /**
  * The summary as light markdown; 'Re-summarize', or 'Generate Summary' when there is none. `markdownKey` changes
  * when the highlights drawn in it do, so React renders it afresh rather than update text the marks split.
@@ -35,6 +64,13 @@ export function SummaryPanel({
   markdownKey,
   actions,
 }: PanelProps & { markdownKey?: string }) {
+  if (isNotAnArticle(article) && !article.summary?.trim()) {
+    return (
+      <div className="panel-empty">
+        <p>No summary: this page could not be read as an article.</p>
+      </div>
+    );
+  }
   if (!article.summary?.trim()) {
     return (
       <div className="panel-empty">
