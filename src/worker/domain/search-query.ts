@@ -3,13 +3,15 @@
  *
  * Every whitespace-separated word becomes a quoted phrase (quotes doubled), so FTS5 operators, column
  * filters, parentheses and stray quotes in the input are plain text, never syntax. Words are ANDed; the
- * last one matches as a prefix, for search-as-you-type. Returns null when nothing searchable is left.
+ * last one matches as a prefix, for search-as-you-type. Returns null when nothing searchable is left. NULs are
+ * dropped, as they are from stored text (valid-text.ts): FTS5 reads one as the end of the query.
  */
 export const MAX_SEARCH_LENGTH = 200;
 const MAX_TERMS = 12;
 
 export function buildFtsQuery(userId: number, search: string): string | null {
   const words = search
+    .replaceAll("\u0000", "")
     .split(/\s+/u)
     .filter((word) => /[\p{L}\p{N}]/u.test(word))
     .slice(0, MAX_TERMS);
