@@ -3,8 +3,7 @@ import { exports } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
 import { NO_SUMMARY_NOTE } from "../../src/worker/workflows/process-article";
 import { type AiFailure, fakeSpeechBytes } from "./fakes/workers-ai-fake";
-import { api, registerUser, seedArticle } from "./helpers";
-import { OUTCOME_WAIT_MS } from "./waits";
+import { api, registerUser, seedArticle, waitForProcessed } from "./helpers";
 
 /**
  * The whole product with AI_PROVIDER=cloudflare: the factory picks the Workers AI and Vectorize adapters, and
@@ -54,25 +53,10 @@ const ARKTIS = [
 const articleUrl = (title: string, body: string, extra = "") =>
   `${origin()}/article?lang=de&title=${encodeURIComponent(title)}&body=${encodeURIComponent(body)}${extra}`;
 
-/** Waits, through the API, until the article has left pending/processing/retrying. */
-async function waitForDone(token: string, id: number) {
-  let article: any;
-  await expect
-    .poll(
-      async () => {
-        article = (await api("GET", `/api/articles/${id}`, { token })).body;
-        return article.processing_status;
-      },
-      { timeout: OUTCOME_WAIT_MS, interval: 100 },
-    )
-    .toMatch(/^(completed|failed)$/);
-  return article;
-}
-
 async function save(token: string, url: string) {
   const saved = await api("POST", "/api/articles/", { token, body: { url } });
   expect(saved.status).toBe(201);
-  return waitForDone(token, saved.body.id as number);
+  return waitForProcessed(token, saved.body.id as number);
 }
 
 /** The prompts (system and user) of every chat call so far whose messages mention `marker`. */

@@ -2,8 +2,7 @@ import { env, introspectWorkflow } from "cloudflare:test";
 import { describe, expect, inject, it } from "vitest";
 import { summarizeExtractively } from "../../src/worker/domain/extractive-summary";
 import { isInterfaceMessage, readsAsInterfaceText } from "../../src/worker/domain/interface-text";
-import { api, registerUser } from "./helpers";
-import { OUTCOME_WAIT_MS } from "./waits";
+import { api, registerUser, waitForProcessed } from "./helpers";
 
 /**
  * Pages whose text is mostly their interface (a sign-in form's messages) are not summarised, and no summary quotes
@@ -65,20 +64,6 @@ describe("interface text (de, en)", () => {
   });
 });
 
-async function waitForDone(token: string, id: number) {
-  let article: any;
-  await expect
-    .poll(
-      async () => {
-        article = (await api("GET", `/api/articles/${id}`, { token })).body;
-        return article.processing_status;
-      },
-      { timeout: OUTCOME_WAIT_MS, interval: 100 },
-    )
-    .toMatch(/^(completed|failed)$/);
-  return article;
-}
-
 describe("a saved page that is not an article", () => {
   for (const { page, title, site, date } of [
     {
@@ -103,7 +88,7 @@ describe("a saved page that is not an article", () => {
         body: { url: `${origin()}/pages/${page}` },
       });
       expect(saved.status).toBe(201);
-      const article = await waitForDone(user.token, saved.body.id);
+      const article = await waitForProcessed(user.token, saved.body.id);
       expect(article).toMatchObject({
         processing_status: "completed",
         reads_as_article: false,
@@ -126,7 +111,7 @@ describe("a saved page that is not an article", () => {
       token: user.token,
       body: { url: `${origin()}/article?title=Bees` },
     });
-    const article = await waitForDone(user.token, saved.body.id);
+    const article = await waitForProcessed(user.token, saved.body.id);
     expect(article).toMatchObject({ processing_status: "completed", reads_as_article: true });
     expect(article.summary).toMatch(/^\*\*/);
   });

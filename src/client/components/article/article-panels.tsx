@@ -22,6 +22,16 @@ function BusyLabel({ label }: { label: string }) {
   );
 }
 
+/** A link to the page where it was published, in a new tab (said so to screen readers). */
+function OriginalLink({ url, label, className }: { url: string; label: string; className: string }) {
+  return (
+    <a className={className} href={url} target="_blank" rel="noopener noreferrer">
+      {label} <span aria-hidden="true">↗</span>
+      <span className="visually-hidden"> (opens in a new tab)</span>
+    </a>
+  );
+}
+
 /** True when the server found the page's text to be mostly its interface (a sign-in form's messages). */
 export function isNotAnArticle(article: Article): boolean {
   return article.status === "completed" && article.reads_as_article === false;
@@ -41,12 +51,7 @@ export function NotAnArticleNotice({ article }: { article: Article }) {
           Its text is mostly the site's own forms and messages (signing in, passwords, cookies), so there is no summary.
         </p>
       </div>
-      {url ? (
-        <a className="button button-secondary" href={url} target="_blank" rel="noopener noreferrer">
-          Open the original <span aria-hidden="true">↗</span>
-          <span className="visually-hidden"> (opens in a new tab)</span>
-        </a>
-      ) : null}
+      {url ? <OriginalLink url={url} label="Open the original" className="button button-secondary" /> : null}
     </div>
   );
 }
@@ -164,12 +169,7 @@ export function OriginalPanel({ article }: { article: Article }) {
         Read the article where it was published
         {article.site_name ? ` on ${article.site_name}` : ""}.
       </p>
-      {url ? (
-        <a className="button button-primary" href={url} target="_blank" rel="noopener noreferrer">
-          Open original article <span aria-hidden="true">↗</span>
-          <span className="visually-hidden"> (opens in a new tab)</span>
-        </a>
-      ) : null}
+      {url ? <OriginalLink url={url} label="Open original article" className="button button-primary" /> : null}
       <p className="original-url">{article.url}</p>
     </div>
   );
