@@ -85,11 +85,11 @@ describe("author", () => {
 
   it("is the person the byline markup names, not the site named as author in <meta> (de)", () => {
     const html = page(
-      '<title>Kipppunkte im Klimasystem</title><meta name="author" content="Helmholtz Klima">',
+      '<title>Kipppunkte im Klimasystem</title><meta name="author" content="Klima Beispiel">',
       '<h1>Kipppunkte im Klimasystem</h1><div class="field field--name-field-term-author">Christian Mihatsch</div>' +
         `<article>${story(paragraph)}</article>`,
     );
-    expect(extractArticle(html, "https://www.helmholtz-klima.example/kipppunkt").byline).toBe("Christian Mihatsch");
+    expect(extractArticle(html, "https://www.klima-beispiel.example/kipppunkt").byline).toBe("Christian Mihatsch");
   });
 });
 

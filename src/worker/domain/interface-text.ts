@@ -203,7 +203,7 @@ const FORM_CUES = [
 
 /**
  * Terms that are whole words, which longer words only begin ("accounting", "registered office", "consenting" stay
- * out; plurals and "-ed" forms count): the others are stems of compounds ("Passwortregeln", "ZDF-Konto").
+ * out; plurals and "-ed" forms count): the others are stems of compounds ("Passwortregeln", "Kunden-Konto").
  */
 const WHOLE_WORDS = new Set(["account", "register", "login", "consent", "compte", "registro", "konto", "accedi"]);
 
@@ -249,7 +249,7 @@ function namesInterface(text: string): boolean {
 }
 
 /**
- * `term` where a word begins ("konto" in "ZDF-Konto", not in "Skonto"); with `whole`, also ending there or in a
+ * `term` where a word begins ("konto" in "Kunden-Konto", not in "Skonto"); with `whole`, also ending there or in a
  * plural or past ("accounts", "registered"), not in a longer word ("accounting").
  */
 function containsTerm(text: string, term: string, whole: boolean): boolean {

@@ -165,7 +165,7 @@ function chooseByline(
   return candidates.find((byline) => !namesTheSite(comparable(byline), site)) ?? candidates[0] ?? null;
 }
 
-/** "Helmholtz Klima" on helmholtz-klima.de, "Bund der Energieverbraucher e.V." on energieverbraucher.de. */
+/** "Klima Beispiel" on klima-beispiel.de, "Bund der Stromkunden e.V." on stromkunden.de: the site as its own author. */
 function namesTheSite(byline: string, siteNames: readonly string[]): boolean {
   return siteNames.some((name) => byline.includes(name));
 }

@@ -18,7 +18,7 @@ export interface PageMetadata {
   documentTitle: string;
   /** The text of the page's <h1> elements in document order, without those that hold the site's logo or name. */
   headings: string[];
-  /** The text of the <h1> elements that hold the site's logo or name ("<h1 class="logo"><a href="/">Salon</a></h1>"). */
+  /** The text of the <h1> elements that hold the site's logo or name ("<h1 class="logo"><a href="/">Example News</a></h1>"). */
   siteHeadings: string[];
   /** Publication dates the markup states outside <meta>: itemprop="datePublished", <time pubdate>, the article's <time>. */
   markupDates: string[];
@@ -126,7 +126,7 @@ function isHomeLink(link: DomElement): boolean {
 
 /**
  * An <h1> that is the site's logo or name, not a headline: marked so in its class or id, or all its text is a link to
- * the site's home ("<h1><a href="/">Salon</a></h1>").
+ * the site's home ("<h1><a href="/">Example News</a></h1>").
  */
 function isSiteHeading(heading: DomElement): boolean {
   if (SITE_MARK.test(`${heading.getAttribute("class") ?? ""} ${heading.getAttribute("id") ?? ""}`)) return true;

@@ -9,7 +9,7 @@ export function siteLabel(domain: string): string | null {
   return labels.at(genericSecondLevel(labels) ? -3 : -2) ?? null;
 }
 
-/** "virtualbox.org" for forums.virtualbox.org, "bbc.co.uk" for www.bbc.co.uk: the name a site is registered under. */
+/** "example.org" for forums.example.org, "bbc.co.uk" for www.bbc.co.uk: the name a site is registered under. */
 export function registeredDomain(domain: string): string | null {
   const labels = domain.split(".");
   if (labels.length < 2) return null;
@@ -29,7 +29,7 @@ export function siteNameForms(siteName: string | null, domain: string): string[]
 
 /**
  * The first of `candidates` (og:site_name, JSON-LD publisher, application-name, in that order) that names a site
- * rather than the page: some pages put their own title there ("US-Sport in Zeiten von Corona - ZDFmediathek" as
+ * rather than the page: some pages put their own title there ("US-Sport in Zeiten von Corona - Beispiel-Mediathek" as
  * application-name). Such a value loses its parts that are the article's `title`; if nothing else is left it is
  * passed over. Null when no candidate names the site (the reader then sees the host).
  */

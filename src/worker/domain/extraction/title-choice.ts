@@ -21,7 +21,7 @@ const MAX_TITLE_CHARS = 300;
  * The article's title, chosen from what the page offers, or null when it offers none.
  *
  * 1. The visible headline: the first <h1> that the page's metadata or <title> confirms (they share most of their
- *    words: "Camp Stoves" and "Camping Stoves: Top Rated Camp Stoves | REI"), because a publisher writes the <h1>
+ *    words: "Camp Stoves" and "Camping Stoves: Top Rated Camp Stoves | Outdoor Co-op"), because a publisher writes the <h1>
  *    for readers and the metadata for search engines and share cards (a kicker added, a wording from before an
  *    edit, the site's name). An <h1> that names the site (its logo) or that nothing confirms (a section name,
  *    "Lorem" at the top of a text) does not count.
@@ -39,12 +39,29 @@ export function chooseTitle(page: TitleCandidates): string | null {
   const headings = page.headings.map(withoutAnchorMark).filter((heading) => isTitle(heading));
 
   const headline = headings.find((heading) => confirming.some((other) => agree(heading, other)));
+  // A page that states its title only in <title> (a newsletter saved by email) may head it with a shorter <h1>.
+  if (headline && metadata.length === 0 && documentTitle) return wholeTitle(headline, documentTitle);
   if (headline) return withoutKicker(headline, confirming);
   const best = mostConfirmed(metadata, confirming);
   if (best) return best;
   if (documentTitle && isTitle(documentTitle)) return cutDocumentTitle(page.documentTitle, siteNames);
   return headings[0] ?? (page.metadata[0] || page.documentTitle || null);
 }
+
+/**
+ * The <title> an <h1> is only the start of, when the page states no other title: a newsletter's masthead "Harbour
+ * letter" for its subject "Harbour letter & tides, issue 7", "Professional Development" for "Professional
+ * Development Certification Programs | Site". The <title>'s words go on up to a separator (a subtitle or the site's
+ * name after one stay out).
+ */
+function wholeTitle(headline: string, documentTitle: string): string {
+  if (!documentTitle.toLowerCase().startsWith(headline.toLowerCase())) return headline;
+  const more = documentTitle.slice(headline.length).split(SEPARATOR)[0] ?? "";
+  return /^\s*[\p{L}\p{N}&]/u.test(more) ? `${headline}${more}`.trim() : headline;
+}
+
+/** " | ", " - ", ": " and kin: where a title's subtitle or its site's part begins. */
+const SEPARATOR = /\s[|\-–—·»/:]\s|:\s/;
 
 /**
  * The headline without what the <h1> adds around the title its metadata states: a kicker before it, one word or
