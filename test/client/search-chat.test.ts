@@ -93,7 +93,9 @@ describe("chat messages", () => {
         articleId: 7,
         title: "How honeybees dance",
         source: "bees.example.com",
+        // The article states no publication date: the day it was saved, said so.
         date: "2026-03-04T12:00:00.000Z",
+        dateKind: "saved",
         isRead: false,
         summary: "Bees dance. They share where pollen is.",
         score: 0.91,
@@ -121,6 +123,7 @@ describe("chat messages", () => {
       title: "Untitled Article",
       source: "bees.example.com",
       date: "2025-01-02T00:00:00.000Z",
+      dateKind: "published",
     });
   });
 

@@ -252,7 +252,8 @@ test.describe("AI search modal", () => {
       await expect(first.locator(".search-result-score")).toHaveText(/^\d{1,3}% match$/);
       await expect(first.getByText("Unread", { exact: true })).toBeVisible();
       await expect(first.getByText("127.0.0.1", { exact: true })).toBeVisible();
-      await expect(first.locator("time")).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+      // The fixture page states no date: the card shows the day it was saved, and says so.
+      await expect(first.locator("time")).toHaveText(/^Saved [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
       await expect(first.locator(".search-result-why")).toContainText('Mentions "sourdough"');
       const summary = await first.locator(".search-result-summary").innerText();
       expect(summary).toContain("Sourdough bread rises with a starter");

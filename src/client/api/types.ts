@@ -21,6 +21,11 @@ export interface Article {
   read_at: string | null;
   processing_status: ProcessingStatus;
   processing_error: string | null;
+  /**
+   * False when the page's text is mostly its interface (a sign-in form's messages, a cookie notice): there is no
+   * summary and the viewer offers the original. Absent in data cached before it existed (read as true).
+   */
+  reads_as_article?: boolean;
   processing_attempts: number;
   processed_at: string | null;
   status: "processing" | "failed" | "completed";

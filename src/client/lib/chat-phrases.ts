@@ -29,6 +29,10 @@ export interface ReplyPhrases {
   unread: string;
   /** "87% match". */
   match: (percent: string) => string;
+  /** "Saved Dec 1, 2026": the date shown is the day it was saved, as the page states none. */
+  saved: (date: string) => string;
+  /** The tooltip of such a date. */
+  savedTitle: string;
 }
 
 /** `count` with the noun's form for it ("1 article", "3 artykuły", "5 artykułów"). */
@@ -47,6 +51,8 @@ const PHRASES: Record<ChatLanguage, ReplyPhrases> = {
     searchedFor: "Searched for: ",
     unread: "Unread",
     match: (percent) => `${percent} match`,
+    saved: (date) => `Saved ${date}`,
+    savedTitle: "The day you saved it: the page states no date",
   },
   de: {
     found: (n, time) =>
@@ -59,6 +65,8 @@ const PHRASES: Record<ChatLanguage, ReplyPhrases> = {
     searchedFor: "Gesucht nach: ",
     unread: "Ungelesen",
     match: (percent) => `${percent} Übereinstimmung`,
+    saved: (date) => `Gespeichert am ${date}`,
+    savedTitle: "Der Tag, an dem du ihn gespeichert hast: die Seite nennt kein Datum",
   },
   fr: {
     found: (n, time) =>
@@ -71,6 +79,8 @@ const PHRASES: Record<ChatLanguage, ReplyPhrases> = {
     searchedFor: "Recherché : ",
     unread: "Non lu",
     match: (percent) => `${percent} de correspondance`,
+    saved: (date) => `Enregistré le ${date}`,
+    savedTitle: "Le jour où tu l’as enregistré : la page n’indique pas de date",
   },
   es: {
     found: (n, time) =>
@@ -83,6 +93,8 @@ const PHRASES: Record<ChatLanguage, ReplyPhrases> = {
     searchedFor: "Búsqueda: ",
     unread: "No leído",
     match: (percent) => `${percent} de coincidencia`,
+    saved: (date) => `Guardado el ${date}`,
+    savedTitle: "El día en que lo guardaste: la página no indica fecha",
   },
   it: {
     found: (n, time) =>
@@ -95,6 +107,8 @@ const PHRASES: Record<ChatLanguage, ReplyPhrases> = {
     searchedFor: "Cercato: ",
     unread: "Non letto",
     match: (percent) => `${percent} di corrispondenza`,
+    saved: (date) => `Salvato il ${date}`,
+    savedTitle: "Il giorno in cui l’hai salvato: la pagina non indica una data",
   },
   nl: {
     found: (n, time) => `${counted("nl", n, { one: "artikel", other: "artikelen" })} gevonden bij je vraag${time}.`,
@@ -106,6 +120,8 @@ const PHRASES: Record<ChatLanguage, ReplyPhrases> = {
     searchedFor: "Gezocht naar: ",
     unread: "Ongelezen",
     match: (percent) => `${percent} overeenkomst`,
+    saved: (date) => `Opgeslagen op ${date}`,
+    savedTitle: "De dag waarop je het opsloeg: de pagina noemt geen datum",
   },
   pt: {
     found: (n, time) =>
@@ -118,6 +134,8 @@ const PHRASES: Record<ChatLanguage, ReplyPhrases> = {
     searchedFor: "Pesquisado: ",
     unread: "Não lido",
     match: (percent) => `${percent} de correspondência`,
+    saved: (date) => `Guardado em ${date}`,
+    savedTitle: "O dia em que o guardaste: a página não indica data",
   },
   pl: {
     found: (n, time) => `Pasujące artykuły: ${n}${time}.`,
@@ -129,6 +147,8 @@ const PHRASES: Record<ChatLanguage, ReplyPhrases> = {
     searchedFor: "Szukano: ",
     unread: "Nieprzeczytany",
     match: (percent) => `zgodność ${percent}`,
+    saved: (date) => `Zapisano ${date}`,
+    savedTitle: "Dzień zapisania: strona nie podaje daty",
   },
 };
 

@@ -34,7 +34,7 @@ const isString = (value: unknown): value is string => typeof value === "string";
 
 function parseHit(value: unknown): SearchHit | null {
   if (!isObject(value)) return null;
-  const { articleId, title, source, date, isRead, summary, score, explanation, close } = value;
+  const { articleId, title, source, date, dateKind, isRead, summary, score, explanation, close } = value;
   if (typeof articleId !== "number" || !Number.isSafeInteger(articleId) || articleId <= 0) return null;
   if (!isString(title) || !isString(source) || !isString(summary) || !isString(explanation)) return null;
   if (typeof isRead !== "boolean" || typeof score !== "number" || !Number.isFinite(score)) return null;
@@ -44,6 +44,7 @@ function parseHit(value: unknown): SearchHit | null {
     title,
     source,
     date,
+    ...(dateKind === "published" || dateKind === "saved" ? { dateKind } : {}),
     isRead,
     summary,
     score: Math.min(1, Math.max(0, score)),

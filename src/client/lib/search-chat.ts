@@ -16,6 +16,11 @@ export interface SearchHit {
   source: string;
   /** ISO date: the publication date, else when it was saved. */
   date: string | null;
+  /**
+   * Which of the two `date` is: a page that states no date shows the day it was saved, said so ("Saved Dec 3,
+   * 2026"), never as if published. Absent in replies stored before it existed.
+   */
+  dateKind?: "published" | "saved";
   isRead: boolean;
   /** Plain text, at most 200 characters. */
   summary: string;
@@ -96,6 +101,7 @@ export function toSearchHit({ article, relevance_score, match_explanation, fit }
     title: displayTitle(article.title),
     source: sourceLabel(article.domain, article.url),
     date: article.publish_date ?? article.created_at ?? null,
+    dateKind: article.publish_date ? "published" : "saved",
     isRead: article.is_read,
     summary: plainSummary(article.summary),
     score: relevance_score,

@@ -135,6 +135,12 @@ export const articles = sqliteTable(
     processingAttempts: integer("processing_attempts").notNull().default(0),
     processedAt: integer("processed_at"),
     /**
+     * False when the extracted text is mostly the page's interface (a sign-in form's messages, a cookie notice)
+     * rather than an article (domain/interface-text.ts): such an article is completed without a summary and the
+     * viewer says the page could not be read as an article and offers the original.
+     */
+    readsAsArticle: integer("reads_as_article", { mode: "boolean" }).notNull().default(true),
+    /**
      * The Workflow instance running the article's current processing (null: not started, or run in place by the
      * imports' consumer). The recovery sweep asks that instance whether it still lives (jobs/recovery-sweep.ts).
      */

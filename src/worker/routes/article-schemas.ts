@@ -197,6 +197,10 @@ export const articleJson = z
     read_at: isoTime().nullable(),
     processing_status: processingStatus,
     processing_error: nullableText(),
+    reads_as_article: z.boolean().meta({
+      description:
+        "False when the page's text is mostly its interface (a sign-in form's messages, a cookie notice): the article has no summary and the page is best read in the original.",
+    }),
     processing_attempts: z.int(),
     processed_at: isoTime().nullable(),
     status: displayStatus,

@@ -24,6 +24,10 @@ import type { ArticlePipeline } from "./processing/article-pipeline";
 import { compressText, MAX_STEP_PAYLOAD_CHARS } from "./processing/compressed-text";
 
 /** The `notice` of a re-summarise the language model could not do (the response says `degraded: true`). */
+/** Re-summarize of a page whose text is mostly its interface (domain/interface-text.ts): there is no article to summarise. */
+export const NOT_AN_ARTICLE =
+  "This page could not be read as an article: its text is mostly the site's own forms and messages, so there is nothing to summarise. Open the original to read it.";
+
 export const SUMMARY_UNAVAILABLE =
   "The summary could not be written right now: the language model is unavailable. Try again in a minute.";
 
@@ -363,6 +367,7 @@ export function createArticleService({
       if (!article.content) {
         throw new Conflict("This article has no content to summarise yet. Use Fetch Content first.");
       }
+      if (!article.readsAsArticle) throw new Conflict(NOT_AN_ARTICLE);
       try {
         await pipeline.summarize(userId, id);
       } catch (error) {

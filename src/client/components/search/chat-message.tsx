@@ -66,7 +66,15 @@ function SearchResultItem({
       </div>
       <p className="search-result-meta">
         <span className="chip">{hit.source}</span>
-        {date && hit.date && <time dateTime={hit.date}>{date}</time>}
+        {date && hit.date ? (
+          hit.dateKind === "saved" ? (
+            <time dateTime={hit.date} title={phrases.savedTitle}>
+              {phrases.saved(date)}
+            </time>
+          ) : (
+            <time dateTime={hit.date}>{date}</time>
+          )
+        ) : null}
         {!hit.isRead && <span className="search-badge-unread">{phrases.unread}</span>}
       </p>
       {hit.summary && <p className="search-result-summary">{hit.summary}</p>}
