@@ -33,12 +33,12 @@ test.describe("import from other apps", () => {
     const section = page.getByRole("region", { name: "Import" });
     await expect(section.getByLabel("Format")).toHaveValue("");
     await expect(section.getByLabel("Format").locator("option:checked")).toHaveText("Detect automatically");
-    await section.getByLabel("Export file").setInputFiles({
+    await section.getByLabel("File to import").setInputFiles({
       name: "part_000000.csv",
       mimeType: "text/csv",
       buffer: Buffer.from(pocketCsv(40)),
     });
-    await section.getByRole("button", { name: "Import" }).click();
+    await section.getByRole("button", { name: "Import", exact: true }).click();
     await expect(page.getByText("Import started: 42 rows")).toBeVisible();
 
     const job = section.getByRole("list", { name: "Imports" }).getByRole("listitem").first();
@@ -70,13 +70,68 @@ test.describe("import from other apps", () => {
     await signInWithToken(page, email);
     await page.goto("/#/settings");
     const section = page.getByRole("region", { name: "Import" });
-    await section.getByLabel("Export file").setInputFiles({
+    await section.getByLabel("File to import").setInputFiles({
       name: "broken.csv",
       mimeType: "text/csv",
       buffer: Buffer.from('title,url,time_added,cursor,tags,status\n"never closed,https://example.com/a,1,0,,unread\n'),
     });
-    await section.getByRole("button", { name: "Import" }).click();
+    await section.getByRole("button", { name: "Import", exact: true }).click();
     await expect(section.getByRole("alert")).toHaveText("Row 1: a quoted field is never closed");
     await expect(section.getByRole("list", { name: "Imports" })).toHaveCount(0);
+  });
+});
+
+test.describe("an import's encoding preview", () => {
+  test.beforeEach(async ({ context }) => {
+    await resendLostAppUploads(context);
+  });
+
+  test("a short Windows-1252 CSV is previewed as windows-1252, another encoding can be chosen, and nothing is stored before Import", async ({
+    page,
+  }) => {
+    const { email, token } = await createAccount(page);
+    await signInWithToken(page, email);
+    await page.goto("/#/settings");
+    const section = page.getByRole("region", { name: "Import" });
+    const url = `${FIXTURE_ORIGIN}/article?title=${encodeURIComponent("Caf\u00e9 preview")}`;
+    await section.getByLabel("File to import").setInputFiles({
+      name: "excel.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(`url,title\r\n${url},Caf\u00e9 d\u00e9j\u00e0 vu\r\n`, "latin1"),
+    });
+    const preview = section.getByRole("group", { name: "Check the first rows" });
+    const encoding = preview.getByLabel("Text encoding");
+    await expect(encoding).toHaveValue("windows-1252");
+    const rows = preview.getByRole("list", { name: "First rows of the file" });
+    await expect(rows.getByRole("listitem")).toHaveText(["url,title", `${url},Caf\u00e9 d\u00e9j\u00e0 vu`]);
+    await encoding.selectOption("iso-8859-2");
+    await expect(rows.getByRole("listitem").nth(1)).toHaveText(`${url},Caf\u00e9 d\u00e9j\u0155 vu`);
+    // Nothing is imported while the reader looks.
+    const before = await page.request.get("/api/imports", { headers: { Authorization: `Bearer ${token}` } });
+    expect((await before.json()).imports).toEqual([]);
+
+    await encoding.selectOption("windows-1252");
+    await section.getByRole("button", { name: "Import", exact: true }).click();
+    await expect(page.getByText("Import started: 1 rows")).toBeVisible();
+    const job = section.getByRole("list", { name: "Imports" }).getByRole("listitem").first();
+    await expect(job).toContainText("1 imported");
+    const list = await page.request.get("/api/articles/?per_page=5", { headers: { Authorization: `Bearer ${token}` } });
+    expect((await list.json()).articles.map((a: { title: string }) => a.title)).toEqual([
+      "Caf\u00e9 d\u00e9j\u00e0 vu",
+    ]);
+  });
+
+  test("a UTF-8 file shows no preview", async ({ page }) => {
+    const { email } = await createAccount(page);
+    await signInWithToken(page, email);
+    await page.goto("/#/settings");
+    const section = page.getByRole("region", { name: "Import" });
+    await section.getByLabel("File to import").setInputFiles({
+      name: "utf8.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from("url,title\nhttps://example.com/a,Caf\u00e9 d\u00e9j\u00e0 vu\n", "utf8"),
+    });
+    await expect(section.getByRole("button", { name: "Import", exact: true })).toBeEnabled();
+    await expect(section.getByRole("group", { name: "Check the first rows" })).toHaveCount(0);
   });
 });

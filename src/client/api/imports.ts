@@ -60,13 +60,20 @@ const UPLOAD_ERROR = "The file could not be uploaded. Please try again.";
 
 /**
  * Uploads an export file. XMLHttpRequest, not fetch: only it reports upload progress, which a file of tens
- * of MB on a slow connection needs. `onProgress` gets the share sent, 0 to 1.
+ * of MB on a slow connection needs. `onProgress` gets the share sent, 0 to 1. `encoding`: a text file's encoding as
+ * the preview chose it ("" lets the server detect it).
  */
-function upload(file: File, format: string, onProgress: (share: number) => void): Promise<StartedImport> {
+function upload(
+  file: File,
+  format: string,
+  onProgress: (share: number) => void,
+  encoding = "",
+): Promise<StartedImport> {
   return new Promise((resolve, reject) => {
     const form = new FormData();
     form.set("file", file);
     if (format) form.set("format", format);
+    if (encoding) form.set("encoding", encoding);
     const xhr = new XMLHttpRequest();
     xhr.open("POST", "/api/imports");
     xhr.setRequestHeader("Accept", "application/json");

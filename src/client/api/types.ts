@@ -59,7 +59,20 @@ export interface Highlight {
 }
 
 export interface LibraryHighlight extends Highlight {
+  /** `note`: the article's own note (absent from servers before issue 50). */
+  article: { id: number; title: string | null; url: string; domain: string | null; note?: string | null };
+}
+
+/** GET /api/highlights/notes: an article's own note, for /#/highlights. */
+export interface LibraryNote {
   article: { id: number; title: string | null; url: string; domain: string | null };
+  note: string;
+  note_updated_at: string;
+}
+
+export interface NotePage {
+  notes: LibraryNote[];
+  next_cursor: string | null;
 }
 
 export interface HighlightPage {
@@ -155,6 +168,8 @@ export interface Stats {
   recent_activity: {
     id: number;
     title: string | null;
+    /** The saved URL (absent from servers before issue 50): names an article without a title. */
+    url?: string;
     domain: string | null;
     date: string;
     action: "saved" | "read";

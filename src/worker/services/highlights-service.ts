@@ -5,13 +5,14 @@ import type {
   HighlightRecord,
   HighlightsRepository,
   LibraryHighlight,
+  LibraryNote,
 } from "../db/repositories/highlights-repository";
 import { InvalidInput, NotFound } from "../domain/errors";
 import { type ArticleTexts, targetText } from "../domain/highlights/article-text";
 import { matchQuote } from "../domain/highlights/match-quote";
 import { quoteSelector } from "../domain/highlights/selectors";
 import type { AnchorStatus, HighlightColor, HighlightTarget } from "../domain/highlights/targets";
-import { buildFtsQuery } from "../domain/search-query";
+import { buildFtsQuery, searchWords } from "../domain/search-query";
 import { normalizeTags } from "../domain/tags/normalize-tags";
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -42,6 +43,10 @@ export type HighlightJson = ReturnType<typeof toHighlightJson>;
 
 function toLibraryHighlightJson(row: LibraryHighlight) {
   return { ...toHighlightJson(row), article: row.article };
+}
+
+function toLibraryNoteJson(row: LibraryNote) {
+  return { article: row.article, note: row.note, note_updated_at: iso(row.writtenAt) };
 }
 
 export type NewHighlightInput = {
@@ -201,6 +206,29 @@ export function createHighlightsService({
       return {
         highlights: page.map(toLibraryHighlightJson),
         next_cursor: rows.length > query.limit && last ? encodeCursor(last) : null,
+      };
+    },
+
+    /**
+     * The articles' own notes, most recently written first, a page at a time (issue 50): the highlights page
+     * lists them beside the highlights. Searched by words in the note, filtered by tag.
+     */
+    async libraryNotes(userId: number, query: { search?: string; tag?: string; cursor?: string; limit: number }) {
+      const words = query.search ? searchWords(query.search) : undefined;
+      if (words?.length === 0) return { notes: [], next_cursor: null };
+      const tagKey = query.tag ? normalizeTags([query.tag])[0]?.key : undefined;
+      const rows = await highlights.listNotes(userId, {
+        limit: query.limit + 1,
+        cursor: query.cursor ? decodeCursor(query.cursor) : undefined,
+        tagKey,
+        words,
+      });
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      return {
+        notes: page.map(toLibraryNoteJson),
+        next_cursor:
+          rows.length > query.limit && last ? encodeCursor({ createdAt: last.writtenAt, id: last.article.id }) : null,
       };
     },
 

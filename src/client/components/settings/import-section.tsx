@@ -2,6 +2,7 @@ import { type FormEvent, useId, useRef, useState } from "react";
 import { IMPORT_FORMAT_OPTIONS, type ImportJob } from "../../api/imports";
 import { useToast } from "../../hooks/use-toast";
 import { useImportsQuery, useUploadImport } from "../../queries/imports";
+import { ImportEncodingPreview } from "./import-encoding-preview";
 import { SettingsSection } from "./settings-section";
 
 const count = (n: number) => n.toLocaleString("en-US");
@@ -91,6 +92,7 @@ export function ImportSection() {
   const form = useRef<HTMLFormElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [format, setFormat] = useState("");
+  const [encoding, setEncoding] = useState("");
   const [sent, setSent] = useState(0);
   const toast = useToast();
   const imports = useImportsQuery();
@@ -101,7 +103,7 @@ export function ImportSection() {
     if (!file) return;
     setSent(0);
     uploadImport.mutate(
-      { file, format },
+      { file, format, encoding },
       {
         onSuccess: (started) => {
           toast.success(`Import started: ${count(started.total)} rows`);
@@ -120,7 +122,7 @@ export function ImportSection() {
       <form className="import-form" ref={form} onSubmit={submit}>
         <div className="settings-row">
           <label className="settings-label" htmlFor={fileId}>
-            Export file
+            File to import
           </label>
           <input
             id={fileId}
@@ -129,6 +131,7 @@ export function ImportSection() {
             onChange={(event) => setFile(event.target.files?.[0] ?? null)}
           />
         </div>
+        <ImportEncodingPreview file={file} encoding={encoding} onEncoding={setEncoding} />
         <div className="settings-row">
           <label className="settings-label" htmlFor={formatId}>
             Format

@@ -8,6 +8,7 @@ import { ExportSection } from "./export-section";
 import { ExtensionSection } from "./extension-section";
 import { ImportSection } from "./import-section";
 import { InstallAppSection } from "./install-app-section";
+import { PasswordSection } from "./password-section";
 
 /**
  * The sections of /#/settings, top to bottom: the ways to save (the token the extension and scripts need first),
@@ -23,5 +24,6 @@ export const SETTINGS_SECTIONS: { id: string; Component: ComponentType }[] = [
   { id: "connected-apps", Component: ConnectedAppsSection },
   { id: "import", Component: ImportSection },
   { id: "export", Component: ExportSection },
+  { id: "password", Component: PasswordSection },
   { id: "delete-account", Component: DeleteAccountSection },
 ];
