@@ -35,6 +35,8 @@ export interface Article {
   reading_progress?: number | null;
   /** Issue 32: how many highlights the article has (list items). */
   highlight_count?: number;
+  /** GET /api/articles/{id} only: each picture of the content with its address through the image proxy. */
+  images?: Record<string, string>;
 }
 
 export type HighlightColor = "yellow" | "green" | "blue" | "pink";

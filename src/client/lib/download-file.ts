@@ -7,6 +7,7 @@ export function downloadBlob(blob: Blob, filename: string): void {
   const link = document.createElement("a");
   link.href = url;
   link.download = filename;
+  link.hidden = true;
   document.body.append(link);
   link.click();
   link.remove();

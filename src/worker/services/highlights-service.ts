@@ -68,6 +68,13 @@ function decodeCursor(value: string): HighlightCursor {
   return { createdAt: Number(match[1]), id: Number(match[2]) };
 }
 
+/** A page of `limit` from rows read one past it, and the cursor of the next page (null at the end). */
+function pageOf<T>(rows: readonly T[], limit: number, cursorOf: (last: T) => HighlightCursor) {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return { page, next_cursor: rows.length > limit && last !== undefined ? encodeCursor(cursorOf(last)) : null };
+}
+
 /** Where a stored quote is in the current text of its part of the article, or that it is no longer there. */
 export function anchorIn(text: string, row: Pick<HighlightRecord, "exact" | "prefix" | "suffix" | "positionStart">) {
   if (!text) return { start: row.positionStart, end: null, status: "pending" as AnchorStatus };
@@ -201,12 +208,8 @@ export function createHighlightsService({
         tagKey,
         ftsQuery,
       });
-      const page = rows.slice(0, query.limit);
-      const last = page.at(-1);
-      return {
-        highlights: page.map(toLibraryHighlightJson),
-        next_cursor: rows.length > query.limit && last ? encodeCursor(last) : null,
-      };
+      const { page, next_cursor } = pageOf(rows, query.limit, (last) => last);
+      return { highlights: page.map(toLibraryHighlightJson), next_cursor };
     },
 
     /**
@@ -223,13 +226,11 @@ export function createHighlightsService({
         tagKey,
         words,
       });
-      const page = rows.slice(0, query.limit);
-      const last = page.at(-1);
-      return {
-        notes: page.map(toLibraryNoteJson),
-        next_cursor:
-          rows.length > query.limit && last ? encodeCursor({ createdAt: last.writtenAt, id: last.article.id }) : null,
-      };
+      const { page, next_cursor } = pageOf(rows, query.limit, (last) => ({
+        createdAt: last.writtenAt,
+        id: last.article.id,
+      }));
+      return { notes: page.map(toLibraryNoteJson), next_cursor };
     },
 
     /**

@@ -8,6 +8,7 @@ import { ExportSection } from "./export-section";
 import { ExtensionSection } from "./extension-section";
 import { ImportSection } from "./import-section";
 import { InstallAppSection } from "./install-app-section";
+import { OfflineReadingSection } from "./offline-reading-section";
 import { PasswordSection } from "./password-section";
 
 /**
@@ -21,6 +22,7 @@ export const SETTINGS_SECTIONS: { id: string; Component: ComponentType }[] = [
   { id: "extension", Component: ExtensionSection },
   { id: "bookmarklet", Component: BookmarkletSection },
   { id: "install-app", Component: InstallAppSection },
+  { id: "offline-reading", Component: OfflineReadingSection },
   { id: "connected-apps", Component: ConnectedAppsSection },
   { id: "import", Component: ImportSection },
   { id: "export", Component: ExportSection },
