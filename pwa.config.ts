@@ -3,8 +3,8 @@ import type { VitePWAOptions } from "vite-plugin-pwa";
 /**
  * The installable app (docs/web-app.md): the manifest, and a Workbox service worker generated at build
  * time that precaches the app shell and keeps what the dashboard and the articles opened need, for reading offline.
- * Only GETs of /api/articles/, /api/articles/{id}, the stat cards' /api/articles/stats/overview and the topics
- * list /api/topics/ are kept: never auth, never writes, never other screens. The articles' pictures through the
+ * Only GETs of /api/articles/, /api/articles/{id} (and its highlights), the stat cards' /api/articles/stats/overview
+ * and the topics list /api/topics/ are kept: never auth, never writes, never other screens. The articles' pictures through the
  * Worker (/api/images/...) are kept in a cache of their own; the unread queue (lib/offline-queue-sync.ts) fills
  * both with the newest unread articles, never opened here (issue 50).
  */
@@ -65,7 +65,7 @@ export const pwaOptions: Partial<VitePWAOptions> = {
         urlPattern: ({ url, request, sameOrigin }) =>
           sameOrigin &&
           request.method === "GET" &&
-          /^\/api\/(articles\/(\d+|stats\/overview)?|topics\/)$/.test(url.pathname),
+          /^\/api\/(articles\/(\d+(\/highlights)?|stats\/overview)?|topics\/)$/.test(url.pathname),
         handler: "NetworkFirst",
         method: "GET",
         options: {

@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { createAccount, FIXTURE_ORIGIN, resendLostAppUploads, signInWithToken } from "./helpers";
+import { createAccount, FIXTURE_ORIGIN, resendLostAppUploads, shot, signInWithToken } from "./helpers";
 
 /** A Pocket export of `n` links to slow fixture pages (each takes 4 s to answer), plus a duplicate and a bad row. */
 function pocketCsv(n: number): string {
@@ -104,6 +104,7 @@ test.describe("an import's encoding preview", () => {
     await expect(encoding).toHaveValue("windows-1252");
     const rows = preview.getByRole("list", { name: "First rows of the file" });
     await expect(rows.getByRole("listitem")).toHaveText(["url,title", `${url},Caf\u00e9 d\u00e9j\u00e0 vu`]);
+    await shot(page, "import-encoding-preview");
     await encoding.selectOption("iso-8859-2");
     await expect(rows.getByRole("listitem").nth(1)).toHaveText(`${url},Caf\u00e9 d\u00e9j\u0155 vu`);
     // Nothing is imported while the reader looks.

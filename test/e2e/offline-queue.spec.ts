@@ -40,6 +40,12 @@ test("in airplane mode, ten unread articles never opened on the device open with
     data: { is_read: true },
     headers: { Authorization: `Bearer ${token}` },
   });
+  // A highlight in the first: drawn offline too.
+  const highlighted = await page.request.post(`/api/articles/${unread[0]}/highlights`, {
+    data: { quote: "Tyres lose pressure slowly" },
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(highlighted.status()).toBe(201);
 
   // Signed in once under the service worker; nothing is opened: the queue fills on its own.
   await signInWithToken(page, email);
@@ -72,7 +78,10 @@ test("in airplane mode, ten unread articles never opened on the device open with
         .poll(() => picture.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
         .toBeGreaterThan(0);
     }
-    if (index === 0) await shot(page, "offline-article-with-pictures");
+    if (index === 0) {
+      await expect(page.locator(".viewer-content mark[data-highlight-id]")).toHaveText("Tyres lose pressure slowly");
+      await shot(page, "offline-article-with-pictures");
+    }
   }
 
   // A read article was not kept: it says so.

@@ -205,7 +205,12 @@ async function refresh(userId: number): Promise<void> {
         if (size > 0) images.push(address);
         pictureBytes += size;
       });
-      kept[String(id)] = { updatedAt: body.updated_at, images, bytes: bytes + pictureBytes };
+      // Its highlights too, so the viewer draws them offline (the service worker keeps the answer as it does the article's).
+      const highlightBytes = await getJson(`/api/articles/${id}/highlights`, token).then(
+        (answer) => answer.bytes,
+        () => 0,
+      );
+      kept[String(id)] = { updatedAt: body.updated_at, images, bytes: bytes + pictureBytes + highlightBytes };
       // Written as it goes: a refresh cut short (the train enters the tunnel) keeps what it already has.
       const current = readManifest(userId);
       writeManifest(userId, { ...current, articles: { ...current.articles, ...kept } });

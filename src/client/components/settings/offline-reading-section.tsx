@@ -7,6 +7,10 @@ import { SettingsSection } from "./settings-section";
 /** What the status line says: what is kept and what it weighs, or why nothing is. */
 function statusText(status: NonNullable<ReturnType<typeof useOfflineQueue>["status"]>): string {
   if (status.size === 0) return "No articles are kept on this device.";
+  // The service worker keeps the copies: without it (the development server, a page loaded before it started) none are.
+  if (status.count === 0 && !navigator.serviceWorker?.controller) {
+    return "Articles are kept once the app runs with its offline service: reload the page.";
+  }
   const kept =
     status.count === 0
       ? "No articles kept yet"

@@ -85,7 +85,7 @@ export function PasswordSection() {
       title="Password"
       description="Changing your password signs you out everywhere else: on every other device and browser. API tokens and connected apps keep working; revoke any you do not recognise in their sections."
     >
-      <form className="token-form" onSubmit={submit} noValidate>
+      <form className="password-form" onSubmit={submit} noValidate>
         {field("current", "Current password", "current-password")}
         {field("next", "New password", "new-password", `Must be at least ${MIN_LENGTH} characters long`)}
         {field("confirm", "Confirm new password", "new-password")}
