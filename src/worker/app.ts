@@ -4,6 +4,9 @@ import { secureHeaders } from "hono/secure-headers";
 import { type AppEnv, createServices } from "./context";
 import { AppError, ModelUnavailable, TooManyRequests } from "./domain/errors";
 import { bodyLimit } from "./middleware/body-limit";
+import { IMPORT_UPLOAD_PATH, maxBodyBytes } from "./middleware/body-limits";
+import { isJsonContentType, JSON_ONLY_MESSAGE } from "./middleware/content-type";
+import { queryText } from "./middleware/query-text";
 import { accountRoutes } from "./routes/account";
 import { apiReferenceRoutes } from "./routes/api-reference";
 import { articleRoutes } from "./routes/articles";
@@ -22,28 +25,6 @@ import { tagRoutes } from "./routes/tags";
 import { tokenRoutes } from "./routes/tokens";
 import { topicRoutes } from "./routes/topics";
 
-/** Request bodies above this are refused with 413 before anything parses them (see middleware/body-limit.ts). */
-export const MAX_BODY_BYTES = 64 * 1024;
-/** Bulk saves carry up to 500 URLs of up to 2,048 characters. */
-export const MAX_BULK_BODY_BYTES = 1536 * 1024;
-/** A single save may carry the page's HTML (up to 5 MB, more once escaped in JSON). */
-export const MAX_SAVE_BODY_BYTES = 6 * 1024 * 1024;
-/**
- * An import upload (issue 23): a 10,000-row Pocket CSV is 1 to 2 MB; an Omnivore zip with its content can be tens
- * of MB. The upload is held about three times over (the read body, the form's file, its bytes) within the
- * isolate's 128 MB, so 25 MB; only an Omnivore zip's metadata files are needed, and a zip of just those is small.
- * Text formats are further held to 15 MB (services/import-service.ts).
- */
-export const MAX_IMPORT_BODY_BYTES = 25 * 1024 * 1024;
-const IMPORT_UPLOAD_PATH = /\/imports\/?$/;
-
-function maxBodyBytes(path: string): number {
-  if (/\/articles\/bulk\/?$/.test(path)) return MAX_BULK_BODY_BYTES;
-  if (IMPORT_UPLOAD_PATH.test(path)) return MAX_IMPORT_BODY_BYTES;
-  if (/\/articles\/?$/.test(path)) return MAX_SAVE_BODY_BYTES;
-  return MAX_BODY_BYTES;
-}
-
 export function createApp() {
   const app = new Hono<AppEnv>({ strict: false }).basePath("/api");
 
@@ -56,14 +37,17 @@ export function createApp() {
     c.set("config", services.config);
     await next();
   });
-  // A body sent as anything but JSON would otherwise be read as empty and fail field by field.
+  // Every route's query parameters are text (422 naming the first that is not), before any route reads one.
+  app.use(queryText);
+  // A body sent as anything but JSON would otherwise be read as empty and fail field by field. Exactly the
+  // documented type is taken: application/json (with or without a charset), not other +json types.
   app.use(async (c, next) => {
     const hasBody = c.req.header("content-length") !== "0" && c.req.raw.body !== null;
-    const isJson = /^application\/([\w.+-]+\+)?json\b/i.test(c.req.header("content-type") ?? "");
     // An import upload is a file (multipart); its route checks its own content type.
     const isUpload = IMPORT_UPLOAD_PATH.test(c.req.path);
-    if (hasBody && !isJson && !isUpload && ["POST", "PUT", "PATCH"].includes(c.req.method)) {
-      throw new AppError(415, "Send the request body as JSON (Content-Type: application/json)");
+    const takesBody = ["POST", "PUT", "PATCH", "DELETE"].includes(c.req.method);
+    if (hasBody && takesBody && !isUpload && !isJsonContentType(c.req.raw.headers)) {
+      throw new AppError(415, JSON_ONLY_MESSAGE);
     }
     await next();
   });

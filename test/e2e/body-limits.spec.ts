@@ -78,7 +78,7 @@ test("over-limit bodies to /mcp, the OAuth endpoints and /share get a JSON 413 l
   request,
 }) => {
   const cases = [
-    { path: "/mcp", bytes: 6 * ONE_MB, limit: "1536 KB" },
+    { path: "/mcp", bytes: 6 * ONE_MB, limit: "1.5 MB" },
     { path: "/oauth/token", bytes: 6 * ONE_MB, limit: "64 KB" },
     { path: "/oauth/token", bytes: 256 * 1024, limit: "64 KB" },
     { path: "/oauth/register", bytes: 6 * ONE_MB, limit: "128 KB" },

@@ -79,6 +79,31 @@ test.describe("import from other apps", () => {
     await expect(section.getByRole("alert")).toHaveText("Row 1: a quoted field is never closed");
     await expect(section.getByRole("list", { name: "Imports" })).toHaveCount(0);
   });
+
+  test("the import states its size limits, and a file over them is refused before it is sent", async ({ page }) => {
+    const { email } = await createAccount(page);
+    await signInWithToken(page, email);
+    const uploads: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST" && request.url().includes("/api/imports")) uploads.push(request.url());
+    });
+    await page.goto("/#/settings");
+    const section = page.getByRole("region", { name: "Import" });
+    const limits = "Up to 25 MB for a zip, 15 MB for a CSV, HTML, JSON or text file.";
+    await expect(section.getByText(limits)).toBeVisible();
+    await expect(section.getByLabel("File to import")).toHaveAccessibleDescription(limits);
+    await section.getByLabel("File to import").setInputFiles({
+      name: "omnivore-export.zip",
+      mimeType: "application/zip",
+      buffer: Buffer.alloc(25 * 1024 * 1024 + 1),
+    });
+    await section.getByRole("button", { name: "Import", exact: true }).click();
+    await expect(section.getByRole("alert")).toHaveText(
+      "This file is over 25 MB, the most an import takes; split it into parts.",
+    );
+    expect(uploads).toEqual([]);
+    await section.screenshot({ path: test.info().outputPath("import-limits.png") });
+  });
 });
 
 test.describe("an import's encoding preview", () => {

@@ -74,6 +74,35 @@ describe("saving with the page's own HTML", () => {
     expect(stats.body.total_articles).toBe(1);
   });
 
+  it("stores the page's text without its NULs and each lone surrogate as one U+FFFD, and finds it by its words", async () => {
+    await using workflows = await introspectWorkflow(env.ARTICLE_WORKFLOW);
+    await workflows.modifyAll(async (m) => m.disableSleeps());
+    const { token } = await registerUser();
+    const page = pageHtml("Tide\u0000 tables", [
+      "The <b>ha\u0000rbour</b> club's \ud800 notes come early.",
+      ...PARAGRAPHS.slice(1),
+    ]);
+    const saved = await api("POST", "/api/articles/", {
+      token,
+      body: { url: `${UNREACHABLE}/nul-${crypto.randomUUID()}`, html: page },
+    });
+    expect(saved.status).toBe(201);
+    const article = await waitForDone(token, saved.body.id);
+    expect(article.processing_status).toBe("completed");
+    const stored = JSON.stringify([article.title, article.summary, article.content]);
+    expect(stored).not.toContain("\\u0000");
+    expect(stored).not.toMatch(/\\ud[89ab]/i);
+    expect(article.title).toBe("Tide tables");
+    expect(article.content).toContain("<b>harbour</b> club's \uFFFD notes");
+    // The full-text index holds the word whole, and a search for it answers (a NUL in one was a 500).
+    const found = await api("GET", "/api/articles?search=harbour", { token });
+    expect(found.body.articles.map((a: { id: number }) => a.id)).toEqual([saved.body.id]);
+
+    // A field the user types keeps its text without the NUL too.
+    const edited = await api("PUT", `/api/articles/${saved.body.id}`, { token, body: { title: "Rock\u0000 pools" } });
+    expect(edited.body.title).toBe("Rock pools");
+  });
+
   it("fetches the site normally on Re-fetch", async () => {
     await using workflows = await introspectWorkflow(env.ARTICLE_WORKFLOW);
     await workflows.modifyAll(async (m) => m.disableSleeps());

@@ -450,7 +450,7 @@ describe("bad bodies change nothing", () => {
       body: { url: `https://example.com/${"a".repeat(6_500_000)}` },
     });
     expect(huge.status).toBe(413);
-    expect(huge.body.detail).toBe("Request body is too large (the limit is 6144 KB)");
+    expect(huge.body.detail).toBe("Request body is too large (the limit is 6 MB)");
     const overUrlLimit = await api("POST", "/api/articles/", {
       token,
       body: { url: `https://example.com/${"a".repeat(1_000_000)}` },

@@ -1,5 +1,8 @@
+import { env } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { createDatabase } from "../../src/worker/db/client";
 import { api, registerUser } from "./helpers";
 import { OUTCOME_WAIT_MS } from "./waits";
 
@@ -80,7 +83,7 @@ describe("over-limit request bodies", () => {
     const tooBig = upload(2 * ONE_MB, { declareLength: true });
     expect(await post("/api/articles/bulk", tooBig.body, auth)).toEqual({
       status: 413,
-      body: { detail: "Request body is too large (the limit is 1536 KB)" },
+      body: { detail: "Request body is too large (the limit is 1.5 MB)" },
     });
     await expect.poll(tooBig.sent, { timeout: OUTCOME_WAIT_MS }).toBe(true);
 
@@ -106,7 +109,7 @@ describe("over-limit request bodies", () => {
 
 describe("bodies outside /api", () => {
   it.each([
-    { path: "/mcp", bytes: 6 * ONE_MB, limit: "1536 KB" },
+    { path: "/mcp", bytes: 6 * ONE_MB, limit: "1.5 MB" },
     { path: "/oauth/token", bytes: 6 * ONE_MB, limit: "64 KB" },
     { path: "/oauth/token", bytes: 256 * 1024, limit: "64 KB" },
     { path: "/oauth/register", bytes: 6 * ONE_MB, limit: "128 KB" },
@@ -208,6 +211,22 @@ describe("text that is not text", () => {
     const bulk = await api("POST", "/api/articles/bulk", { token, body: { urls: ["https://example.com/b\u0000"] } });
     expect(bulk.body).toMatchObject({ successful: 0, invalid: 1 });
     expect((await api("GET", "/api/articles", { token })).body.total).toBe(0);
+  });
+
+  it("stores no NUL and no lone surrogate, whoever writes, and hands none to an FTS5 query", async () => {
+    const { token, user } = await registerUser();
+    const saved = await api("POST", "/api/articles", { token, body: { url: "https://example.com/nul-title" } });
+    const db = createDatabase(env.DB);
+    await db.run(sql`UPDATE articles SET title = ${"Tide\u0000 \ud800pools"} WHERE id = ${saved.body.id}`);
+    expect((await api("GET", `/api/articles/${saved.body.id}`, { token })).body.title).toBe("Tide \uFFFDpools");
+    // The database itself would take the NUL into an FTS5 query and fail on it ("unterminated string").
+    const match = (query: string) =>
+      sql`SELECT rowid FROM articles_fts WHERE articles_fts MATCH ${query} AND user_id = ${user.id}`;
+    const withNul = `user_id : "${user.id}" AND ("Tide\u0000"*)`;
+    await expect(
+      env.DB.prepare(`SELECT rowid FROM articles_fts WHERE articles_fts MATCH ?`).bind(withNul).all(),
+    ).rejects.toThrow(/unterminated string/);
+    expect(await db.all(match(withNul))).toHaveLength(1);
   });
 
   it("refuses such text in an MCP call and in a client registration too", async () => {

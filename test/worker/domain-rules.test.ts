@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkArticleUrl, normalizeArticleUrl } from "../../src/worker/domain/article-url";
+import { formatByteLimit } from "../../src/worker/domain/byte-size";
 import { isModifierLike, isVerbLike } from "../../src/worker/domain/clustering/word-classes";
 import { dailyActivity, localDay, readingStreak, startOfLocalMonth } from "../../src/worker/domain/reading-stats";
 import { chatFtsQuery, hybridScore, queryTerms, typicalSimilarity } from "../../src/worker/domain/search/chat-query";
@@ -9,6 +10,7 @@ import { parseQuestionFilters } from "../../src/worker/domain/search/question-fi
 import { termMatcher, termStem } from "../../src/worker/domain/search/term-matching";
 import { buildFtsQuery } from "../../src/worker/domain/search-query";
 import { splitSentences } from "../../src/worker/domain/sentences/segment";
+import { illFormedQueryParameter, storableText } from "../../src/worker/domain/valid-text";
 
 describe("article URL normalisation", () => {
   it.each([
@@ -66,6 +68,45 @@ describe("FTS query building", () => {
 
   it("returns null when nothing searchable is left", () => {
     expect(buildFtsQuery(7, ' " * ( ) ')).toBeNull();
+  });
+
+  it("drops NULs, as stored text has none (FTS5 read one as the end of the query: a 500)", () => {
+    expect(buildFtsQuery(7, "a\u0000b")).toBe('user_id : "7" AND ("ab"*)');
+    expect(buildFtsQuery(7, "ab\u0000 cd\u0000")).toBe('user_id : "7" AND ("ab" AND "cd"*)');
+    expect(buildFtsQuery(7, "\u0000")).toBeNull();
+  });
+});
+
+describe("text that is not text", () => {
+  it("stores text without NULs and with each lone surrogate as one U+FFFD; pairs and U+FFFD stay", () => {
+    expect(storableText("**a\u0000b**")).toBe("**ab**");
+    expect(storableText("\u0000a\u0000")).toBe("a");
+    expect(storableText("x\ud800y\udc00z\udbff")).toBe("x\uFFFDy\uFFFDz\uFFFD");
+    expect(storableText("😀 \ud83d\ude00 \uFFFD café")).toBe("😀 😀 \uFFFD café");
+  });
+
+  it("names the first query parameter that holds a NUL or bytes that are not UTF-8", () => {
+    const notUtf8 = "contains bytes that are not valid UTF-8 text (or an unpaired surrogate); send it as UTF-8";
+    const nul = "contains a NUL character (%00), which is not text";
+    expect(illFormedQueryParameter("?search=a%00b")).toBe(`search: ${nul}`);
+    expect(illFormedQueryParameter("page=2&search=%ED%A0%80")).toBe(`search: ${notUtf8}`);
+    expect(illFormedQueryParameter("?tag=%FF%FE&search=%00")).toBe(`tag: ${notUtf8}`);
+    expect(illFormedQueryParameter("?x%00=1")).toBe(`x%00: ${nul}`);
+    expect(illFormedQueryParameter("?a%C3=1")).toBe(`a%C3: ${notUtf8}`);
+    // Text passes: escaped or not, astral, a literal % that escapes nothing, + as a space, no value.
+    for (const query of ["", "?", "?search=caf%C3%A9+%F0%9F%98%80", "?q=100%25&r=%zz&flag", "?q=a+b"]) {
+      expect(illFormedQueryParameter(query), query).toBeUndefined();
+    }
+  });
+
+  it("states byte limits as people read them", () => {
+    expect([64 * 1024, 128 * 1024, 1536 * 1024, 6 * 1024 * 1024, 25 * 1024 * 1024].map(formatByteLimit)).toEqual([
+      "64 KB",
+      "128 KB",
+      "1.5 MB",
+      "6 MB",
+      "25 MB",
+    ]);
   });
 });
 

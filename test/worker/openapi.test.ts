@@ -8,10 +8,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../src/worker/app";
 import { buildOpenApiDocument } from "../../src/worker/openapi/document";
 import { api, registerUser, seedArticle } from "./helpers";
+import { expectDeclared, type Json, METHODS, operationsOf, pointer } from "./openapi-helpers";
 
-type Json = Record<string, any>;
 type Session = Awaited<ReturnType<typeof registerUser>>;
-const METHODS = ["get", "put", "post", "delete", "patch", "head", "options", "trace"];
 
 /**
  * Routes of the Hono app that are not API operations, and so have no place in the document. None today: the SPA's
@@ -41,15 +40,6 @@ function undocumented(app: Hono<any, any, any>, document: Json): string[] {
   });
 }
 
-function pointer(document: Json, ref: string): unknown {
-  if (!ref.startsWith("#/")) return undefined;
-  return ref
-    .slice(2)
-    .split("/")
-    .map((part) => part.replaceAll("~1", "/").replaceAll("~0", "~"))
-    .reduce<any>((node, part) => node?.[part], document);
-}
-
 function refsIn(node: unknown, found: string[] = []): string[] {
   if (Array.isArray(node)) for (const item of node) refsIn(item, found);
   else if (node && typeof node === "object") {
@@ -59,36 +49,6 @@ function refsIn(node: unknown, found: string[] = []): string[] {
     }
   }
   return found;
-}
-
-/**
- * A validator for the JSON body the document declares for `operation` and `status`: the response's schema with the
- * document's component schemas beside it, so its `$ref`s resolve (draft 2020-12, which OpenAPI 3.1 uses).
- */
-function declaredBody(document: Json, operation: string, status: number): Validator {
-  const [method, path] = operation.split(" ") as [string, string];
-  const declared = document.paths[path]?.[method]?.responses?.[String(status)];
-  if (!declared) throw new Error(`${operation} declares no ${status} response`);
-  const response = declared.$ref ? (pointer(document, declared.$ref) as Json) : declared;
-  const schema = response.content?.["application/json"]?.schema;
-  if (!schema) throw new Error(`${operation} ${status} declares no JSON body`);
-  const root = JSON.parse(
-    JSON.stringify({ ...schema, $defs: document.components.schemas }).replaceAll('"#/components/schemas/', '"#/$defs/'),
-  );
-  return new Validator(root as Schema, "2020-12", false);
-}
-
-/** Asserts that a real response has a status the operation declares and a body that matches its schema. */
-function expectDeclared(
-  document: Json,
-  operation: string,
-  response: { status: number; body: unknown },
-  expectedStatus: number,
-) {
-  expect(response.status, `${operation}: ${JSON.stringify(response.body).slice(0, 300)}`).toBe(expectedStatus);
-  const result = declaredBody(document, operation, response.status).validate(response.body);
-  const problems = result.errors.map((e) => `${e.instanceLocation} ${e.error}`).slice(0, 8);
-  expect(problems, `${operation} ${response.status} does not match its schema`).toEqual([]);
 }
 
 let document: Json;
@@ -164,6 +124,44 @@ describe("GET /api/openapi.json", () => {
       $ref: "#/components/responses/ValidationError",
     });
     expect(document.paths["/api/articles"].post.responses["413"]).toBeDefined();
+  });
+
+  it("has what standard tools need: unique operationIds, servers, real schemas, a 4xx on every operation", () => {
+    const operations = operationsOf(document);
+    const ids = operations.map(({ operation }) => operation.operationId);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+    expect(ids.every((id) => typeof id === "string" && id.length > 0)).toBe(true);
+    expect(document.servers?.length).toBeGreaterThan(0);
+    // No schema is only a reference to itself (OAuthError was: Redocly refused the document, ajv overflowed).
+    for (const [name, schema] of Object.entries<Json>(document.components.schemas)) {
+      expect(schema.$ref, name).not.toBe(`#/components/schemas/${name}`);
+    }
+    expect(Object.keys(document.components.schemas.OAuthError.properties)).toEqual([
+      "error",
+      "error_description",
+      "detail",
+    ]);
+    for (const { key, operation } of operations) {
+      expect(
+        Object.keys(operation.responses).some((status) => status.startsWith("4")),
+        key,
+      ).toBe(true);
+    }
+  });
+
+  it("states each body limit, the import's and the token endpoint's among them, and the email format", () => {
+    const limitOf = (path: string, method = "post") => document.paths[path][method].responses["413"].description;
+    expect(limitOf("/api/imports")).toContain("Up to 25 MB for a zip, 15 MB for a CSV, HTML, JSON or text file.");
+    expect(document.paths["/api/imports"].post.description).toContain("Up to 25 MB");
+    expect(limitOf("/api/articles")).toContain("6 MB");
+    expect(limitOf("/api/articles/bulk")).toContain("1.5 MB");
+    expect(limitOf("/api/auth/login")).toContain("64 KB");
+    expect(limitOf("/oauth/token")).toContain("64 KB");
+    expect(limitOf("/oauth/register")).toContain("128 KB");
+    expect(limitOf("/mcp")).toContain("1.5 MB");
+    const email = document.paths["/api/auth/register"].post.requestBody.content["application/json"].schema;
+    expect(email.properties.email).toMatchObject({ type: "string", format: "email", maxLength: 254 });
+    expect(document.components.schemas.User.properties.email.format).toBe("email");
   });
 
   it("says what each filter of the two list routes does", () => {

@@ -1,3 +1,5 @@
+import { formatByteLimit } from "../../worker/domain/byte-size";
+import { MAX_IMPORT_BODY_BYTES } from "../../worker/domain/imports/import-limits";
 import { readStoredToken } from "../lib/auth-storage";
 import { ApiError, request } from "./client";
 
@@ -69,6 +71,13 @@ function upload(
   onProgress: (share: number) => void,
   encoding = "",
 ): Promise<StartedImport> {
+  // The server would refuse it (413) only once all of it was sent.
+  if (file.size > MAX_IMPORT_BODY_BYTES) {
+    const limit = formatByteLimit(MAX_IMPORT_BODY_BYTES);
+    return Promise.reject(
+      new ApiError(413, `This file is over ${limit}, the most an import takes; split it into parts.`),
+    );
+  }
   return new Promise((resolve, reject) => {
     const form = new FormData();
     form.set("file", file);

@@ -21,7 +21,13 @@ export const emailSchema = z
       .min(1, "email is required")
       .max(EMAIL_MAX_LENGTH, `email must be at most ${EMAIL_MAX_LENGTH} characters`)
       .regex(EMAIL_SHAPE, "email must be a valid email address"),
-  );
+  )
+  // What the OpenAPI document states (the input side of the pipe is a plain string otherwise).
+  .meta({
+    format: "email",
+    maxLength: EMAIL_MAX_LENGTH,
+    description: "An email address: one @, a dot in the domain, no spaces; trimmed and compared without case.",
+  });
 
 export const newPasswordSchema = z
   .string({ error: "password must be a string" })

@@ -86,3 +86,66 @@ export function illFormedTextMessage(field: string): string {
   const subject = field ? `${field}: ` : "";
   return `${subject}contains bytes that are not valid UTF-8 text (or an unpaired surrogate); send it as UTF-8`;
 }
+
+const NUL = "\u0000";
+const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, "g");
+
+/**
+ * Text as it is stored: without NUL characters and with each lone surrogate as U+FFFD. A NUL is no character a
+ * reader sees (a browser drops it from a page's text, as this does) but SQLite ends some strings at it (FTS5 reads
+ * a NUL in a query as the end of the query: "unterminated string"); a lone surrogate is not text in any encoding.
+ * A saved page may hold either (a page's lone surrogates are accepted, see middleware/body-limit.ts).
+ */
+export function storableText(text: string): string {
+  const withoutNul = text.includes(NUL) ? text.replaceAll(NUL, "") : text;
+  return hasLoneSurrogate(withoutNul) ? withoutNul.replace(LONE_SURROGATES, "\uFFFD") : withoutNul;
+}
+
+/** The sentence for a query parameter that holds a NUL (`%00`). */
+export function nulMessage(field: string): string {
+  return `${field}: contains a NUL character (%00), which is not text`;
+}
+
+/**
+ * Why a URL's query is refused, naming the first parameter whose name or value, once percent-decoded, holds a
+ * NUL or bytes that are not UTF-8 (`%FF`, or `%ED%A0%80`: a surrogate, which UTF-8 cannot encode); undefined
+ * when every parameter is text. `search` is the URL's raw query, with or without its `?`.
+ */
+export function illFormedQueryParameter(search: string): string | undefined {
+  const query = search.startsWith("?") ? search.slice(1) : search;
+  if (!query.includes("%")) return undefined;
+  for (const pair of query.split("&")) {
+    const separator = pair.indexOf("=");
+    const rawName = separator === -1 ? pair : pair.slice(0, separator);
+    const rawValue = separator === -1 ? "" : pair.slice(separator + 1);
+    const name = percentDecoded(rawName);
+    const value = percentDecoded(rawValue);
+    // A name that is not text itself is shown as it was sent.
+    if (name === undefined) return illFormedTextMessage(rawName);
+    if (name.includes(NUL)) return nulMessage(rawName);
+    if (value === undefined) return illFormedTextMessage(name);
+    if (value.includes(NUL)) return nulMessage(name);
+  }
+  return undefined;
+}
+
+/** A query component's text (`+` is a space, `%XX` a byte), or undefined when its bytes are not UTF-8. */
+function percentDecoded(component: string): string | undefined {
+  const encoded = new TextEncoder().encode(component.replaceAll("+", " "));
+  const bytes: number[] = [];
+  for (let i = 0; i < encoded.length; i += 1) {
+    const byte = encoded[i] as number;
+    const hex = byte === 0x25 ? String.fromCharCode(encoded[i + 1] ?? 0, encoded[i + 2] ?? 0) : "";
+    if (/^[0-9a-fA-F]{2}$/.test(hex)) {
+      bytes.push(Number.parseInt(hex, 16));
+      i += 2;
+    } else {
+      bytes.push(byte);
+    }
+  }
+  try {
+    return strictUtf8.decode(new Uint8Array(bytes));
+  } catch {
+    return undefined;
+  }
+}

@@ -1,5 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../context";
+import { formatByteLimit } from "../domain/byte-size";
 import { AppError, InvalidInput } from "../domain/errors";
 import {
   decodeJsonMarkingInvalidUtf8,
@@ -7,6 +8,7 @@ import {
   illFormedTextMessage,
   mayHoldLoneSurrogate,
 } from "../domain/valid-text";
+import { isJsonContentType } from "./content-type";
 
 /**
  * A refused body is read and thrown away up to this many bytes, then cancelled. 100 MB is the most the
@@ -46,7 +48,8 @@ export type BodyRead =
   | { kind: "interrupted" };
 
 export const INTERRUPTED_MESSAGE = "The request body could not be read (the upload was interrupted)";
-export const tooLargeMessage = (maxBytes: number) => `Request body is too large (the limit is ${maxBytes / 1024} KB)`;
+export const tooLargeMessage = (maxBytes: number) =>
+  `Request body is too large (the limit is ${formatByteLimit(maxBytes)})`;
 
 /**
  * Reads a request's body in full, up to `maxBytes`, and answers an equivalent request whose body is in memory.
@@ -87,14 +90,12 @@ export async function readBody(request: Request, maxBytes: number): Promise<Body
   return { kind: "read", request: new Request(request, { body: bytes }), bytes };
 }
 
-const JSON_TYPE = /^application\/([\w.+-]+\+)?json\b/i;
-
 /**
  * Why a JSON body's text is refused (a field holding bytes that are not UTF-8, or a lone surrogate), naming the
  * field; undefined for any other body, or well-formed text. See domain/valid-text.ts.
  */
 export function illFormedJsonText(headers: Headers, bytes: Uint8Array | null): string | undefined {
-  if (!bytes?.byteLength || !JSON_TYPE.test(headers.get("content-type") ?? "")) return undefined;
+  if (!bytes?.byteLength || !isJsonContentType(headers)) return undefined;
   const text = decodeJsonMarkingInvalidUtf8(bytes);
   if (!mayHoldLoneSurrogate(text)) return undefined;
   let parsed: unknown;

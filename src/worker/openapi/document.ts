@@ -1,7 +1,10 @@
 import type { Hono } from "hono";
 import { generateSpecs, resolver } from "hono-openapi";
-import { OAUTH2_SECURITY_SCHEME, OUTSIDE_API_PATHS } from "./outside-api";
-import { ERROR_RESPONSES, errorBody, errors, oauthErrorBody } from "./responses";
+import { formatByteLimit } from "../domain/byte-size";
+import { maxBodyBytes } from "../middleware/body-limits";
+import { isOAuthEndpoint } from "../middleware/worker-guard";
+import { OAUTH2_SECURITY_SCHEME, OUTSIDE_API_PATHS, oauthError } from "./outside-api";
+import { ERROR_RESPONSES, type ErrorStatus, errorBody, errors, oauthErrorBody } from "./responses";
 
 /** The areas of the API, in the order the reference lists them. */
 const TAGS = [
@@ -66,21 +69,56 @@ type Operation = Record<string, unknown> & {
   security?: unknown[];
 };
 
+/** A shared error response, with a description of its own for this operation where it says more. */
+function sharedError(status: ErrorStatus, oauth: boolean, description?: string) {
+  if (oauth) return oauthError(description ?? ERROR_RESPONSES[status].description);
+  const [reference] = Object.values(errors(status));
+  return description ? { ...reference, description } : reference;
+}
+
 /**
- * The answers app.ts gives any /api route before or after its handler, added where they apply, so each route
- * describes only its own: a body over the path's limit (413) or interrupted (400), a body that is not JSON (415)
- * or malformed JSON (400), a request that fails its schema (422), and an unexpected failure (500).
+ * The answers the edge gives any route before or after its handler (app.ts under /api, worker-guard.ts outside
+ * it), added where they apply, so each route describes only its own: a body over the path's limit (413, stating
+ * the limit) or interrupted (400), a JSON body sent as another type (415) or malformed (400), a query parameter
+ * that is not text or a request that fails its schema (422; 400 at the OAuth endpoints, in OAuth's shape), and
+ * an unexpected failure (500).
  */
-function addMiddlewareResponses(operation: Operation) {
+function addEdgeResponses(path: string, operation: Operation) {
   const own = operation.responses ?? {};
   const body = operation.requestBody?.content;
-  const shared = {
-    ...(body ? errors(400, 413) : {}),
-    ...(body && "application/json" in body ? errors(415) : {}),
-    ...(body || operation.parameters?.length ? errors(422) : {}),
-    ...errors(500),
-  };
+  const oauth = isOAuthEndpoint(path);
+  const limit = `The request body is over this path's limit of ${formatByteLimit(maxBodyBytes(path))}.`;
+  const shared: Record<string, unknown> = {};
+  if (body) {
+    shared["400"] = sharedError(400, oauth);
+    shared["413"] = sharedError(413, oauth, limit);
+  }
+  if (body && "application/json" in body) shared["415"] = sharedError(415, oauth);
+  shared[oauth ? "400" : "422"] = sharedError(oauth ? 400 : 422, oauth);
+  shared["500"] = sharedError(500, oauth);
+  // A route's own 413 (a limit of its own besides the body's) without words of its own states the body's limit.
+  const own413 = own["413"] as { $ref?: string; description?: string } | undefined;
+  if (own413?.$ref && !own413.description) own["413"] = shared["413"];
   operation.responses = { ...shared, ...own };
+}
+
+/**
+ * hono-openapi names an operation after its method and path (`getApiArticlesById`), except where two `use`
+ * middlewares describe a path: its operations then all take the middlewares' name (`allApiTokens`, five
+ * duplicates). Every operation is named again here the library's way, so each name is unique.
+ */
+function operationId(method: string, path: string): string {
+  const pascal = (text: string) =>
+    text
+      .split(/[\W_]+/)
+      .filter(Boolean)
+      .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+      .join("");
+  const words = path
+    .split("/")
+    .filter(Boolean)
+    .map((segment) => (segment.startsWith("{") ? `By${pascal(segment.slice(1, -1))}` : pascal(segment)));
+  return method + words.join("");
 }
 
 /**
@@ -119,6 +157,8 @@ export async function buildOpenApiDocument(app: Hono<any, any, any>, version: st
           "the browser extension, the bookmarklet and AI assistants (MCP). Send JSON; errors are `{ detail }` with " +
           "the status. Sign in with a web session or a personal API token; AI assistants connect to /mcp over OAuth.",
       },
+      // Relative: every deployment (local, staging, production) serves the API from the origin of this document.
+      servers: [{ url: "/", description: "The origin that serves this document." }],
       tags: TAGS,
       components: {
         // biome-ignore lint/suspicious/noExplicitAny: openapi-types' SecuritySchemeObject is a union the literal fits.
@@ -133,18 +173,25 @@ export async function buildOpenApiDocument(app: Hono<any, any, any>, version: st
   });
   // generateSpecs shares response objects between operations; each operation is changed below on its own copy.
   const document = structuredClone(generated);
-  for (const operations of Object.values(document.paths) as Record<string, Operation>[]) {
-    for (const operation of Object.values(operations)) {
+  for (const [path, operations] of Object.entries(document.paths) as [string, Record<string, Operation>][]) {
+    for (const [method, operation] of Object.entries(operations)) {
+      operation.operationId = operationId(method, path);
       applySecurity(operation);
-      addMiddlewareResponses(operation);
-      sortResponses(operation);
     }
   }
+  // The schema carries its id (`OAuthError`), so the resolver answers a `$ref` to it and the schema itself under
+  // components: only the components are added (the `$ref` put under its own name referred to itself).
   const oauthError = await resolver(oauthErrorBody, { options: { io: "output" } }).toOpenAPISchema();
   document.components = {
     ...document.components,
-    schemas: { ...document.components?.schemas, ...oauthError.components?.schemas, OAuthError: oauthError.schema },
+    schemas: { ...document.components?.schemas, ...oauthError.components?.schemas },
   };
-  Object.assign(document.paths, OUTSIDE_API_PATHS);
+  Object.assign(document.paths, structuredClone(OUTSIDE_API_PATHS));
+  for (const [path, operations] of Object.entries(document.paths) as [string, Record<string, Operation>][]) {
+    for (const operation of Object.values(operations)) {
+      addEdgeResponses(path, operation);
+      sortResponses(operation);
+    }
+  }
   return document;
 }

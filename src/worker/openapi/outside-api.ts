@@ -8,7 +8,7 @@ import { SHARE_PATH } from "../share-target";
  * provider and the MCP SDK own their formats, which their RFCs and the MCP spec define), so they are described
  * here by hand and the document links the specifications. test/worker/openapi.test.ts checks that each answers.
  */
-const oauthError = (description: string) => ({
+export const oauthError = (description: string) => ({
   description,
   content: { "application/json": { schema: { $ref: "#/components/schemas/OAuthError" } } },
 });
@@ -57,7 +57,6 @@ export const OUTSIDE_API_PATHS = {
         "202": { description: "A notification or response was accepted; no body." },
         "401": oauthError("No valid access token; `WWW-Authenticate` names the resource metadata."),
         "403": oauthError("The token lacks a scope the call needs, or the browser Origin is not allowed."),
-        "413": { $ref: "#/components/responses/PayloadTooLarge" },
       },
     },
   },
@@ -130,7 +129,6 @@ export const OUTSIDE_API_PATHS = {
       responses: {
         "201": jsonObject("The client's registration, with its client_id (RFC 7591 section 3.2.1)."),
         "400": oauthError("invalid_client_metadata or invalid_redirect_uri (RFC 7591 section 3.2.2)."),
-        "413": { $ref: "#/components/responses/PayloadTooLarge" },
       },
     },
   },

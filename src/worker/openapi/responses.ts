@@ -44,11 +44,15 @@ export const ERROR_RESPONSES = {
   413: { name: "PayloadTooLarge", description: "The request body is over this path's limit." },
   415: {
     name: "UnsupportedMediaType",
-    description: "A body sent as anything but JSON (or an upload not as multipart).",
+    description:
+      "A body sent as another type than the operation's: `application/json` (a charset may follow; other `+json` " +
+      "types are refused too), or `multipart/form-data` for an upload.",
   },
   422: {
     name: "ValidationError",
-    description: "A field is missing or breaks a rule; `detail` names the field and the rule.",
+    description:
+      "A field or query parameter is missing, breaks a rule or is not text (a NUL, bytes that are not UTF-8); " +
+      "`detail` names it and the rule.",
   },
   429: {
     name: "TooManyRequests",

@@ -71,7 +71,11 @@ export const statsQuery = z.object({
 export const createBody = z.object({
   url: z.string({ error: "url must be a string" }),
   /** The page as the user's browser has it (pages behind a login or a bot wall); its size is checked in the service. */
-  html: z.string({ error: "html must be a string" }).min(1, "html must not be empty").nullish(),
+  html: z
+    .string({ error: "html must be a string" })
+    .min(1, "html must not be empty")
+    .nullish()
+    .meta({ description: "The page as the browser has it, up to 5 MB (413 above); it is read instead of the URL." }),
 });
 
 export const bulkBody = z.object({

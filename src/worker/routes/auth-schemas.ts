@@ -2,7 +2,9 @@ import { z } from "zod";
 import { isoTime } from "./article-schemas";
 
 /** Response shapes of the auth API (services/auth-service.ts). The request shapes are in domain/credentials.ts. */
-export const publicUserJson = z.object({ id: z.int(), email: z.string(), created_at: isoTime() }).meta({ id: "User" });
+export const publicUserJson = z
+  .object({ id: z.int(), email: z.string().meta({ format: "email" }), created_at: isoTime() })
+  .meta({ id: "User" });
 
 export const sessionJson = z
   .object({

@@ -5,6 +5,7 @@ import type { AppEnv } from "../context";
 import { AppError, InvalidInput } from "../domain/errors";
 import { encodingName } from "../domain/imports/decode-text";
 import { IMPORT_FORMATS, type ImportFormat } from "../domain/imports/import-item";
+import { IMPORT_LIMITS_SENTENCE } from "../domain/imports/import-limits";
 import { isImportFormat } from "../domain/imports/parse-import";
 import { requireAuth } from "../middleware/require-auth";
 import { validate } from "../middleware/validate";
@@ -66,7 +67,7 @@ export const importRoutes = new Hono<AppEnv>()
       description:
         "Upload an export of Pocket, Instapaper, Omnivore, Karakeep, Readwise Reader, Raindrop, OneTab or VibeRead, " +
         "a browser's bookmarks or a list of links (multipart, the file in `file`); the import runs in the background: " +
-        "follow it with GET /api/imports/{id}.",
+        `follow it with GET /api/imports/{id}. ${IMPORT_LIMITS_SENTENCE}`,
       requestBody: {
         required: true,
         content: {
@@ -91,7 +92,11 @@ export const importRoutes = new Hono<AppEnv>()
           },
         },
       },
-      responses: { 202: jsonResponse("The import, queued.", startedImportJson), ...errors(400, 413, 415, 422, 503) },
+      responses: {
+        202: jsonResponse("The import, queued.", startedImportJson),
+        413: { ...errors(413)["413"], description: `The upload is over its limit. ${IMPORT_LIMITS_SENTENCE}` },
+        ...errors(400, 415, 422, 503),
+      },
     }),
     async (c) => {
       const { bytes, name, format, encoding } = await readUpload(c.req.raw);

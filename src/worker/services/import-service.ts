@@ -4,6 +4,7 @@ import type { ArticlesRepository } from "../db/repositories/articles-repository"
 import type { HighlightsRepository } from "../db/repositories/highlights-repository";
 import type { ImportedArticle, ImportRecord, ImportsRepository } from "../db/repositories/imports-repository";
 import { checkArticleUrl } from "../domain/article-url";
+import { formatByteLimit } from "../domain/byte-size";
 import { AppError, InvalidInput, NotFound } from "../domain/errors";
 import { encodingNote } from "../domain/imports/decode-text";
 import {
@@ -14,6 +15,7 @@ import {
   MalformedImport,
   type ParsedImport,
 } from "../domain/imports/import-item";
+import { MAX_TEXT_IMPORT_BYTES } from "../domain/imports/import-limits";
 import { isKeptEmpty, type KeptByReader } from "../domain/imports/kept";
 import { detectFormat, parseImport } from "../domain/imports/parse-import";
 import { isZip } from "../domain/imports/zip-export";
@@ -23,8 +25,6 @@ import { compressText, decompressText } from "./processing/compressed-text";
 
 /** Invalid rows kept with their reasons (all are counted). */
 export const MAX_STORED_ERRORS = 500;
-/** A text file (CSV, HTML, JSON, list) is decoded and parsed whole in memory: this keeps that within the isolate. */
-export const MAX_TEXT_IMPORT_BYTES = 15 * 1024 * 1024;
 /** Our own export's content travels compressed in a queue message; a larger one is fetched again instead. */
 const MAX_QUEUED_CONTENT_CHARS = 90 * 1024;
 /** How long an import's processing waits for rows still being stored before it looks again. */
@@ -220,7 +220,10 @@ export function createImportService({
       try {
         const chosen = format ?? detectFormat(file.bytes, encoding);
         if (!isZip(file.bytes) && file.bytes.byteLength > MAX_TEXT_IMPORT_BYTES) {
-          throw new AppError(413, "A CSV, HTML, JSON or text import file may be at most 15 MB; split it into parts");
+          throw new AppError(
+            413,
+            `A CSV, HTML, JSON or text import file may be at most ${formatByteLimit(MAX_TEXT_IMPORT_BYTES)}; split it into parts`,
+          );
         }
         parsed = parseImport(file.bytes, chosen, encoding);
       } catch (error) {

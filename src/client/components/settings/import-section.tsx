@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useRef, useState } from "react";
+import { IMPORT_LIMITS_SENTENCE } from "../../../worker/domain/imports/import-limits";
 import { IMPORT_FORMAT_OPTIONS, type ImportJob } from "../../api/imports";
 import { useToast } from "../../hooks/use-toast";
 import { useImportsQuery, useUploadImport } from "../../queries/imports";
@@ -89,6 +90,7 @@ function ImportRow({ job }: { job: ImportJob }) {
 export function ImportSection() {
   const fileId = useId();
   const formatId = useId();
+  const limitId = useId();
   const form = useRef<HTMLFormElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [format, setFormat] = useState("");
@@ -128,8 +130,12 @@ export function ImportSection() {
             id={fileId}
             type="file"
             accept=".csv,.html,.htm,.json,.zip,.txt,.tsv"
+            aria-describedby={limitId}
             onChange={(event) => setFile(event.target.files?.[0] ?? null)}
           />
+          <span className="import-limit" id={limitId}>
+            {IMPORT_LIMITS_SENTENCE}
+          </span>
         </div>
         <ImportEncodingPreview file={file} encoding={encoding} onEncoding={setEncoding} />
         <div className="settings-row">

@@ -5,7 +5,9 @@
 export const MAX_STEP_PAYLOAD_CHARS = 900_000;
 
 export async function compressText(text: string): Promise<string> {
-  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream("gzip"));
+  // TextEncoder writes each lone surrogate (a saved page may hold one) as U+FFFD, as the Encoding standard says;
+  // workerd's Blob wrote its three bytes as they were, which read back as three U+FFFD.
+  const stream = new Blob([new TextEncoder().encode(text)]).stream().pipeThrough(new CompressionStream("gzip"));
   const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
   let binary = "";
   // String.fromCharCode takes its bytes as arguments, so large buffers go in slices.
