@@ -16,6 +16,7 @@ import { emailAddressRoutes } from "./routes/email-address";
 import { exportRoutes } from "./routes/export";
 import { healthRoutes } from "./routes/health";
 import { articleHighlightRoutes, highlightRoutes } from "./routes/highlights";
+import { imageRoutes } from "./routes/images";
 import { importRoutes } from "./routes/imports";
 import { listenRoutes } from "./routes/listen";
 import { oauthRoutes } from "./routes/oauth";
@@ -57,6 +58,7 @@ export function createApp() {
   app.route("/articles", listenRoutes);
   app.route("/articles", articleRoutes);
   app.route("/highlights", highlightRoutes);
+  app.route("/images", imageRoutes);
   app.route("/topics", topicRoutes);
   app.route("/search", searchRoutes);
   app.route("/email-address", emailAddressRoutes);

@@ -1,4 +1,5 @@
 import { createAdapters } from "./adapters/factory";
+import { createR2ImageCache } from "./adapters/r2-image-cache";
 import type { AppConfig } from "./config";
 import { getConfig } from "./config";
 import { createDatabase } from "./db/client";
@@ -27,7 +28,9 @@ import { createAuthService } from "./services/auth-service";
 import { createEmailCaptureService } from "./services/email-capture-service";
 import { createExportService } from "./services/export-service";
 import { createDohResolver } from "./services/fetching/host-resolver";
+import { fetchImage } from "./services/fetching/image-fetcher";
 import { createHighlightsService } from "./services/highlights-service";
+import { createImageProxyService } from "./services/image-proxy-service";
 import { createImportService } from "./services/import-service";
 import { createListeningService } from "./services/listening-service";
 import { createArticlePipeline } from "./services/processing/article-pipeline";
@@ -71,6 +74,7 @@ export function createServices(env: Env) {
     reanchor: highlights.reanchor,
   });
   const importsRepository = createImportsRepository(db);
+  const imageResolver = createDohResolver();
   return {
     config,
     db,
@@ -98,6 +102,16 @@ export function createServices(env: Env) {
       renders: createListenRendersRepository(db),
     }),
     highlights,
+    imageProxy: createImageProxyService({
+      secret: config.jwtSecret,
+      cache: createR2ImageCache(env.IMAGE_CACHE),
+      fetchImage: (url) =>
+        fetchImage(url, {
+          allowLoopback: config.allowLoopbackFetch,
+          timeoutMs: config.fetchTimeoutMs,
+          resolver: imageResolver,
+        }),
+    }),
     account: createAccountService({
       account: createAccountRepository(db),
       vectorIndex: adapters.vectorIndex,

@@ -182,9 +182,11 @@ test.describe("settings: save by email, browser extension, install the app", () 
       "Browser extension",
       "Bookmarklet",
       "Install the app",
+      "Offline reading",
       "Connected apps",
       "Import",
       "Export",
+      "Password",
       "Delete account",
     ]);
     const extension = page.getByRole("region", { name: "Browser extension" });

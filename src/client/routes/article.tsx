@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { useNavigate, useParams } from "react-router";
+import { useLocation, useNavigate, useParams } from "react-router";
 import { ApiError } from "../api/client";
 import type { Article, Highlight } from "../api/types";
 import { SignedInLayout } from "../components/app-header";
@@ -17,6 +17,7 @@ import { ContinueReadingNote, EndOfArticle, PendingSyncNotice } from "../compone
 import { RelatedArticles } from "../components/article/related-articles";
 import { OfflineNotice } from "../components/offline-notice";
 import { useGoBack } from "../hooks/article/use-go-back";
+import { highlightParam, useHighlightJump } from "../hooks/article/use-highlight-jump";
 import { useHighlightLayer } from "../hooks/article/use-highlight-layer";
 import { useReadingActions } from "../hooks/article/use-reading-actions";
 import { useReadingPosition } from "../hooks/article/use-reading-position";
@@ -164,6 +165,7 @@ function ArticleView({
   returning: boolean;
 }) {
   const navigate = useNavigate();
+  const { search } = useLocation();
   const goBack = useGoBack();
   const actions = useReadingActions(article.id);
   const feedback = useFeedback(article.id);
@@ -171,7 +173,9 @@ function ArticleView({
   const viewer = useRef<HTMLElement>(null);
   const sidePanel = useMediaQuery(SIDE_PANEL_QUERY);
   const highlightsPanel = <HighlightsPanel articleId={article.id} root={viewer} onTab={onTab} side={sidePanel} />;
-  const position = useReadingPosition({ article, tab, onTab, returning, root: viewer });
+  // Opened at a highlight (/#/highlights): go there, not to the reading position.
+  const [jumpTo] = useState(() => highlightParam(search));
+  const position = useReadingPosition({ article, tab, onTab, returning: returning || jumpTo !== null, root: viewer });
   const title = displayTitle(article.title, article.url);
   const nowPlaying = useMemo(
     () => ({ title, site: article.site_name || article.domain || "", artwork: article.image_url }),
@@ -190,6 +194,7 @@ function ArticleView({
     onListened: position.listenedTo,
   });
   const highlights = useArticleHighlightsQuery(article.id).data?.highlights ?? NO_HIGHLIGHTS;
+  useHighlightJump(viewer, highlights, jumpTo, onTab);
   const highlightActions = useHighlightActions(article.id);
   const layer = useHighlightLayer(viewer, article.id, highlights, {
     title: displayTitle(article.title, article.url),

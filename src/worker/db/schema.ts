@@ -31,6 +31,11 @@ export const users = sqliteTable("users", {
    * articles only join their nearest topics until the daily run (docs/ai.md, "Topics over the whole library").
    */
   topicsArticleCount: integer("topics_article_count"),
+  /**
+   * Raised by a password change. Every web session's JWT carries the value it was signed with (`gen`), and one
+   * with another value is refused: changing the password ends every other session at once (docs/decisions.md).
+   */
+  sessionGeneration: integer("session_generation").notNull().default(0),
 });
 
 /** Logged-out token ids, kept until the token would have expired anyway (the daily cron prunes them). */

@@ -490,12 +490,14 @@ export function createArticleService({
       });
       const total = figures.totals[0]?.total ?? 0;
       const read = Number(figures.totals[0]?.read ?? 0);
+      const unread = Number(figures.totals[0]?.unread ?? 0);
       const byStatus = new Map(figures.byStatus.map((row) => [row.status, row.n]));
       const perDay = (rows: { day: number; n: number }[]) => new Map(rows.map((row) => [Number(row.day), row.n]));
       const recent = [
         ...figures.recentSaved.map((r) => ({
           id: r.id,
           title: r.title,
+          url: r.url,
           domain: r.domain,
           at: r.at,
           action: "saved" as const,
@@ -503,6 +505,7 @@ export function createArticleService({
         ...figures.recentRead.map((r) => ({
           id: r.id,
           title: r.title,
+          url: r.url,
           domain: r.domain,
           at: r.at ?? 0,
           action: "read" as const,
@@ -512,7 +515,7 @@ export function createArticleService({
         .slice(0, 10);
       return {
         total_articles: total,
-        unread_articles: total - read,
+        unread_articles: unread,
         read_articles: read,
         weekly_read_articles: figures.weekly[0]?.n ?? 0,
         articles_this_month: figures.monthly[0]?.n ?? 0,
@@ -532,6 +535,8 @@ export function createArticleService({
           // The article's id, so each item links to it (/article/{id}).
           id: r.id,
           title: r.title,
+          // The saved address, so an article without a title yet (or failed) is named by its host and path.
+          url: r.url,
           domain: r.domain,
           date: new Date(r.at).toISOString(),
           action: r.action,

@@ -115,7 +115,8 @@ export function SummaryPanel({
 
 /** The extracted article, re-sanitised here before it is put into the page. */
 export function ContentPanel({ article, direction, inProgress, running, onStart, actions }: PanelProps) {
-  const html = useMemo(() => sanitizeArticleHtml(article.content), [article.content]);
+  // Pictures through the Worker (issue 50): shown when their site is down, and kept for reading offline.
+  const html = useMemo(() => sanitizeArticleHtml(article.content, article.images), [article.content, article.images]);
   if (!html) {
     return (
       <div className="panel-empty">

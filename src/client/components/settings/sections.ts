@@ -8,6 +8,8 @@ import { ExportSection } from "./export-section";
 import { ExtensionSection } from "./extension-section";
 import { ImportSection } from "./import-section";
 import { InstallAppSection } from "./install-app-section";
+import { OfflineReadingSection } from "./offline-reading-section";
+import { PasswordSection } from "./password-section";
 
 /**
  * The sections of /#/settings, top to bottom: the ways to save (the token the extension and scripts need first),
@@ -20,8 +22,10 @@ export const SETTINGS_SECTIONS: { id: string; Component: ComponentType }[] = [
   { id: "extension", Component: ExtensionSection },
   { id: "bookmarklet", Component: BookmarkletSection },
   { id: "install-app", Component: InstallAppSection },
+  { id: "offline-reading", Component: OfflineReadingSection },
   { id: "connected-apps", Component: ConnectedAppsSection },
   { id: "import", Component: ImportSection },
   { id: "export", Component: ExportSection },
+  { id: "password", Component: PasswordSection },
   { id: "delete-account", Component: DeleteAccountSection },
 ];
