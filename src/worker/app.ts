@@ -19,6 +19,7 @@ import { articleHighlightRoutes, highlightRoutes } from "./routes/highlights";
 import { importRoutes } from "./routes/imports";
 import { listenRoutes } from "./routes/listen";
 import { oauthRoutes } from "./routes/oauth";
+import { readerSettingsRoutes } from "./routes/reader-settings";
 import { searchRoutes } from "./routes/search";
 import { tagRoutes } from "./routes/tags";
 import { tokenRoutes } from "./routes/tokens";
@@ -64,6 +65,7 @@ export function createApp() {
   app.route("/tags", tagRoutes);
   app.route("/export", exportRoutes);
   app.route("/account", accountRoutes);
+  app.route("/reader-settings", readerSettingsRoutes);
   app.route("/oauth", oauthRoutes);
   app.route("/imports", importRoutes);
   app.route("/dev", devFakeSpeechRoutes);
