@@ -13,6 +13,7 @@ import { ArticleTags } from "../components/article/article-tags";
 import { ConfirmDialog } from "../components/article/confirm-dialog";
 import { HighlightsPanel } from "../components/article/highlights-panel";
 import { QuoteSharing } from "../components/article/quote-sharing";
+import { ReaderSettingsMenu } from "../components/article/reader-settings-menu";
 import { ContinueReadingNote, EndOfArticle, PendingSyncNotice } from "../components/article/reading-position";
 import { RelatedArticles } from "../components/article/related-articles";
 import { OfflineNotice } from "../components/offline-notice";
@@ -38,6 +39,7 @@ import { useFeedback } from "../queries/feedback";
 import { highlightKeys, useArticleHighlightsQuery, useHighlightActions } from "../queries/highlights";
 import "../styles/article.css";
 import "../styles/listen.css";
+import "../styles/reader.css";
 
 type TabId = "summary" | "content" | "original";
 /** From this width the highlights panel is a column beside the text (highlights.css lays it out). */
@@ -168,6 +170,7 @@ function ArticleView({
   const actions = useReadingActions(article.id);
   const feedback = useFeedback(article.id);
   const [confirming, setConfirming] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
   const viewer = useRef<HTMLElement>(null);
   const sidePanel = useMediaQuery(SIDE_PANEL_QUERY);
   const highlightsPanel = <HighlightsPanel articleId={article.id} root={viewer} onTab={onTab} side={sidePanel} />;
@@ -232,6 +235,7 @@ function ArticleView({
             <span aria-hidden="true">←</span> Back
           </button>
           <div className="viewer-toolbar-actions">
+            <ReaderSettingsMenu open={settingsOpen} onOpenChange={setSettingsOpen} />
             {article.is_read ? (
               <button
                 type="button"
