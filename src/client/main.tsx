@@ -4,6 +4,7 @@ import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { AuthProvider } from "./hooks/use-auth";
 import { EnvironmentProvider } from "./hooks/use-environment";
+import { KeyboardShortcutsProvider } from "./hooks/use-keyboard-shortcuts";
 import { ReaderSettingsProvider } from "./hooks/use-reader-settings";
 import { ToastProvider } from "./hooks/use-toast";
 import { readStoredSession } from "./lib/auth-storage";
@@ -39,7 +40,9 @@ createRoot(root).render(
         <AuthProvider>
           <ReaderSettingsProvider>
             <ToastProvider>
-              <RouterProvider router={router} />
+              <KeyboardShortcutsProvider>
+                <RouterProvider router={router} />
+              </KeyboardShortcutsProvider>
             </ToastProvider>
           </ReaderSettingsProvider>
         </AuthProvider>

@@ -9,7 +9,6 @@ import {
   READER_WIDTHS,
   type ReaderSettings,
 } from "../lib/reader-settings";
-import "../styles/reader-fonts.css";
 import "../styles/reader-settings.css";
 
 const THEME_LABELS: Record<ReaderSettings["theme"], string> = {

@@ -25,7 +25,7 @@ import {
   storeReaderSettings,
   subscribeReaderSettings,
 } from "../lib/reader-settings-storage";
-import { DEVICE_DARK_QUERY, drawOnDocument } from "../lib/theme-document";
+import { DEVICE_DARK_QUERY, drawOnDocument, loadReaderFontWhenIdle } from "../lib/theme-document";
 import { isNetworkFailure } from "../queries/query-client";
 import { useAuth } from "./use-auth";
 import { useMediaQuery } from "./use-media-query";
@@ -97,6 +97,8 @@ export function ReaderSettingsProvider({ children }: { children: ReactNode }) {
   );
 
   useLayoutEffect(() => drawOnDocument(stored.settings, deviceDark), [stored.settings, deviceDark]);
+  const { font } = stored.settings;
+  useEffect(() => loadReaderFontWhenIdle(font), [font]);
 
   const server = useQuery({
     queryKey: readerSettingsKeys.all,

@@ -44,6 +44,8 @@ const LINE_HEIGHTS: Record<ReaderLineHeight, string> = { compact: "1.45", normal
 /** Characters a line of the text column holds (styles/reader.css turns them into a width at the chosen size). */
 const LINE_CHARACTERS: Record<ReaderWidth, number> = { narrow: 55, medium: 70, wide: 90 };
 
+export const fontStack = (font: ReaderFont): string => FONT_STACKS[font];
+
 /** The custom properties styles/reader.css lays the viewer's text out with. */
 export function readerStyle(settings: ReaderSettings): Record<string, string> {
   return {

@@ -17,6 +17,7 @@ import { ReaderSettingsMenu } from "../components/article/reader-settings-menu";
 import { ContinueReadingNote, EndOfArticle, PendingSyncNotice } from "../components/article/reading-position";
 import { RelatedArticles } from "../components/article/related-articles";
 import { OfflineNotice } from "../components/offline-notice";
+import { useArticleKeyboard } from "../hooks/article/use-article-keyboard";
 import { useGoBack } from "../hooks/article/use-go-back";
 import { useHighlightLayer } from "../hooks/article/use-highlight-layer";
 import { useReadingActions } from "../hooks/article/use-reading-actions";
@@ -175,6 +176,14 @@ function ArticleView({
   const sidePanel = useMediaQuery(SIDE_PANEL_QUERY);
   const highlightsPanel = <HighlightsPanel articleId={article.id} root={viewer} onTab={onTab} side={sidePanel} />;
   const position = useReadingPosition({ article, tab, onTab, returning, root: viewer });
+  useArticleKeyboard({
+    article,
+    markRead: actions.markRead,
+    markUnread: actions.markUnread,
+    rate: feedback.rate,
+    openSettings: () => setSettingsOpen(true),
+    onDeleted,
+  });
   const title = displayTitle(article.title, article.url);
   const nowPlaying = useMemo(
     () => ({ title, site: article.site_name || article.domain || "", artwork: article.image_url }),
