@@ -13,7 +13,7 @@
 import { existsSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { startFixtureServer } from "../test/fixtures/fixture-server.mjs";
-import { apiClient, ROOT, runOrExit, startAppInBackground, tool, waitForHealth } from "./lib.mjs";
+import { ROOT, resendingApiClient, runOrExit, startAppInBackground, tool, waitForHealth } from "./lib.mjs";
 import { applyMigrations, setup } from "./setup.mjs";
 
 const APP_PORT = Number(process.env.BENCH_PORT || 8794);
@@ -46,21 +46,7 @@ const app = startAppInBackground({
   logPath: join(ROOT, ".wrangler", "ingest-server.log"),
 });
 const { stop } = app;
-const callOnce = apiClient(app.base);
-/**
- * A call, sent again when wrangler dev's proxy lost it (a 500 that is not the app's JSON: the request never
- * reached the Worker; docs/footguns.md), which happens now and then on a busy machine.
- */
-async function call(method, path, options) {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await callOnce(method, path, options);
-    } catch (error) {
-      if (attempt >= 3 || !/ answered 500: null$/.test(error.message)) throw error;
-      await sleep(250);
-    }
-  }
-}
+const call = resendingApiClient(app.base);
 const folders = readdirSync(corpusDir).filter((name) => existsSync(join(corpusDir, name, "source.html")));
 
 async function register(name) {

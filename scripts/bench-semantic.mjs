@@ -52,6 +52,8 @@ import {
   reciprocalRank,
 } from "./semantic-metrics";
 import { measureTopicNames } from "./semantic-topic-names.mjs";
+import { measureNewsTopics } from "./semantic-topic-news.mjs";
+import { measureTopicStability } from "./semantic-topic-stability.mjs";
 import { applyMigrations, setup } from "./setup.mjs";
 
 const APP_PORT = Number(process.env.BENCH_PORT || 8841);
@@ -370,6 +372,7 @@ async function multilingualTopics(items) {
       language: item.language,
     })),
     0,
+    { perLanguage: !embedder.multilingual },
   );
   const topicOf = new Map();
   clustering.topics.forEach((topic, t) => {
@@ -674,6 +677,8 @@ async function main() {
     reportMultilingual(multilingual);
     // Topic names (issue 35) on the multilingual labelled library: offline, the Worker's topics code.
     await measureTopicNames();
+    await measureTopicStability();
+    await measureNewsTopics();
     console.log(`\n  (bench took ${((performance.now() - started) / 60_000).toFixed(1)} min)`);
   } finally {
     app.stop();

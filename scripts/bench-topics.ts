@@ -9,6 +9,8 @@
 // heap above the start, and how many articles ended up in a topic.
 //
 //   npm run bench:topics [-- --articles 20000] [--reuse]   (--reuse: the library seeded by the last run)
+//   npm run bench:topics -- --saved [1200]   pages saved through the app's API: minutes from completed to placed
+//                                            (scripts/bench-topics-saved.mjs)
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { getPlatformProxy } from "wrangler";
@@ -233,4 +235,5 @@ async function main() {
   }
 }
 
-await main();
+if (process.argv.includes("--saved")) await import("./bench-topics-saved.mjs");
+else await main();

@@ -144,6 +144,24 @@ export function apiClient(base) {
   };
 }
 
+/**
+ * apiClient, but a call is sent again (up to `attempts` times, `pauseMs` apart) when wrangler dev's proxy lost it:
+ * a 500 that is not the app's JSON never reached the Worker (docs/footguns.md); it happens on a busy machine.
+ */
+export function resendingApiClient(base, { attempts = 3, pauseMs = 250 } = {}) {
+  const callOnce = apiClient(base);
+  return async function call(method, path, options) {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await callOnce(method, path, options);
+      } catch (error) {
+        if (attempt >= attempts || !/ answered 500: null$/.test(error.message)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, pauseMs));
+      }
+    }
+  };
+}
+
 export const npmCommand = process.platform === "win32" ? "npm.cmd" : "npm";
 
 /** A small seeded random generator (mulberry32), so a benchmark measures the same data every run. */

@@ -54,6 +54,7 @@ export async function clusterLines(
     })),
     vectors,
   );
-  const { topics, placements } = sampleThenJoin(library, now, sampleSize);
+  // As the Worker's topics run with this embedder: per language when it cannot compare languages.
+  const { topics, placements } = sampleThenJoin(library, now, sampleSize, { perLanguage: !embedder.multilingual });
   return { languages, summaries, vectors, topics, placements };
 }

@@ -12,11 +12,11 @@
 //
 // Run alone: `npx tsx scripts/semantic-topic-names.mjs`. TOPIC_NAMES_SRC=<dir> measures another checkout's
 // src/ (the "before" figures of docs/ai.md came from `git archive main`), with the same labels and rules.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { gunzipSync } from "node:zlib";
 import { isAcceptableTopicName } from "../src/worker/domain/clustering/name-rules";
 import { stemWord, wordsOf } from "../src/worker/domain/words";
+import { pageHtml } from "./labelled-library.mjs";
 import { ROOT } from "./lib.mjs";
 import { normalizedMutualInformation, purity } from "./semantic-metrics";
 
@@ -29,24 +29,21 @@ const corpusRoot = join(ROOT, "..", "shared", "corpus");
  */
 const AS_OLD_PIPELINE = process.env.TOPIC_NAMES_AS_OLD_PIPELINE === "1";
 
-async function sourceModules() {
+export async function sourceModules() {
   const src = resolve(process.env.TOPIC_NAMES_SRC ?? join(ROOT, "src"));
-  const load = (path) => import(join(src, path));
+  // TOPIC_CLUSTER_SRC: another checkout's embedder and topics code only, with this checkout's extraction and
+  // summaries (what an embedder or clustering change cost, on the same texts).
+  const clusterSrc = resolve(process.env.TOPIC_CLUSTER_SRC ?? src);
+  const load = (path, from = src) => import(join(from, path));
   return {
     extract: await load("worker/domain/extraction/extract-article.ts"),
     language: await load("worker/domain/article-language.ts"),
     summarizer: await load("worker/adapters/local/extractive-language-model.ts"),
-    embedder: await load("worker/adapters/local/local-embedder.ts"),
+    embedder: await load("worker/adapters/local/local-embedder.ts", clusterSrc),
     embeddingText: await load("worker/domain/embedding/article-embedding-text.ts"),
-    clustering: await load("worker/domain/clustering/cluster-library.ts"),
+    clustering: await load("worker/domain/clustering/cluster-library.ts", clusterSrc),
+    identity: await load("worker/domain/clustering/topic-identity.ts", clusterSrc),
   };
-}
-
-function pageHtml(page) {
-  if (page.corpus === "trafilatura-dev") {
-    return gunzipSync(readFileSync(join(corpusRoot, page.corpus, "html", `${page.page}.gz`))).toString("utf8");
-  }
-  return readFileSync(join(corpusRoot, page.corpus, page.page, "source.html"), "utf8");
 }
 
 /** Whether every content word of `name` is, by stem, among the words of `text` (the name "or its stem"). */
@@ -56,12 +53,25 @@ function containsName(text, name, language) {
   return nameStems.length > 0 && nameStems.every((stem) => stems.has(stem));
 }
 
-/** Processes the labelled pages as the Worker would and clusters them: topics, labels and per-article data. */
-export async function clusterLabelledLibrary() {
-  const m = await sourceModules();
+/**
+ * The labelled pages processed as the Worker would (extraction, language, summary, embedding): per article its
+ * page, title, summary, language and vector. TOPIC_LIBRARY_CACHE=<file> keeps them in that file between runs
+ * (the processing takes minutes; the topics code is what changes).
+ */
+export async function processedLabelledLibrary() {
   const { pages } = JSON.parse(
     readFileSync(join(ROOT, "scripts", "bench-data", "topic-names-multilingual.json"), "utf8"),
   );
+  return processedPages(pages, process.env.TOPIC_LIBRARY_CACHE);
+}
+
+/**
+ * Labelled pages (each with `corpus`, `page`, `url`, `subject`) processed as the Worker would; `cache`, a file
+ * that keeps the result between runs.
+ */
+export async function processedPages(pages, cache) {
+  if (cache && existsSync(cache)) return JSON.parse(readFileSync(cache, "utf8"));
+  const m = await sourceModules();
   const embedder = m.embedder.createLocalEmbedder(DIMENSIONS);
   const summarizer = m.summarizer.createExtractiveLanguageModel();
   const articles = [];
@@ -78,6 +88,14 @@ export async function clusterLabelledLibrary() {
     );
     articles.push({ id, page, title, summary, language, vector: Array.from(Float32Array.from(vector ?? [])) });
   }
+  if (cache) writeFileSync(cache, JSON.stringify(articles));
+  return articles;
+}
+
+/** Processes the labelled pages as the Worker would and clusters them: topics, labels and per-article data. */
+export async function clusterLabelledLibrary() {
+  const m = await sourceModules();
+  const articles = await processedLabelledLibrary();
   const now = Date.now();
   // The fields of library-items' libraryItems, built here so an older checkout without it is measured alike.
   const items = articles.map((a) => ({
@@ -90,7 +108,8 @@ export async function clusterLabelledLibrary() {
     feedback: null,
     language: AS_OLD_PIPELINE ? null : a.language,
   }));
-  return { articles, clustering: m.clustering.clusterLibrary(items, now) };
+  // As the topics run clusters with the local embedder: each language apart (it cannot compare languages).
+  return { articles, clustering: m.clustering.clusterLibrary(items, now, { perLanguage: !AS_OLD_PIPELINE }) };
 }
 
 /**
@@ -126,6 +145,30 @@ function nearestNeighbourVote(articles) {
   return { all: sum(right) / sum(total), byLanguage };
 }
 
+/**
+ * How well topics (each a list of article ids) follow the articles' labelled subjects: homogeneity, the purity
+ * of the articles in a topic, and NMI, an article in no topic counting as its own cluster. `clustered`: how many
+ * articles are in a topic.
+ */
+export function subjectAgreement(articles, topics) {
+  const topicOf = new Map();
+  topics.forEach((ids, index) => {
+    for (const id of ids) topicOf.set(id, index);
+  });
+  const clustered = articles.filter((a) => topicOf.has(a.id));
+  return {
+    clustered: clustered.length,
+    homogeneity: purity(
+      clustered.map((a) => a.page.subject),
+      clustered.map((a) => topicOf.get(a.id)),
+    ),
+    nmi: normalizedMutualInformation(
+      articles.map((a) => a.page.subject),
+      articles.map((a) => (topicOf.has(a.id) ? `t${topicOf.get(a.id)}` : `alone-${a.id}`)),
+    ),
+  };
+}
+
 /** The measures above, printed; returns them for callers. */
 export async function measureTopicNames(log = console.log) {
   const started = Date.now();
@@ -145,16 +188,9 @@ export async function measureTopicNames(log = console.log) {
   const broken = topics.filter(
     (t) => !isAcceptableTopicName(t.label, t.language) || (nameCounts.get(t.label.toLowerCase()) ?? 0) > 1,
   );
-  const topicOf = new Map();
-  for (const [index, t] of topics.entries()) for (const member of t.members) topicOf.set(member.id, index);
-  const clustered = articles.filter((a) => topicOf.has(a.id));
-  const homogeneity = purity(
-    clustered.map((a) => a.page.subject),
-    clustered.map((a) => topicOf.get(a.id)),
-  );
-  const nmi = normalizedMutualInformation(
-    articles.map((a) => a.page.subject),
-    articles.map((a) => (topicOf.has(a.id) ? `t${topicOf.get(a.id)}` : `alone-${a.id}`)),
+  const { homogeneity, nmi } = subjectAgreement(
+    articles,
+    topics.map((t) => t.members.map((member) => member.id)),
   );
   const rows = topics.map((t) => {
     const members = t.members.map((member) => byId.get(member.id));

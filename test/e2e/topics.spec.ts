@@ -292,7 +292,7 @@ async function topicsByApp(page: Page, token: string) {
   return topics.sort((a, b) => a.name.localeCompare(b.name));
 }
 
-test("/topics lists the topics with unread articles: label, score, counts, age, date, feedback, algorithm, quality", async ({
+test("/topics lists the topics with unread articles: label, score, counts, age, date, feedback; method and quality folded", async ({
   page,
 }) => {
   test.setTimeout(270_000);
@@ -345,9 +345,19 @@ test("/topics lists the topics with unread articles: label, score, counts, age, 
     );
     await expect(fact(card, "Average age")).toHaveText("today");
     await expect(fact(card, "Created")).toHaveText(shortDate(topic.created_at));
-    await expect(fact(card, "Quality")).toHaveText(percentOf(topic.topic_metadata.topic_silhouette_score));
-    await expect(card.getByText(topic.algorithm)).toBeVisible();
+    // The method and its quality figure are the card's, folded away under "Method and fit" for readers who ask.
+    await expect(card.getByText(topic.algorithm)).toBeHidden();
+    await card.getByText("Method and fit").click();
+    await expect(fact(card, "Method")).toHaveText(topic.algorithm);
+    await expect(fact(card, "Fit")).toHaveText(
+      `${percentOf(topic.topic_metadata.topic_silhouette_score)} (quality: how clearly its articles stand apart)`,
+    );
   }
+  // One explanation for the page, closed until asked; one language here, so no card names one.
+  await expect(page.getByText("VibeRead reads every article you save")).toBeHidden();
+  await page.getByText("How topics are made").click();
+  await expect(page.getByText("VibeRead reads every article you save")).toBeVisible();
+  await expect(page.locator(".topic-language")).toHaveCount(0);
   await expect(cardFor(page, football.label)).toHaveCount(0);
 
   const cookingCard = cardFor(page, cooking.label);
@@ -416,12 +426,15 @@ test("topic detail: header and metadata, '% match' by similarity, Show all remem
     `20 unread 22 articles Created ${shortDate(cooking.created_at)}`,
   );
   await expect(header.locator(".topic-score")).toHaveText(`Score ${percentOf(cooking.final_score)}`);
-  await expect(fact(header, "Algorithm")).toHaveText(cooking.algorithm);
-  await expect(fact(header, "Quality score")).toHaveText(
-    `${percentOf(cooking.topic_metadata.topic_silhouette_score)} (all topics: ${percentOf(cooking.topic_metadata.silhouette_score)})`,
+  // The metadata is there for the reader who asks: "How topics are made", closed at first.
+  await expect(fact(header, "Method")).toBeHidden();
+  await header.getByText("How topics are made").click();
+  await expect(fact(header, "Method")).toHaveText(cooking.algorithm);
+  await expect(fact(header, "Fit")).toHaveText(
+    `${percentOf(cooking.topic_metadata.topic_silhouette_score)} (quality: how clearly its articles stand apart; all topics ${percentOf(cooking.topic_metadata.silhouette_score)})`,
   );
-  await expect(fact(header, "Cluster size")).toHaveText("22 articles");
-  await expect(fact(header, "Generated from")).toHaveText(cooking.topic_metadata.generated_from);
+  await expect(fact(header, "Articles when grouped")).toHaveText("22 articles");
+  await expect(fact(header, "Grouped from")).toHaveText(cooking.topic_metadata.generated_from);
   expect(cooking.topic_metadata.generated_from).toContain("30 articles");
 
   // Unread only by default: 20 articles, all marked Unread, closest to the centre first, one page.

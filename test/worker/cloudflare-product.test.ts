@@ -51,6 +51,32 @@ const ARKTIS = [
   "Der Permafrost taut, und das Schmelzwasser der Gletscher lässt den Meeresspiegel steigen.",
 ].join("\n\n");
 
+/** The same four subjects' articles in English, for topics across languages. */
+const HONEYBEES = [
+  "Honeybees dance in the hive to show their sisters where the flowers with nectar and pollen are.",
+  "The waggle dance gives the direction to the sun and the distance to the food, as Karl von Frisch found.",
+  "A bee colony has a queen, thousands of workers and in summer a few drones that live in the hive.",
+  "Beekeepers watch the bees dance to understand how the colony gathers honey and survives the winter.",
+].join("\n\n");
+const BEEKEEPING = [
+  "Beekeepers open the hive in spring to check the queen and the brood of the honeybees.",
+  "The workers gather nectar and pollen, and in summer the beekeeper spins the honey out of the combs.",
+  "A strong colony swarms in May, when the old queen leaves with half of the bees to find a new hive.",
+  "In winter the bees sit together in a cluster and keep the queen warm until spring comes.",
+].join("\n\n");
+const GLACIERS = [
+  "The glaciers of the Alps are melting faster than ever, because summers are hotter and winters shorter.",
+  "Researchers measure every year how far the ice retreats and see that some glaciers will soon be gone.",
+  "With the ice goes a store of water that fills rivers in summer and gives villages their drinking water.",
+  "The climate is warming, and the glacier tongues in the mountains retreat further year after year.",
+].join("\n\n");
+const ARCTIC = [
+  "The sea ice of the Arctic melts further every summer, and the ice cover gets thinner year after year.",
+  "Researchers measure the area of the ice with satellites and see that the climate warms fast in the north.",
+  "Where the ice is missing, the dark sea takes up more heat, and the glaciers of Greenland lose mass too.",
+  "The permafrost thaws, and the meltwater of the glaciers makes the sea level rise.",
+].join("\n\n");
+
 const articleUrl = (title: string, body: string, extra = "") =>
   `${origin()}/article?lang=de&title=${encodeURIComponent(title)}&body=${encodeURIComponent(body)}${extra}`;
 
@@ -141,6 +167,47 @@ describe("the whole product on the Cloudflare adapters (faithful fakes of Worker
     const ids = chat.body.results.map((r: any) => r.article.id);
     expect(ids.slice(0, 2).sort()).toEqual([bees.id, keepers.id].sort());
     expect(chat.body.results[0].match_explanation).toMatch(/^The model says/);
+  });
+
+  it("makes topics across languages with the multilingual model: one subject's German and English articles together", async () => {
+    await using articleRuns = await introspectWorkflow(env.ARTICLE_WORKFLOW);
+    await articleRuns.modifyAll(async (m) => m.disableRetryDelays());
+    const user = await registerUser();
+    const englishUrl = (title: string, body: string) =>
+      `${origin()}/article?lang=en&title=${encodeURIComponent(title)}&body=${encodeURIComponent(body)}`;
+    const saved = [
+      await save(user.token, articleUrl("Der Tanz der Bienen", BIENEN)),
+      await save(user.token, articleUrl("Ein Jahr beim Imker", IMKER)),
+      await save(user.token, articleUrl("Die Gletscher schmelzen", GLETSCHER)),
+      await save(user.token, articleUrl("Eis in der Arktis", ARKTIS)),
+      await save(user.token, englishUrl("The dance of the bees", HONEYBEES)),
+      await save(user.token, englishUrl("A year with a beekeeper", BEEKEEPING)),
+      await save(user.token, englishUrl("The glaciers are melting", GLACIERS)),
+      await save(user.token, englishUrl("Ice in the Arctic", ARCTIC)),
+    ];
+    const languageOf = new Map(saved.map((article) => [article.id, article.language]));
+    expect(new Set(languageOf.values())).toEqual(new Set(["de", "en"]));
+    await fakeVectorize.advance(10_000);
+
+    await using topicRuns = await introspectWorkflow(env.TOPICS_WORKFLOW);
+    await topicRuns.modifyAll(async (m) => m.disableSleeps());
+    await env.TOPICS_WORKFLOW.create({
+      id: `languages-${user.user.id}`,
+      params: { userId: user.user.id, debounceSeconds: 0 },
+    });
+    const [run] = await topicRuns.get();
+    await run?.waitForStatus("complete");
+    const { topics } = (await api("GET", "/api/topics/?unread_only=false", { token: user.token })).body;
+    expect(topics.length).toBeGreaterThan(0);
+    const spanning = [];
+    for (const topic of topics) {
+      // Topics of a multilingual model belong to no one language.
+      expect(topic.language).toBeNull();
+      const detail = await api("GET", `/api/topics/${topic.id}`, { token: user.token });
+      const languages = new Set(detail.body.articles.map((a: { id: number }) => languageOf.get(a.id)));
+      if (languages.size > 1) spanning.push(topic.label);
+    }
+    expect(spanning.length).toBeGreaterThan(0);
   });
 
   it("writes a long article's summary one model call per step: a failed part is retried alone", async () => {

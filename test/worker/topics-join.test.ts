@@ -1,7 +1,15 @@
 import { env, introspectWorkflow } from "cloudflare:test";
 import { describe, expect, inject, it } from "vitest";
+import { createD1VectorIndex } from "../../src/worker/adapters/local/d1-vector-index";
+import { createExtractiveLanguageModel } from "../../src/worker/adapters/local/extractive-language-model";
+import { createLocalEmbedder } from "../../src/worker/adapters/local/local-embedder";
 import { createServices } from "../../src/worker/context";
+import { createDatabase } from "../../src/worker/db/client";
+import { createTopicsRepository } from "../../src/worker/db/repositories/topics-repository";
 import { LEFTOVER_LABEL } from "../../src/worker/domain/clustering/topic-names";
+import { createTopicsService } from "../../src/worker/services/topics-service";
+import { inlineSteps } from "../../src/worker/workflows/inline-steps";
+import { runTopics } from "../../src/worker/workflows/topics-run";
 import { api, registerUser, seedProcessedArticle } from "./helpers";
 import { library, recluster } from "./topics-helpers";
 
@@ -91,6 +99,60 @@ describe("topics over the whole library (sample, then join)", () => {
     expect(joined).toBeDefined();
     expect(await computedAt()).toBe(clusteredAt);
     expect(await topicRuns.get()).toHaveLength(0);
+  });
+
+  it("an article that completes while a run clusters the library is in a topic when the run ends", async () => {
+    const { user } = await registerUser();
+    await library(user.id, 6);
+    await recluster(user.id);
+    const honeybees = "honeybees hive pollen waggle dance queen beekeeping honey colony swarm nectar drones";
+    const late = await seedProcessedArticle(user.id, {
+      title: "Honeybees",
+      text: honeybees,
+      processingStatus: "processing",
+    });
+    const db = createDatabase(env.DB);
+    const embedder = createLocalEmbedder(1024);
+    const repository = createTopicsRepository(db);
+    const service = (topics = repository) =>
+      createTopicsService({
+        topics,
+        vectorIndex: createD1VectorIndex(db, embedder.name),
+        embedder,
+        languageModel: createExtractiveLanguageModel(),
+      });
+    // The run has read the library; before it stores its topics the article completes and, as processing does,
+    // joins its nearest topic: one of those the run is about to replace.
+    const completesMeanwhile = {
+      ...repository,
+      async replaceAll(...args: Parameters<typeof repository.replaceAll>) {
+        await env.DB.prepare("UPDATE articles SET processing_status = 'completed', processed_at = ? WHERE id = ?")
+          .bind(Date.now() + 1_000, late)
+          .run();
+        expect(await service().joinArticle(user.id, late)).toBe(true);
+        expect((await placements(user.id)).some((p) => p.articleId === late)).toBe(true);
+        return repository.replaceAll(...args);
+      },
+    };
+    await runTopics(inlineSteps(), () => service(completesMeanwhile), user.id);
+
+    const placed = (await placements(user.id)).filter((p) => p.articleId === late);
+    expect(placed).toHaveLength(1);
+    expect(placed[0]?.label).not.toBe(LEFTOVER_LABEL);
+  });
+
+  it("an article placed twice at once (its own join and a run's join batch) stays in one topic", async () => {
+    const { user } = await registerUser();
+    await library(user.id, 6);
+    await recluster(user.id);
+    const [first, second] = await createTopicsRepository(createDatabase(env.DB)).centres(user.id);
+    const id = await seedProcessedArticle(user.id, { title: "Honeybees", text: "honeybees hive pollen waggle" });
+    const repository = createTopicsRepository(createDatabase(env.DB));
+    await Promise.all([
+      repository.addMembers(user.id, [{ topicId: first?.id as number, articleId: id, similarity: 0.5 }]),
+      repository.addMembers(user.id, [{ topicId: second?.id as number, articleId: id, similarity: 0.4 }]),
+    ]);
+    expect((await placements(user.id)).filter((p) => p.articleId === id)).toHaveLength(1);
   });
 
   it("an article processed after the last run that falls into the leftover group makes the topics due, once", async () => {

@@ -18,6 +18,11 @@ export interface Topic {
   avg_feedback_score: number | null;
   created_at: string;
   algorithm: string;
+  /**
+   * The language of all its articles when the library's languages are grouped apart (an embedder that cannot
+   * compare languages); null when topics may span languages, and for 'Other articles'.
+   */
+  language: string | null;
   topic_metadata: {
     /** Mean silhouette of the whole clustering, in [-1, 1]: the same for every topic of one run. */
     silhouette_score: number;

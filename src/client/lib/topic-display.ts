@@ -65,3 +65,20 @@ export function parseTopicId(raw: string | undefined): number | null {
   const id = Number(raw);
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
+
+/**
+ * The English name of a topic's language ("de" → "German"), for "German articles" on a topic made per language;
+ * the code itself when the browser has no name for it.
+ */
+export function languageName(code: string): string {
+  try {
+    return new Intl.DisplayNames(["en"], { type: "language" }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** Whether a list of topics holds more than one language (then each card says its own). */
+export function topicsSpanLanguages(topics: readonly { language: string | null }[]): boolean {
+  return new Set(topics.flatMap((topic) => (topic.language ? [topic.language] : []))).size > 1;
+}

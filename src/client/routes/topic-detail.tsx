@@ -4,12 +4,13 @@ import { TOPIC_ARTICLES_PER_PAGE, TOPIC_PAGE_SIZES, type TopicDetail } from "../
 import { SignedInLayout } from "../components/app-header";
 import { ConfirmDialog } from "../components/article/confirm-dialog";
 import { Pagination } from "../components/dashboard/pagination";
+import { TopicMethod } from "../components/topics/how-topics-are-made";
 import { TopicArticleItem } from "../components/topics/topic-article-item";
 import { TopicCounts, TopicScore } from "../components/topics/topic-score";
 import { TopicsError, TopicsLoading } from "../components/topics/topics-status";
 import { usePageTitle } from "../hooks/use-page-title";
 import { useToast } from "../hooks/use-toast";
-import { parseTopicId, percent, shortDate } from "../lib/topic-display";
+import { languageName, parseTopicId, shortDate } from "../lib/topic-display";
 import { browserStorage, readShowAll, writeShowAll } from "../lib/topic-preferences";
 import { useDeleteTopic, useTopicDetail } from "../queries/topics";
 // The article list reuses the dashboard's cards and pagination; the confirm dialog brings its styles from the viewer.
@@ -144,29 +145,29 @@ function TopicHeader({ topic }: { topic: TopicDetail }) {
           </button>
         </div>
       </div>
-      <dl className="topic-facts topic-meta">
+      {topic.language && (
+        <p className="topic-language">
+          {languageName(topic.language)} articles: your articles in other languages are in topics of their own.
+        </p>
+      )}
+      <TopicMethod
+        summary="How topics are made"
+        className="topic-meta"
+        algorithm={topic.algorithm}
+        quality={topic.topic_metadata.topic_silhouette_score}
+        overall={topic.topic_metadata.silhouette_score}
+      >
         <div>
-          <dt>Algorithm</dt>
-          <dd>{topic.algorithm}</dd>
-        </div>
-        <div>
-          <dt>Quality score</dt>
-          <dd>
-            {percent(topic.topic_metadata.topic_silhouette_score)}
-            <span className="topic-meta-note"> (all topics: {percent(topic.topic_metadata.silhouette_score)})</span>
-          </dd>
-        </div>
-        <div>
-          <dt>Cluster size</dt>
+          <dt>Articles when grouped</dt>
           <dd>
             {topic.cluster_size} {topic.cluster_size === 1 ? "article" : "articles"}
           </dd>
         </div>
         <div>
-          <dt>Generated from</dt>
+          <dt>Grouped from</dt>
           <dd>{topic.topic_metadata.generated_from}</dd>
         </div>
-      </dl>
+      </TopicMethod>
       <ConfirmDialog
         open={confirming}
         title="Delete topic?"

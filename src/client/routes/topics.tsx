@@ -1,9 +1,11 @@
 import { Link } from "react-router";
 import { PAGE_TOPICS_LIMIT } from "../api/topics";
 import { SignedInLayout } from "../components/app-header";
+import { HowTopicsAreMade } from "../components/topics/how-topics-are-made";
 import { TopicCard } from "../components/topics/topic-card";
 import { TopicsError, TopicsLoading } from "../components/topics/topics-status";
 import { usePageTitle } from "../hooks/use-page-title";
+import { topicsSpanLanguages } from "../lib/topic-display";
 import { useTopics } from "../queries/topics";
 import "../styles/dashboard.css";
 import "../styles/topics.css";
@@ -20,6 +22,9 @@ export function TopicsPage() {
       </nav>
       <h1 className="page-title">Topics</h1>
       <p className="page-subtitle">Semantic clusters of your articles generated using AI clustering</p>
+      <HowTopicsAreMade
+        perLanguage={state.status === "loaded" && state.topics.some((topic) => topic.language !== null)}
+      />
 
       {state.status === "loading" && <TopicsLoading label="Loading topics..." />}
       {state.status === "error" && <TopicsError message={state.message} onRetry={reload} />}
@@ -52,7 +57,7 @@ export function TopicsPage() {
             <ul className="topic-grid">
               {state.topics.map((topic) => (
                 <li key={topic.id}>
-                  <TopicCard topic={topic} />
+                  <TopicCard topic={topic} showLanguage={topicsSpanLanguages(state.topics)} />
                 </li>
               ))}
             </ul>

@@ -277,6 +277,12 @@ export const topics = sqliteTable(
     centre: text("centre"),
     /** The least similarity to the centre an article needs to join this topic (below it: the leftover group). */
     joinThreshold: real("join_threshold"),
+    /**
+     * The language (ISO 639-1) of every article of the topic when the library's languages were clustered apart
+     * (an embedder that is not multilingual): only articles of that language join it. Null when topics span
+     * languages, and for the leftover group.
+     */
+    language: text("language"),
   },
   (t) => [index("topics_user_score_idx").on(t.userId, t.finalScore)],
 );

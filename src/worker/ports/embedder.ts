@@ -9,6 +9,12 @@ export interface Embedder {
    */
   readonly maxInputChars: number;
   /**
+   * Whether texts of different languages land in one space, so that two articles on one subject are close
+   * whatever their languages. False for the local embedder (English word vectors and a small dictionary: a
+   * German and an English article on one subject are far apart): topics are then made per language.
+   */
+  readonly multilingual: boolean;
+  /**
    * A cosine that any two texts reach by chance, when measured for this embedder: a search result found by
    * meaning alone must be closer to the question than this. Undefined when not measured.
    */

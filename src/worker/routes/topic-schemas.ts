@@ -15,6 +15,10 @@ export const topicJson = z
     avg_feedback_score: z.number().nullable(),
     created_at: isoTime(),
     algorithm: z.string(),
+    language: z.string().nullable().meta({
+      description:
+        "The language (ISO 639-1) of all the topic's articles when topics are made per language (an embedder that cannot compare languages); null when a topic may span languages, and for 'Other articles'.",
+    }),
     topic_metadata: z.object({
       silhouette_score: z.number(),
       topic_silhouette_score: z.number(),

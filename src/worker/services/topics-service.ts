@@ -9,7 +9,6 @@ import {
   topicCentre,
 } from "../domain/clustering/join-topics";
 import { libraryItems } from "../domain/clustering/library-items";
-import { inheritTopicIdentities } from "../domain/clustering/topic-identity";
 import { LEFTOVER_LABEL } from "../domain/clustering/topic-names";
 import { decodeInSpace, encodeVector, spaceOf } from "../domain/embedding/vector-encoding";
 import { NotFound } from "../domain/errors";
@@ -62,6 +61,7 @@ function toTopicJson(row: {
     avg_feedback_score: row.averageFeedback === null ? null : Math.round(Number(row.averageFeedback) * 10_000) / 10_000,
     created_at: iso(topic.createdAt),
     algorithm: topic.algorithm,
+    language: topic.language,
     topic_metadata: {
       silhouette_score: topic.silhouetteScore,
       // Cards show each topic's own quality; the clustering's silhouette above is the same for every topic.
@@ -92,22 +92,28 @@ export function createTopicsService({ topics, vectorIndex, embedder, languageMod
   /** Places these articles in their nearest topics; `topics` false when the user has none with a centre. */
   async function joinArticles(userId: number, ids: number[]) {
     const rows = await topics.centres(userId);
-    const centred: (TopicCentre & { id: number })[] = rows.flatMap((row) => {
+    const centred: (TopicCentre & { id: number; language: string | null })[] = rows.flatMap((row) => {
       const centre = decodeInSpace(row.centre, space);
       return centre && row.joinThreshold !== null
-        ? [{ id: row.id, centre: Array.from(centre), threshold: row.joinThreshold }]
+        ? [{ id: row.id, centre: Array.from(centre), threshold: row.joinThreshold, language: row.language }]
         : [];
     });
     if (centred.length === 0) return { topics: false, joined: 0, leftover: 0 };
     const mean = decodeInSpace(await topics.libraryMean(userId), space);
     const vectors = await readVectors(userId, ids);
+    // Topics made per language take only articles of their language (languageOf: null when topics span them).
+    const languageOf = centred.some((topic) => topic.language !== null)
+      ? await topics.articleLanguages(userId, ids)
+      : null;
     const members: { topicId: number; articleId: number; similarity: number }[] = [];
     const misfits: number[] = [];
     for (const id of ids) {
       const vector = vectors.get(id);
       if (!vector) continue; // Not embedded: it joins at the next run that finds its vector.
-      const { index, similarity } = nearestTopic(vector, centred, mean);
-      const topic = index === null ? undefined : centred[index];
+      const language = languageOf && (languageOf.get(id) || "en");
+      const candidates = language ? centred.filter((topic) => topic.language === language) : centred;
+      const { index, similarity } = nearestTopic(vector, candidates, mean);
+      const topic = index === null ? undefined : candidates[index];
       if (topic) members.push({ topicId: topic.id, articleId: id, similarity });
       else misfits.push(id);
     }
@@ -128,6 +134,7 @@ export function createTopicsService({ topics, vectorIndex, embedder, languageMod
           generatedFrom: `joined articles · ${embedder.name} embeddings`,
           centre: null,
           joinThreshold: null,
+          language: null,
         },
         now(),
       );
@@ -156,7 +163,13 @@ export function createTopicsService({ topics, vectorIndex, embedder, languageMod
       // The same input the pipeline command builds (library-items), so both cluster a library alike.
       const items = libraryItems(library, vectors);
       const at = now();
-      const clustering = clusterLibrary(items, at);
+      // A topic that keeps most of its articles keeps its id and name (topic-identity, matched on the sample: the
+      // articles joined after the last run are not clustered now). The leftover group is no subject to continue.
+      const memberships = await topics.memberships(userId);
+      const previous = memberships.filter((topic) => topic.label !== LEFTOVER_LABEL);
+      // The leftover group (at most one) keeps its id whatever its articles, so an open "Other articles" stays.
+      const previousLeftover = memberships.find((topic) => topic.label === LEFTOVER_LABEL);
+      const clustering = clusterLibrary(items, at, { perLanguage: !embedder.multilingual, previous });
       /** A topic's stored centre and join threshold from its members' vectors (none for the leftover group). */
       const centreOf = (memberIds: number[] | null) => {
         if (!memberIds) return { centre: null, joinThreshold: null };
@@ -173,7 +186,8 @@ export function createTopicsService({ topics, vectorIndex, embedder, languageMod
       const labelRequests: (TopicLabelRequest | null)[] = [];
       for (const topic of clustering.topics) {
         labelRequests.push(
-          topic.leftover
+          // A continuing topic keeps its name: the subject is the same, so no model is asked to rename it.
+          topic.leftover || topic.continues
             ? null
             : {
                 keywords: topic.keywords,
@@ -202,25 +216,15 @@ export function createTopicsService({ topics, vectorIndex, embedder, languageMod
               : `${items.length} articles · ${embedder.name} embeddings`,
           members: topic.members,
           ...centreOf(topic.leftover ? null : topic.members.map((m) => m.id)),
+          language: clustering.perLanguage && !topic.leftover ? topic.language : null,
+          ...(topic.continues ? { identity: topic.continues } : {}),
+          ...(topic.leftover && previousLeftover
+            ? { identity: { id: previousLeftover.id, createdAt: previousLeftover.createdAt } }
+            : {}),
         });
       }
-      const previous = await topics.memberships(userId);
-      // Identities are matched on the sample: the articles joined after the last run are not in the new drafts yet.
-      const sampled = new Set(items.map((item) => item.id));
-      const identities = inheritTopicIdentities(
-        previous.map((topic) => ({ ...topic, memberIds: topic.memberIds.filter((id) => sampled.has(id)) })),
-        drafts.map((draft) => draft.members.map((m) => m.id)),
-      );
-      const previousLabels = new Map(previous.map((topic) => [topic.id, topic.label]));
-      const kept = drafts.map((draft, index) => {
-        const identity = identities.get(index);
-        // A topic that continues an earlier one keeps its name until the model names it again (its label
-        // step), instead of showing key phrases meanwhile. The leftover group, which no model names, takes its own.
-        const earlierName = identity && labelRequests[index] ? previousLabels.get(identity.id) : undefined;
-        return { ...draft, label: earlierName ?? draft.label, identity };
-      });
       const mean = clustering.libraryMean && encodeVector(clustering.libraryMean, space);
-      const ids = await topics.replaceAll(userId, kept, at, readAt, mean, order.length);
+      const ids = await topics.replaceAll(userId, drafts, at, readAt, mean, order.length);
       return {
         topics: drafts.length,
         articles: items.length,

@@ -36,8 +36,12 @@ export async function runTopics(
   let afterId = 0;
   let joined = 0;
   let joinSteps = 0;
-  // Every article not in the sample is placed once: a batch is the articles after the last batch's highest id.
-  for (let batch = 1; outcome.toJoin > 0; batch++) {
+  // Every completed article in no topic is placed once: a batch is the articles after the last batch's highest
+  // id. Not only the articles outside the sample: an article that completed while the clustering step ran joined
+  // one of the topics that step then replaced (and lost it with them), or completed after the step read the
+  // library. Those are placed here too, so no article waits for a later run (a library clustered whole asks for
+  // none unless it grew by a tenth).
+  for (let batch = 1; ; batch++) {
     const from = afterId;
     const result = await jsonStep(step, `join articles, batch ${batch}`, JOIN_STEP, () =>
       service().joinBatch(userId, from, joinBatch),

@@ -1,11 +1,16 @@
 import { useId } from "react";
 import { Link } from "react-router";
 import type { Topic } from "../../api/topics";
-import { ageLabel, feedbackLabel, percent, scoreToneClass, shortDate } from "../../lib/topic-display";
+import { ageLabel, feedbackLabel, languageName, scoreToneClass, shortDate } from "../../lib/topic-display";
+import { TopicMethod } from "./how-topics-are-made";
 import { TopicCounts, TopicScore } from "./topic-score";
 
-/** One topic on /topics (spec §2): the label links to its detail; the whole card is the link's target. */
-export function TopicCard({ topic }: { topic: Topic }) {
+/**
+ * One topic on /topics (spec §2): the label links to its detail; the whole card is the link's target. The
+ * method and its quality figure are folded under "Method and fit"; `showLanguage` when the list holds topics of
+ * several languages.
+ */
+export function TopicCard({ topic, showLanguage = false }: { topic: Topic; showLanguage?: boolean }) {
   const titleId = useId();
   return (
     <article className={`topic-card ${scoreToneClass(topic.final_score)}`} aria-labelledby={titleId}>
@@ -17,6 +22,7 @@ export function TopicCard({ topic }: { topic: Topic }) {
         </h2>
         <TopicScore score={topic.final_score} />
       </div>
+      {showLanguage && topic.language && <p className="topic-language">{languageName(topic.language)} articles</p>}
       <p className="topic-counts">
         <TopicCounts unread={topic.unread_count} total={topic.article_count} />
       </p>
@@ -35,12 +41,8 @@ export function TopicCard({ topic }: { topic: Topic }) {
           <dt>Average feedback</dt>
           <dd>{feedbackLabel(topic.avg_feedback_score)}</dd>
         </div>
-        <div>
-          <dt>Quality</dt>
-          <dd>{percent(topic.topic_metadata.topic_silhouette_score)}</dd>
-        </div>
       </dl>
-      <p className="topic-algorithm">{topic.algorithm}</p>
+      <TopicMethod algorithm={topic.algorithm} quality={topic.topic_metadata.topic_silhouette_score} />
     </article>
   );
 }

@@ -21,6 +21,9 @@ export function createWorkersAiEmbedder(binding: Ai, modelId: string, dimensions
     name: `workers-ai:${modelId}`,
     dimensions,
     maxInputChars: MAX_INPUT_CHARS,
+    // bge-m3 (the default model) is trained for more than 100 languages in one space, across languages too
+    // (the model card: "Multi-Linguality"); another configured model is taken to be so as well.
+    multilingual: true,
     async embed(texts) {
       if (texts.length === 0) return [];
       // Retries belong to the caller (a Workflow step, or a search that degrades to full text).

@@ -32,6 +32,7 @@ export function createLocalEmbedder(dimensions: number): Embedder {
     name: "local-glove-hashing-v3",
     dimensions,
     maxInputChars: MAX_INPUT_CHARS,
+    multilingual: false,
     chanceSimilarity: CHANCE_SIMILARITY,
     async embed(texts, options) {
       return Promise.all(

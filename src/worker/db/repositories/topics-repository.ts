@@ -265,22 +265,52 @@ export function createTopicsRepository(db: Database) {
     /** The user's topics with their centres and join thresholds, and the leftover group's id (centre null). */
     async centres(userId: number) {
       return db
-        .select({ id: topics.id, label: topics.label, centre: topics.centre, joinThreshold: topics.joinThreshold })
+        .select({
+          id: topics.id,
+          label: topics.label,
+          centre: topics.centre,
+          joinThreshold: topics.joinThreshold,
+          language: topics.language,
+        })
         .from(topics)
         .where(eq(topics.userId, userId))
         .orderBy(desc(topics.finalScore), desc(topics.id))
         .all();
     },
 
-    /** Adds articles to topics (an article already in a topic is left where it is). */
+    /** The detected language of each of these articles of the user (null when none was detected). */
+    async articleLanguages(userId: number, ids: number[]): Promise<Map<number, string | null>> {
+      const languages = new Map<number, string | null>();
+      for (let i = 0; i < ids.length; i += IDS_PER_QUERY) {
+        const rows = await db
+          .select({ id: articles.id, language: articles.language })
+          .from(articles)
+          .where(and(eq(articles.userId, userId), inArray(articles.id, ids.slice(i, i + IDS_PER_QUERY))))
+          .all();
+        for (const row of rows) languages.set(row.id, row.language);
+      }
+      return languages;
+    },
+
+    /**
+     * Adds articles to topics; an article already in a topic (any topic: the processing step's join and a topics
+     * run's join batch may place the same article at once) is left where it is.
+     */
     async addMembers(userId: number, rows: { topicId: number; articleId: number; similarity: number }[]) {
       const statements: BatchItem<"sqlite">[] = [];
       for (let i = 0; i < rows.length; i += MEMBER_ROWS_PER_INSERT) {
+        const values = sql.join(
+          rows
+            .slice(i, i + MEMBER_ROWS_PER_INSERT)
+            .map((row) => sql`(${row.topicId}, ${row.articleId}, ${userId}, ${row.similarity})`),
+          sql`, `,
+        );
+        // Every column of topic_articles, in the table's order (drizzle's insert from a select names them all).
         statements.push(
-          db
-            .insert(topicArticles)
-            .values(rows.slice(i, i + MEMBER_ROWS_PER_INSERT).map((row) => ({ ...row, userId })))
-            .onConflictDoNothing(),
+          db.insert(topicArticles).select(
+            sql`select column1, column2, column3, column4 from (values ${values}) as placed
+                  where not exists (select 1 from ${topicArticles} where article_id = placed.column2)`,
+          ),
         );
       }
       const [first, ...rest] = statements;

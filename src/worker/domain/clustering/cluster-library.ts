@@ -5,6 +5,7 @@ import { type PackedVectors, packVectors, sphericalKMeans } from "./kmeans";
 import { isAcceptableTopicName } from "./name-rules";
 import { denseView, refineAssignments, wordView } from "./refine-assignments";
 import { mean as average, silhouetteFromMatrix, similarityMatrix } from "./silhouette";
+import { inheritTopicIdentities, type PreviousTopic } from "./topic-identity";
 import { LEFTOVER_LABEL, mainLanguage, nameFromTitles, nameFromWords, withItsNoun } from "./topic-names";
 import { topicScore } from "./topic-score";
 import { dot, meanDirection } from "./vectors";
@@ -79,6 +80,8 @@ export interface TopicDraft {
   averageAgeDays: number;
   averageFeedback: number | null;
   finalScore: number;
+  /** The previous topic this one continues (ClusterOptions.previous): it keeps that topic's id and name. */
+  continues?: { id: number; createdAt: number };
 }
 
 export interface LibraryClustering {
@@ -97,31 +100,172 @@ export interface LibraryClustering {
    * topics.
    */
   groups: number;
+  /** Whether each language was clustered apart (ClusterOptions.perLanguage): then a topic is in one language. */
+  perLanguage: boolean;
+}
+
+export interface ClusterOptions {
+  /**
+   * Cluster the articles of each language apart: for an embedder that cannot place two languages in one space
+   * (Embedder.multilingual false), where a topic filled across languages mixes subjects. A language with fewer
+   * than MIN_ARTICLES articles makes no topic: its articles join the leftover group.
+   */
+  perLanguage?: boolean;
+  /**
+   * The topics of the last run (leftover group excluded) with their articles among these items. A new cluster
+   * that holds SAME_TOPIC_SHARE of one continues it (topic-identity): it keeps its id and name. Their centres also
+   * start one k-means run per k (a warm start), kept unless a fresh start fits clearly better, so a re-run does
+   * not move topics around for nothing.
+   */
+  previous?: readonly PreviousTopic[];
+}
+
+/** One k-means clustering of a part of the library (a language, or all of it), refined, before naming. */
+interface GroupedPart {
+  items: LibraryItem[];
+  /** Library-space vectors of `items`. */
+  vectors: number[][];
+  languageMeans: Map<string, number[]>;
+  assignments: number[];
+  centroids: number[][];
+  /** Silhouette of each article of the silhouette sample, by index in `items`. */
+  silhouettes: Map<number, number>;
 }
 
 /**
  * Groups one user's articles into topics. The articles are compared inside the library (library-space:
  * centred on the library's mean, each blended with its 3 nearest articles), and every similarity and
  * silhouette below is measured there. The number of topics is found, not given: every k from minTopics(n) to
- * min(15, n/2) is tried (best of 10 seeded restarts) and the k with the best mean silhouette wins (the
- * exact silhouette, on an evenly spaced sample of at most 800 articles, from one similarity matrix), unless
- * even the best is below STRUCTURE_SILHOUETTE: then k = √(n/2). The chosen clustering is then refined
- * (refine-assignments): each article moves to the topic whose other members it is closest to, by the
- * embedding and by the words of titles and summaries. A cluster of one article is not a topic: those
- * articles form one leftover group, LEFTOVER_LABEL, listed last. Names: topic-names.ts.
- * Deterministic for a library.
+ * min(15, n/2) is tried (best of 10 seeded restarts, and a warm start from the previous topics) and the k with
+ * the best mean silhouette wins (the exact silhouette, on an evenly spaced sample of at most 800 articles, from
+ * one similarity matrix), unless even the best is below STRUCTURE_SILHOUETTE: then k = √(n/2). The chosen
+ * clustering is then refined (refine-assignments): each article moves to the topic whose other members it is
+ * closest to, by the embedding and by the words of titles and summaries. A cluster of one article is not a
+ * topic: those articles form one leftover group, LEFTOVER_LABEL, listed last. A cluster that continues a
+ * previous topic keeps its name (topic-identity); the others are named by topic-names.ts. With `perLanguage`,
+ * each language is clustered apart (ClusterOptions). Deterministic for a library and its previous topics.
  */
-export function clusterLibrary(items: LibraryItem[], now: number): LibraryClustering {
-  if (items.length < MIN_ARTICLES) {
-    return {
-      algorithm: ALGORITHM,
-      silhouette: 0,
-      topics: [],
-      unclustered: items.map((i) => i.id),
-      libraryMean: null,
-      groups: 0,
-    };
+export function clusterLibrary(
+  items: LibraryItem[],
+  now: number,
+  { perLanguage = false, previous = [] }: ClusterOptions = {},
+): LibraryClustering {
+  const none = (libraryMean: number[] | null): LibraryClustering => ({
+    algorithm: ALGORITHM,
+    silhouette: 0,
+    topics: [],
+    unclustered: items.map((i) => i.id),
+    libraryMean,
+    groups: 0,
+    perLanguage,
+  });
+  if (items.length < MIN_ARTICLES) return none(null);
+  const mean = libraryMean(items.map((item) => item.vector));
+  const unclustered: number[] = [];
+  const parts: GroupedPart[] = [];
+  const languages = perLanguage ? languageParts(items) : [items];
+  for (const part of languages) {
+    // With several languages, each has its share of the topics (LANGUAGE_TOPICS_SHARE), and a language with too
+    // few articles to hold a subject of its own makes none (they can be compared with no other language's).
+    const alone = languages.length === 1;
+    const share = (LANGUAGE_TOPICS_SHARE * MAX_TOPICS * part.length) / items.length;
+    const maxTopics = alone ? MAX_TOPICS : Math.max(2, Math.round(share));
+    const enough = part.length >= (alone ? MIN_ARTICLES : MIN_LANGUAGE_ARTICLES);
+    const grouped = enough ? groupPart(part, previous, maxTopics) : null;
+    if (grouped) parts.push(grouped);
+    else unclustered.push(...part.map((item) => item.id));
   }
+  if (parts.length === 0) return none(mean);
+
+  // Every cluster of every part, each with its members' indexes in its part.
+  const clusters = parts.flatMap((part, p) =>
+    part.centroids.map((centroid, c) => ({
+      part: p,
+      centroid,
+      memberIndexes: part.assignments.flatMap((a, i) => (a === c ? [i] : [])),
+    })),
+  );
+  const identities = inheritTopicIdentities(
+    previous,
+    clusters.map(({ part, memberIndexes }) =>
+      memberIndexes.length < 2 ? [] : memberIndexes.map((i) => parts[part]?.items[i]?.id as number),
+    ),
+    new Set(items.map((item) => item.id)),
+  );
+  // Names given so far (lower case): two topics never share one. The continuing topics' names are taken first.
+  const taken = new Set<string>();
+  const keptNames = new Map<number, string>();
+  for (const [index, identity] of identities) {
+    const cluster = clusters[index];
+    const part = cluster && parts[cluster.part];
+    if (!part) continue;
+    const language = mainLanguage(cluster.memberIndexes.map((i) => languageOf(part.items[i] as LibraryItem)));
+    const key = identity.label.toLocaleLowerCase(language);
+    if (identity.label === LEFTOVER_LABEL || taken.has(key) || !isAcceptableTopicName(identity.label, language))
+      continue;
+    taken.add(key);
+    keptNames.set(index, identity.label);
+  }
+  const naming = parts.map((part) => namingData(part));
+  const topics: TopicDraft[] = [];
+  clusters.forEach(({ part: p, centroid, memberIndexes }, index) => {
+    const part = parts[p] as GroupedPart;
+    const draft =
+      memberIndexes.length < 2
+        ? null
+        : topicDraft(part, naming[p] as NamingData, centroid, memberIndexes, now, taken, keptNames.get(index));
+    if (!draft) {
+      // Alone in its cluster, or sharing no word a name could use with the others: no subject in common.
+      for (const i of memberIndexes) unclustered.push(part.items[i]?.id as number);
+      return;
+    }
+    const identity = identities.get(index);
+    topics.push(identity ? { ...draft, continues: { id: identity.id, createdAt: identity.createdAt } } : draft);
+  });
+  topics.sort((a, b) => b.finalScore - a.finalScore);
+  if (unclustered.length > 0) topics.push(leftoverGroup(unclustered, items, now));
+  return {
+    algorithm: ALGORITHM,
+    silhouette: round(average(parts.flatMap((part) => [...part.silhouettes.values()]))),
+    topics,
+    unclustered,
+    libraryMean: mean,
+    groups: clusters.length,
+    perLanguage,
+  };
+}
+
+/**
+ * In a library clustered per language (ClusterOptions.perLanguage) with several languages, the fewest articles
+ * a language needs for topics of its own: fewer rarely share a subject, and k-means splits them anyway. With 10,
+ * the 14 French pages of the multilingual labelled library made two topics of 7 on five subjects each, named
+ * "Prendre" (a verb) and "Français"; with 20 they are "Other articles" and NMI rose from 0.439 to 0.466.
+ */
+const MIN_LANGUAGE_ARTICLES = 20;
+/**
+ * The most topics of a library clustered per language, against MAX_TOPICS for one clustering (each language
+ * gets its share by its articles): a subject found in two languages is two topics there. On the multilingual
+ * labelled library (`scripts/semantic-topic-stability.mjs`, 348 pages, languages of 10 articles and more): 1 gave
+ * 17 topics (NMI 0.408), 1.5 gave 19 (0.439), 2 gave 24 (0.454); clustered whole, 13 (0.425).
+ */
+const LANGUAGE_TOPICS_SHARE = 1.5;
+
+/** The library's articles by language, the largest language first (ties by code, so the order is stable). */
+function languageParts(items: LibraryItem[]): LibraryItem[][] {
+  const parts = new Map<string, LibraryItem[]>();
+  for (const item of items) parts.set(languageOf(item), [...(parts.get(languageOf(item)) ?? []), item]);
+  return [...parts].sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0])).map(([, part]) => part);
+}
+
+/**
+ * How much better a fresh k-means start must fit (sum of its articles' cosines to their centres, relative) to
+ * replace the warm start from the previous topics: k-means' local optima differ by about this much, and a run
+ * that moves topics for a fit no better than that only renames them.
+ */
+const WARM_START_MARGIN = 0.01;
+
+/** Clusters one part of the library (see clusterLibrary): k chosen, k-means, refinement; not yet named. */
+function groupPart(items: LibraryItem[], previous: readonly PreviousTopic[], maxTopics: number): GroupedPart | null {
   const mean = libraryMean(items.map((item) => item.vector));
   const languageMeans = meansByLanguage(items);
   const vectors = blendWithNeighbours(
@@ -130,13 +274,14 @@ export function clusterLibrary(items: LibraryItem[], now: number): LibraryCluste
   const step = Math.max(1, Math.ceil(vectors.length / SILHOUETTE_SAMPLE));
   const sample = vectors.map((_, i) => i).filter((i) => i % step === 0);
   const matrix = similarityMatrix(sample.map((i) => vectors[i] ?? []));
-  const maxK = Math.min(MAX_TOPICS, Math.floor(items.length / 2));
+  const maxK = Math.min(maxTopics, Math.floor(items.length / 2));
+  const seeds = warmStartCentres(items, vectors, previous);
   type Run = { assignments: number[]; centroids: number[][]; score: number; silhouettes: number[] };
   const runs = new Map<number, Run>();
   let best: Run | undefined;
   const packed = packVectors(vectors);
   for (let k = Math.min(maxK, minTopics(items.length)); k <= maxK; k++) {
-    const run = bestOfRestarts(vectors, packed, k);
+    const run = bestOfRestarts(vectors, packed, k, seeds);
     const silhouettes = silhouetteFromMatrix(
       matrix,
       sample.map((i) => run.assignments[i] ?? 0),
@@ -148,22 +293,44 @@ export function clusterLibrary(items: LibraryItem[], now: number): LibraryCluste
   if (best && best.score < STRUCTURE_SILHOUETTE) {
     best = runs.get(Math.min(maxK, Math.max(2, Math.round(Math.sqrt(items.length / 2))))) ?? best;
   }
-  if (!best) {
-    return {
-      algorithm: ALGORITHM,
-      silhouette: 0,
-      topics: [],
-      unclustered: items.map((i) => i.id),
-      libraryMean: mean,
-      groups: 0,
-    };
-  }
-
+  if (!best) return null;
   const chosen = refined(best, vectors, items, matrix, sample);
-  const samples = new Map(sample.map((i, j) => [i, chosen.silhouettes[j] ?? 0]));
+  return {
+    items,
+    vectors,
+    languageMeans,
+    assignments: chosen.assignments,
+    centroids: chosen.centroids,
+    silhouettes: new Map(sample.map((i, j) => [i, chosen.silhouettes[j] ?? 0])),
+  };
+}
+
+/**
+ * The previous topics' centres in this part's library space (the mean direction of their articles here), the
+ * largest first: k-means starts from them, so a topic that still holds together is found where it was.
+ */
+function warmStartCentres(items: LibraryItem[], vectors: number[][], previous: readonly PreviousTopic[]): number[][] {
+  if (previous.length === 0) return [];
+  const indexOf = new Map(items.map((item, i) => [item.id, i]));
+  const dimensions = vectors[0]?.length ?? 0;
+  return previous
+    .map((topic) => topic.memberIds.flatMap((id) => (indexOf.has(id) ? [vectors[indexOf.get(id) as number]] : [])))
+    .filter((members) => members.length >= 2)
+    .sort((a, b) => b.length - a.length)
+    .map((members) => meanDirection(members as number[][], dimensions));
+}
+
+/** What naming a part's topics needs: each article's terms and the part's (and its languages') word rarities. */
+interface NamingData {
+  terms: ReturnType<typeof labelTerms>[];
+  docs: string[][];
+  frequency: Map<string, number>;
+  frequencyIn: (language: string) => { frequency: Map<string, number>; docs: number };
+}
+
+function namingData({ items }: GroupedPart): NamingData {
   const terms = items.map((item) => labelTerms(item.title, item.text, languageOf(item)));
   const docs = terms.map((doc) => doc.map((t) => t.stem));
-  const frequency = documentFrequency(docs);
   const byLanguage = new Map<string, { frequency: Map<string, number>; docs: number }>();
   const frequencyIn = (language: string) => {
     let entry = byLanguage.get(language);
@@ -174,99 +341,105 @@ export function clusterLibrary(items: LibraryItem[], now: number): LibraryCluste
     }
     return entry;
   };
-  const topics: TopicDraft[] = [];
-  const unclustered: number[] = [];
-  // Names given so far (lower case): two topics never share one.
-  const taken = new Set<string>();
-  chosen.centroids.forEach((centroid, c) => {
-    const memberIndexes = chosen.assignments.flatMap((a, i) => (a === c ? [i] : []));
-    if (memberIndexes.length < 2) {
-      for (const i of memberIndexes) unclustered.push(items[i]?.id as number);
-      return;
-    }
-    const members = memberIndexes
-      .map((i) => ({ id: items[i]?.id as number, similarity: round(Math.max(0, dot(vectors[i] ?? [], centroid))) }))
-      .sort((a, b) => b.similarity - a.similarity || a.id - b.id);
-    const memberItems = memberIndexes.map((i) => items[i] as LibraryItem);
-    const rated = memberItems.flatMap((m) => (m.feedback === null ? [] : [m.feedback]));
-    const language = mainLanguage(memberItems.map(languageOf));
-    const scored = distinctiveTermScores(
-      memberIndexes.map((i) => docs[i] ?? []),
-      frequency,
-      items.length,
-      languageMeans.has(language) ? frequencyIn(language) : undefined,
-    );
-    const keywords = displayWords(
-      scored.slice(0, 8).map((t) => t.term),
-      memberIndexes.flatMap((i) => terms[i] ?? []),
-    );
-    const stemScores = new Map(scored.map((t) => [t.term, t.score]));
-    const titles = memberItems.filter((m) => languageOf(m) === language).map((m) => m.title);
-    // Without a shared phrase, the distinctive words its main language uses ("Expone · Museen" mixed two).
-    const ownTerms = memberIndexes.flatMap((i) =>
-      languageOf(items[i] as LibraryItem) === language ? (terms[i] ?? []) : [],
-    );
-    const ownStems = new Set(ownTerms.map((t) => t.stem));
-    const ownWords = displayWords(
-      scored
-        .filter((t) => ownStems.has(t.term))
-        .slice(0, 8)
-        .map((t) => t.term),
-      ownTerms,
-    );
-    const ownTexts = memberItems.filter((m) => languageOf(m) === language).flatMap((m) => [m.title, m.text]);
-    const label = topicName(
-      [
-        (skip) => nameFromTitles(titles, language, stemScores, skip),
-        (skip) => nameFromWords(ownWords, language, titles, skip),
-      ],
-      ownTexts,
-      language,
-      taken,
-    );
-    if (!label) {
-      // Articles that share no word a name could use share no subject either: they fit nowhere.
-      for (const i of memberIndexes) unclustered.push(items[i]?.id as number);
-      return;
-    }
-    const draft = {
-      label,
-      language,
-      leftover: false,
-      keywords,
-      members,
-      size: members.length,
-      unreadCount: memberItems.filter((m) => !m.isRead).length,
-      silhouette: round(average(memberIndexes.flatMap((i) => (samples.has(i) ? [samples.get(i) as number] : [])))),
-      cohesion: round(average(members.map((m) => m.similarity))),
-      averageAgeDays: round(average(memberItems.map((m) => (now - m.createdAt) / 86_400_000))),
-      averageFeedback: rated.length ? round(average(rated)) : null,
-    };
-    topics.push({
-      ...draft,
-      // Above the leftover group's 0 whatever the score's parts, so it stays last.
-      finalScore: Math.max(
-        MIN_TOPIC_SCORE,
-        topicScore({
-          cohesion: draft.cohesion,
-          silhouette: draft.silhouette,
-          unreadShare: draft.unreadCount / draft.size,
-          averageAgeDays: draft.averageAgeDays,
-          averageFeedback: draft.averageFeedback,
-        }),
-      ),
-    });
-  });
-  topics.sort((a, b) => b.finalScore - a.finalScore);
-  if (unclustered.length > 0) topics.push(leftoverGroup(unclustered, items, now));
-  return {
-    algorithm: ALGORITHM,
-    silhouette: round(average([...samples.values()])),
-    topics,
-    unclustered,
-    libraryMean: mean,
-    groups: chosen.centroids.length,
+  return { terms, docs, frequency: documentFrequency(docs), frequencyIn };
+}
+
+/**
+ * One cluster as a topic: its members by similarity, figures, score and name (`keptName`, the name of the
+ * previous topic it continues, or the best new one; `taken` records it). Null when no name fits: its articles
+ * share no word a name could use, so no subject either.
+ */
+function topicDraft(
+  part: GroupedPart,
+  { terms, docs, frequency, frequencyIn }: NamingData,
+  centroid: number[],
+  memberIndexes: number[],
+  now: number,
+  taken: Set<string>,
+  keptName: string | undefined,
+): TopicDraft | null {
+  const { items, vectors, languageMeans, silhouettes } = part;
+  const members = memberIndexes
+    .map((i) => ({ id: items[i]?.id as number, similarity: round(Math.max(0, dot(vectors[i] ?? [], centroid))) }))
+    .sort((a, b) => b.similarity - a.similarity || a.id - b.id);
+  const memberItems = memberIndexes.map((i) => items[i] as LibraryItem);
+  const rated = memberItems.flatMap((m) => (m.feedback === null ? [] : [m.feedback]));
+  const language = mainLanguage(memberItems.map(languageOf));
+  const scored = distinctiveTermScores(
+    memberIndexes.map((i) => docs[i] ?? []),
+    frequency,
+    items.length,
+    languageMeans.has(language) ? frequencyIn(language) : undefined,
+  );
+  const keywords = displayWords(
+    scored.slice(0, 8).map((t) => t.term),
+    memberIndexes.flatMap((i) => terms[i] ?? []),
+  );
+  const label = keptName ?? newTopicName(items, terms, scored, memberIndexes, language, taken);
+  if (!label) return null;
+  const draft = {
+    label,
+    language,
+    leftover: false,
+    keywords,
+    members,
+    size: members.length,
+    unreadCount: memberItems.filter((m) => !m.isRead).length,
+    silhouette: round(
+      average(memberIndexes.flatMap((i) => (silhouettes.has(i) ? [silhouettes.get(i) as number] : []))),
+    ),
+    cohesion: round(average(members.map((m) => m.similarity))),
+    averageAgeDays: round(average(memberItems.map((m) => (now - m.createdAt) / 86_400_000))),
+    averageFeedback: rated.length ? round(average(rated)) : null,
   };
+  return {
+    ...draft,
+    // Above the leftover group's 0 whatever the score's parts, so it stays last.
+    finalScore: Math.max(
+      MIN_TOPIC_SCORE,
+      topicScore({
+        cohesion: draft.cohesion,
+        silhouette: draft.silhouette,
+        unreadShare: draft.unreadCount / draft.size,
+        averageAgeDays: draft.averageAgeDays,
+        averageFeedback: draft.averageFeedback,
+      }),
+    ),
+  };
+}
+
+/** A name for a new topic from its main language's titles and words (topic-names.ts), or null. */
+function newTopicName(
+  items: LibraryItem[],
+  terms: ReturnType<typeof labelTerms>[],
+  scored: { term: string; score: number }[],
+  memberIndexes: number[],
+  language: string,
+  taken: Set<string>,
+): string | null {
+  const own = memberIndexes.filter((i) => languageOf(items[i] as LibraryItem) === language);
+  const stemScores = new Map(scored.map((t) => [t.term, t.score]));
+  const titles = own.map((i) => (items[i] as LibraryItem).title);
+  // Without a shared phrase, the distinctive words its main language uses ("Expone · Museen" mixed two).
+  const ownTerms = own.flatMap((i) => terms[i] ?? []);
+  const ownStems = new Set(ownTerms.map((t) => t.stem));
+  const ownWords = displayWords(
+    scored
+      .filter((t) => ownStems.has(t.term))
+      .slice(0, 8)
+      .map((t) => t.term),
+    ownTerms,
+  );
+  const ownTexts = own.flatMap((i) => [(items[i] as LibraryItem).title, (items[i] as LibraryItem).text]);
+  return topicName(
+    [
+      (skip) => nameFromTitles(titles, language, stemScores, skip),
+      (skip) => nameFromWords(ownWords, language, titles, skip),
+    ],
+    ownTexts,
+    language,
+    taken,
+  );
 }
 
 /**
@@ -407,12 +580,22 @@ function refined(
   return { assignments, centroids, silhouettes };
 }
 
-function bestOfRestarts(vectors: number[][], packed: PackedVectors, k: number) {
+/**
+ * The best fitting of RESTARTS seeded k-means runs, unless a warm start from `seeds` (the previous topics'
+ * centres) fits within WARM_START_MARGIN of it: then the warm one, so unchanged subjects stay where they were.
+ */
+function bestOfRestarts(vectors: number[][], packed: PackedVectors, k: number, seeds: number[][]) {
+  const fitOf = (run: { assignments: number[]; centroids: number[][] }) =>
+    vectors.reduce((sum, v, i) => sum + dot(v, run.centroids[run.assignments[i] ?? 0] ?? v), 0);
   let best: { assignments: number[]; centroids: number[][]; fit: number } | undefined;
   for (let seed = 1; seed <= RESTARTS; seed++) {
     const run = sphericalKMeans(packed, k, seed * 7919 + k);
-    const fit = vectors.reduce((sum, v, i) => sum + dot(v, run.centroids[run.assignments[i] ?? 0] ?? v), 0);
+    const fit = fitOf(run);
     if (!best || fit > best.fit) best = { ...run, fit };
+  }
+  if (seeds.length > 0 && best) {
+    const warm = sphericalKMeans(packed, k, 7919 + k, seeds);
+    if (fitOf(warm) >= best.fit - WARM_START_MARGIN * Math.abs(best.fit)) return warm;
   }
   return best as { assignments: number[]; centroids: number[][] };
 }

@@ -1,7 +1,9 @@
-/** A topic as it was stored before re-clustering: its id, when it was first made, and its articles. */
+/** A topic as it was stored before re-clustering: its id, when it was first made, its name and its articles. */
 export interface PreviousTopic {
   id: number;
   createdAt: number;
+  /** Its name: a topic that continues keeps it (cluster-library). */
+  label: string;
   memberIds: readonly number[];
 }
 
@@ -9,51 +11,63 @@ export interface PreviousTopic {
 export interface InheritedIdentity {
   id: number;
   createdAt: number;
+  label: string;
 }
 
 /**
- * The share of shared articles (Jaccard) from which a new cluster counts as the same topic as before. At 0.5 a
- * topic keeps its id while articles are added or leave it, but two halves of a split cannot both claim it.
+ * The share of a previous topic's articles that a new cluster must hold to continue it (same id, creation date and
+ * name). Measured on the previous topic, not on the union (Jaccard), so a topic that grows keeps its identity
+ * however many articles join it; and above a half, so two halves of a split cannot both claim it.
  */
-export const SAME_TOPIC_OVERLAP = 0.5;
-
-function jaccard(a: ReadonlySet<number>, b: ReadonlySet<number>): number {
-  let shared = 0;
-  for (const id of a) if (b.has(id)) shared++;
-  const union = a.size + b.size - shared;
-  return union === 0 ? 0 : shared / union;
-}
+export const SAME_TOPIC_SHARE = 0.6;
 
 /**
- * Re-clustering recomputes every topic, but a topic that is essentially the same set of articles should keep
- * its id and creation date: links, a remembered 'Show all' and an open topic page keep working. Pairs are taken
- * best overlap first, each previous topic continuing at most one new cluster. Returns, per new cluster index,
- * the identity it inherits (absent: a new topic).
+ * Re-clustering recomputes every topic, but a topic whose articles mostly stay together is the same subject: it
+ * keeps its id, creation date and name, so links, a remembered 'Show all', an open topic page and the reader's
+ * sense of where things are survive the re-clustering that follows new articles. A new cluster continues the
+ * previous topic of which it holds at least SAME_TOPIC_SHARE of the articles (of those still in the library, or
+ * in the clustered sample); when it holds that much of two (they merged), the one it shares most articles with,
+ * ties to the older. `libraryIds` are the articles clustered now (default: every article of the previous topics):
+ * a previous member outside them (deleted, or outside the clustered sample) does not count, and one now in no
+ * topic counts against the share. Returns, per new cluster index, the identity it inherits
+ * (absent: a new topic).
  */
 export function inheritTopicIdentities(
   previous: readonly PreviousTopic[],
   newMemberIds: readonly (readonly number[])[],
+  libraryIds?: ReadonlySet<number>,
 ): Map<number, InheritedIdentity> {
-  const before = previous.map((topic) => ({ topic, members: new Set(topic.memberIds) }));
-  const pairs: { draft: number; previous: number; overlap: number }[] = [];
-  newMemberIds.forEach((ids, draft) => {
-    const members = new Set(ids);
-    before.forEach(({ members: old }, index) => {
-      const overlap = jaccard(members, old);
-      if (overlap >= SAME_TOPIC_OVERLAP) pairs.push({ draft, previous: index, overlap });
-    });
+  const clusterOf = new Map<number, number>();
+  newMemberIds.forEach((ids, cluster) => {
+    for (const id of ids) clusterOf.set(id, cluster);
   });
-  // Highest overlap first; ties go to the older topic so the choice is deterministic.
-  pairs.sort((a, b) => b.overlap - a.overlap || a.previous - b.previous || a.draft - b.draft);
-
+  const pairs: { draft: number; previous: PreviousTopic; shared: number }[] = [];
+  for (const topic of previous) {
+    const present = libraryIds ? topic.memberIds.filter((id) => libraryIds.has(id)) : topic.memberIds;
+    if (present.length === 0) continue;
+    const counts = new Map<number, number>();
+    for (const id of present) {
+      const cluster = clusterOf.get(id);
+      if (cluster !== undefined) counts.set(cluster, (counts.get(cluster) ?? 0) + 1);
+    }
+    for (const [draft, shared] of counts) {
+      if (shared >= SAME_TOPIC_SHARE * present.length) pairs.push({ draft, previous: topic, shared });
+    }
+  }
+  // Most shared articles first; ties go to the older topic, then the lower id, so the choice is deterministic.
+  pairs.sort(
+    (a, b) =>
+      b.shared - a.shared ||
+      a.previous.createdAt - b.previous.createdAt ||
+      a.previous.id - b.previous.id ||
+      a.draft - b.draft,
+  );
   const inherited = new Map<number, InheritedIdentity>();
   const taken = new Set<number>();
-  for (const pair of pairs) {
-    if (inherited.has(pair.draft) || taken.has(pair.previous)) continue;
-    const old = before[pair.previous]?.topic;
-    if (!old) continue;
-    inherited.set(pair.draft, { id: old.id, createdAt: old.createdAt });
-    taken.add(pair.previous);
+  for (const { draft, previous: topic } of pairs) {
+    if (inherited.has(draft) || taken.has(topic.id)) continue;
+    inherited.set(draft, { id: topic.id, createdAt: topic.createdAt, label: topic.label });
+    taken.add(topic.id);
   }
   return inherited;
 }
