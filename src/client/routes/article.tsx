@@ -16,6 +16,7 @@ import { QuoteSharing } from "../components/article/quote-sharing";
 import { ReaderSettingsMenu } from "../components/article/reader-settings-menu";
 import { ContinueReadingNote, EndOfArticle, PendingSyncNotice } from "../components/article/reading-position";
 import { RelatedArticles } from "../components/article/related-articles";
+import { ViewerExtras } from "../components/article/viewer-extras";
 import { OfflineNotice } from "../components/offline-notice";
 import { useArticleKeyboard } from "../hooks/article/use-article-keyboard";
 import { useGoBack } from "../hooks/article/use-go-back";
@@ -41,6 +42,7 @@ import { highlightKeys, useArticleHighlightsQuery, useHighlightActions } from ".
 import "../styles/article.css";
 import "../styles/listen.css";
 import "../styles/reader.css";
+import "../styles/viewer-layout.css";
 
 type TabId = "summary" | "content" | "original";
 /** From this width the highlights panel is a column beside the text (highlights.css lays it out). */
@@ -73,6 +75,9 @@ function articleState(id: number, query: ReturnType<typeof useArticleQuery>): Ar
 /** /article/:id. Each id gets a fresh screen, so no state leaks from one article into the next. */
 export function ArticlePage() {
   const { id = "" } = useParams();
+  // Toasts of the screen left behind (a dashboard's "finished processing") do not follow the reader into the text.
+  const { dismissAll } = useToast();
+  useEffect(() => dismissAll(), [dismissAll]);
   const articleId = /^\d+$/.test(id) ? Number(id) : Number.NaN;
   return <ArticleScreen key={id} articleId={articleId} />;
 }
@@ -241,7 +246,7 @@ function ArticleView({
       <article ref={viewer} className="viewer" aria-labelledby="article-title">
         <div className="viewer-toolbar">
           <button type="button" className="button button-secondary" onClick={() => goBack()}>
-            <span aria-hidden="true">←</span> Back
+            <span aria-hidden="true">←</span> <span className="toolbar-label">Back</span>
           </button>
           <div className="viewer-toolbar-actions">
             <ReaderSettingsMenu open={settingsOpen} onOpenChange={setSettingsOpen} />
@@ -283,9 +288,10 @@ function ArticleView({
           refetching={jobs.contentRunning}
           onRefetch={startContent}
         />
-        <ArticleNote article={article} />
-        <ArticleTags article={article} />
-        {sidePanel ? null : highlightsPanel}
+        <ViewerExtras article={article} highlights={sidePanel ? null : highlightsPanel}>
+          <ArticleNote article={article} />
+          <ArticleTags article={article} />
+        </ViewerExtras>
 
         <ArticleTabs<TabId>
           label="Article views"
