@@ -1,4 +1,5 @@
 import { parseStoredSettings, type StoredReaderSettings } from "./reader-settings";
+import { subscribeStoredKeys } from "./storage-events";
 
 /**
  * Where the device keeps the reader settings (lib/reader-settings.ts): local storage, one copy per account, as the
@@ -46,13 +47,5 @@ export function storeReaderSettings(userId: number, stored: StoredReaderSettings
 
 /** Calls `listener` when the settings change, in this tab or another (the same account in two tabs). */
 export function subscribeReaderSettings(listener: () => void): () => void {
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === null || event.key.startsWith(KEY_PREFIX)) listener();
-  };
-  window.addEventListener(CHANGED, listener);
-  window.addEventListener("storage", onStorage);
-  return () => {
-    window.removeEventListener(CHANGED, listener);
-    window.removeEventListener("storage", onStorage);
-  };
+  return subscribeStoredKeys(KEY_PREFIX, CHANGED, listener);
 }
