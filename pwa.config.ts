@@ -61,6 +61,17 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     skipWaiting: true,
     runtimeCaching: [
       {
+        // The reader's fonts (styles/reader-fonts.css, 812 KB in all): each file is kept once a page has used it,
+        // so the face and scripts a reader reads in draw offline too, without precaching every one of them.
+        urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/assets\/.+\.woff2$/.test(url.pathname),
+        handler: "CacheFirst",
+        options: {
+          cacheName: "viberead-fonts",
+          expiration: { maxEntries: 60 },
+          cacheableResponse: { statuses: [200] },
+        },
+      },
+      {
         // Serialized into sw.js by workbox-build: the function must not use anything from this module.
         urlPattern: ({ url, request, sameOrigin }) =>
           sameOrigin &&

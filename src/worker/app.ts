@@ -20,6 +20,7 @@ import { imageRoutes } from "./routes/images";
 import { importRoutes } from "./routes/imports";
 import { listenRoutes } from "./routes/listen";
 import { oauthRoutes } from "./routes/oauth";
+import { readerSettingsRoutes } from "./routes/reader-settings";
 import { searchRoutes } from "./routes/search";
 import { tagRoutes } from "./routes/tags";
 import { tokenRoutes } from "./routes/tokens";
@@ -66,6 +67,7 @@ export function createApp() {
   app.route("/tags", tagRoutes);
   app.route("/export", exportRoutes);
   app.route("/account", accountRoutes);
+  app.route("/reader-settings", readerSettingsRoutes);
   app.route("/oauth", oauthRoutes);
   app.route("/imports", importRoutes);
   app.route("/dev", devFakeSpeechRoutes);

@@ -14,6 +14,7 @@ import { createHighlightsRepository } from "./db/repositories/highlights-reposit
 import { createImportsRepository } from "./db/repositories/imports-repository";
 import { createIngestBacklogRepository } from "./db/repositories/ingest-backlog-repository";
 import { createListenRendersRepository } from "./db/repositories/listen-renders-repository";
+import { createReaderSettingsRepository } from "./db/repositories/reader-settings-repository";
 import { createSearchRepository } from "./db/repositories/search-repository";
 import { createSessionsRepository } from "./db/repositories/sessions-repository";
 import { createTopicsRepository } from "./db/repositories/topics-repository";
@@ -34,6 +35,7 @@ import { createImageProxyService } from "./services/image-proxy-service";
 import { createImportService } from "./services/import-service";
 import { createListeningService } from "./services/listening-service";
 import { createArticlePipeline } from "./services/processing/article-pipeline";
+import { createReaderSettingsService } from "./services/reader-settings-service";
 import { createRelatedService } from "./services/related-service";
 import { createSearchService } from "./services/search-service";
 import { createTopicsService } from "./services/topics-service";
@@ -118,6 +120,7 @@ export function createServices(env: Env) {
       sessions,
       throttle: config.loginThrottle,
     }),
+    readerSettings: createReaderSettingsService({ settings: createReaderSettingsRepository(db) }),
     exports: createExportService({ exports: createExportRepository(db), tags }),
     importsRepository,
     imports: createImportService({

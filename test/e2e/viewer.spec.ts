@@ -423,6 +423,8 @@ test.describe("article viewer", () => {
     await page.setViewportSize({ width: 375, height: 480 });
     const { id } = await openProcessedArticle(page, `Scrolling ${Date.now()}`);
     await page.getByRole("tab", { name: "Content" }).click();
+    // The reader's font arrives after the text is first drawn: measure the page once it has.
+    await page.evaluate(() => document.fonts.ready);
     const room = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
     expect(room).toBeGreaterThan(500);
     const target = Math.min(600, room - 10);

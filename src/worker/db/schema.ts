@@ -506,3 +506,16 @@ export const listenRenders = sqliteTable(
   },
   (t) => [index("listen_renders_user_idx").on(t.userId, t.createdAt)],
 );
+
+/**
+ * Each reader's type and theme (domain/reader-settings.ts), one row per account, made when they first change them
+ * (no row: the defaults). `settings` is the JSON document; `updatedAt` is when the reader made the change on their
+ * device, so a write sent late by a device that was offline never replaces a newer one.
+ */
+export const readerSettings = sqliteTable("reader_settings", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  settings: text("settings").notNull(),
+  updatedAt: integer("updated_at").notNull(),
+});

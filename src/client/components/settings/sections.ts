@@ -10,13 +10,15 @@ import { ImportSection } from "./import-section";
 import { InstallAppSection } from "./install-app-section";
 import { OfflineReadingSection } from "./offline-reading-section";
 import { PasswordSection } from "./password-section";
+import { ReadingSection } from "./reading-section";
 
 /**
- * The sections of /#/settings, top to bottom: the ways to save (the token the extension and scripts need first),
+ * The sections of /#/settings, top to bottom: reading and theme, the ways to save (the token the extension and scripts need first),
  * then installing the app, then the AI assistants connected over OAuth. Each is its own file in this folder; a
  * new one is one import and one line here.
  */
 export const SETTINGS_SECTIONS: { id: string; Component: ComponentType }[] = [
+  { id: "reading", Component: ReadingSection },
   { id: "api-tokens", Component: ApiTokensSection },
   { id: "email", Component: EmailSection },
   { id: "extension", Component: ExtensionSection },

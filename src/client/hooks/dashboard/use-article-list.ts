@@ -218,6 +218,8 @@ export function useArticleList(initial: DashboardPage = { page: 1, perPage: DEFA
     totalPages: Math.ceil(total / query.perPage),
     page: query.page,
     perPage: query.perPage,
+    /** The query of the page shown (the viewer's next and previous article fetch its neighbours with it). */
+    query,
     /** Filters the shown list was asked with (not what is being typed). */
     filtered: Boolean(query.search || query.domain || query.tag || query.highlighted),
     tag: query.tag,
