@@ -3,8 +3,10 @@ import type { VitePWAOptions } from "vite-plugin-pwa";
 /**
  * The installable app (docs/web-app.md): the manifest, and a Workbox service worker generated at build
  * time that precaches the app shell and keeps what the dashboard and the articles opened need, for reading offline.
- * Only GETs of /api/articles/, /api/articles/{id}, the stat cards' /api/articles/stats/overview and the topics
- * list /api/topics/ are kept: never auth, never writes, never other screens.
+ * Only GETs of /api/articles/, /api/articles/{id} (and its highlights), the stat cards' /api/articles/stats/overview
+ * and the topics list /api/topics/ are kept: never auth, never writes, never other screens. The articles' pictures through the
+ * Worker (/api/images/...) are kept in a cache of their own; the unread queue (lib/offline-queue-sync.ts) fills
+ * both with the newest unread articles, never opened here (issue 50).
  */
 export const pwaOptions: Partial<VitePWAOptions> = {
   strategies: "generateSW",
@@ -59,11 +61,22 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     skipWaiting: true,
     runtimeCaching: [
       {
+        // The reader's fonts (styles/reader-fonts.css, 812 KB in all): each file is kept once a page has used it,
+        // so the face and scripts a reader reads in draw offline too, without precaching every one of them.
+        urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/assets\/.+\.woff2$/.test(url.pathname),
+        handler: "CacheFirst",
+        options: {
+          cacheName: "viberead-fonts",
+          expiration: { maxEntries: 60 },
+          cacheableResponse: { statuses: [200] },
+        },
+      },
+      {
         // Serialized into sw.js by workbox-build: the function must not use anything from this module.
         urlPattern: ({ url, request, sameOrigin }) =>
           sameOrigin &&
           request.method === "GET" &&
-          /^\/api\/(articles\/(\d+|stats\/overview)?|topics\/)$/.test(url.pathname),
+          /^\/api\/(articles\/(\d+(\/highlights)?|stats\/overview)?|topics\/)$/.test(url.pathname),
         handler: "NetworkFirst",
         method: "GET",
         options: {
@@ -71,7 +84,8 @@ export const pwaOptions: Partial<VitePWAOptions> = {
           // and sign-out (one URL serves every user: Workbox keys by URL, not by the Authorization header).
           cacheName: "viberead-api",
           networkTimeoutSeconds: 10,
-          expiration: { maxEntries: 200, maxAgeSeconds: 30 * 24 * 60 * 60 },
+          // Room for the unread queue's articles (up to 200) beside those opened and the lists.
+          expiration: { maxEntries: 500, maxAgeSeconds: 30 * 24 * 60 * 60 },
           cacheableResponse: { statuses: [200] },
           plugins: [
             {
@@ -88,6 +102,20 @@ export const pwaOptions: Partial<VitePWAOptions> = {
               },
             },
           ],
+        },
+      },
+      {
+        // An article's pictures through the Worker's image proxy: an address names one picture for good (signed,
+        // with its source), so the copy on the device is used first and the network only for a new one.
+        urlPattern: ({ url, request, sameOrigin }) =>
+          sameOrigin && request.method === "GET" && url.pathname.startsWith("/api/images/"),
+        handler: "CacheFirst",
+        method: "GET",
+        options: {
+          // The name is repeated in src/client/lib/offline.ts (IMAGE_CACHE), which the unread queue fills too.
+          cacheName: "viberead-images",
+          expiration: { maxEntries: 3000, maxAgeSeconds: 60 * 24 * 60 * 60 },
+          cacheableResponse: { statuses: [200] },
         },
       },
     ],

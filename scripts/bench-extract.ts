@@ -40,6 +40,7 @@ import { extractArticleWithSource } from "../src/worker/domain/extraction/extrac
 import { htmlToText } from "../src/worker/domain/extraction/html-text";
 import { wordTokens } from "../src/worker/domain/extraction/words";
 import { runDevSet, selectRules } from "./extract-dev-set";
+import { runMetadataSets } from "./extract-metadata-sets";
 
 const PAGE_URL = "http://fakehost/test/page.html";
 const FIELDS = ["title", "byline", "publishedTime", "siteName"] as const;
@@ -81,12 +82,16 @@ const corpus = corpusArgument
   ? resolve(corpusArgument)
   : fileURLToPath(new URL("../../shared/corpus/readability-test-pages/", import.meta.url));
 const devCorpus = fileURLToPath(new URL("../../shared/corpus/trafilatura-dev/", import.meta.url));
+const modernCorpus = fileURLToPath(new URL("../../shared/corpus/modern-dev/", import.meta.url));
 
 const list = (flag: string) => (flagValue(flag) ?? "").split(",").filter(Boolean);
-if (only !== "readability") {
+if (only === null || only === "dev") {
   runDevSet({ corpus: devCorpus, verbose, page, without: list("--without"), with: list("--with") });
 }
-if (only !== "dev") runReadabilityPages();
+if (only === null || only === "readability") runReadabilityPages();
+if (only === null || only === "metadata") {
+  runMetadataSets({ readabilityCorpus: corpus, trafilaturaCorpus: devCorpus, modernCorpus, verbose });
+}
 
 function tokenCounts(text: string): Map<string, number> {
   const counts = new Map<string, number>();

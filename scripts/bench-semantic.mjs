@@ -53,6 +53,7 @@ import {
   reciprocalRank,
 } from "./semantic-metrics";
 import { measureRelated } from "./semantic-related.mjs";
+import { measureQuestionLanguage } from "./semantic-question-language.mjs";
 import { measureTopicNames } from "./semantic-topic-names.mjs";
 import { measureNewsTopics } from "./semantic-topic-news.mjs";
 import { measureTopicStability } from "./semantic-topic-stability.mjs";
@@ -673,11 +674,13 @@ async function main() {
     const call = apiClient(app.base);
     if (FOLLOW_UPS_ONLY) {
       await measureFollowUps(call, PERSIST_TO);
+      await measureQuestionLanguage(call);
       return;
     }
     const quality = await measureQuality(call, app.base, pages, pageServer.origin);
     await measureFollowUps(call, PERSIST_TO);
     await measureRelated(call, app.base);
+    await measureQuestionLanguage(call);
     const latency = await measureLatency(call, app.base, pages);
     // Offline and CPU-bound, so after the API calls: seconds of a blocked event loop close idle connections.
     const orders = await nmiOverOrders(quality.items);

@@ -31,6 +31,25 @@ export function expectedAudioBucket(config: ResolvedConfig): string | null;
 export function checkAudioBucket(bucketName: string, infoJson: unknown, environment: string): Finding;
 export function audioExpiryRuleArgs(bucketName: string, environment: string): string[];
 export function checkAudioExpiry(bucketName: string, lifecycleOutput: string | null, environment: string): Finding;
+export const IMAGE_CACHE_BINDING: string;
+export const IMAGE_EXPIRY_RULE: { name: string; days: number };
+/** An R2 cache bucket the Worker needs: its binding, what it holds, its name's stem, its expiry rule. */
+export interface CacheBucket {
+  binding: string;
+  holds: string;
+  stem: string;
+  rule: { name: string; days: number };
+  what: string;
+}
+export const CACHE_BUCKETS: readonly CacheBucket[];
+export function expectedCacheBucket(config: ResolvedConfig, cache: CacheBucket): string | null;
+export function cacheExpiryRuleArgs(bucketName: string, environment: string, rule: CacheBucket["rule"]): string[];
+export function checkCacheExpiry(
+  bucketName: string,
+  lifecycleOutput: string | null,
+  environment: string,
+  cache: CacheBucket,
+): Finding;
 export const VECTOR_METRIC: string;
 export function parseWranglerJson(stdout: string): unknown;
 export function checkSignedIn(whoamiJson: unknown): Finding;

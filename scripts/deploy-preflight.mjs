@@ -23,6 +23,35 @@ export const AUDIO_CACHE_BINDING = "AUDIO_CACHE";
  */
 export const AUDIO_EXPIRY_RULE = { name: "expire-listen-audio", days: 30 };
 
+/** The image proxy's cache (issue 50): an R2 bucket in every environment, under this binding. */
+export const IMAGE_CACHE_BINDING = "IMAGE_CACHE";
+/**
+ * Its lifecycle rule: a picture is deleted a year after the Worker kept it (it does not go stale; the year bounds the
+ * bucket). Only cache entries, so the deploy adds it itself; a deleted picture is fetched again on its next request.
+ */
+export const IMAGE_EXPIRY_RULE = { name: "expire-article-images", days: 365 };
+
+/**
+ * Every R2 cache bucket the Worker needs, with its binding, what it holds, its bucket name's stem and its expiry
+ * rule: the preflight checks each is declared, exists (creating it) and has its rule (adding it).
+ */
+export const CACHE_BUCKETS = [
+  {
+    binding: AUDIO_CACHE_BINDING,
+    holds: "Listen's audio cache",
+    stem: "viberead-audio",
+    rule: AUDIO_EXPIRY_RULE,
+    what: "audio",
+  },
+  {
+    binding: IMAGE_CACHE_BINDING,
+    holds: "article pictures",
+    stem: "viberead-images",
+    rule: IMAGE_EXPIRY_RULE,
+    what: "pictures",
+  },
+];
+
 /**
  * @typedef {{ ok: boolean, check: string, detail?: string, fix?: string, autoFix?: string[] }} Finding
  * `autoFix` is the wrangler argument list the deploy script runs itself (only for a harmless creation).
@@ -92,15 +121,17 @@ export function checkConfig(config, environment) {
       }),
     });
   }
-  const audioBucket = expectedAudioBucket(config);
-  findings.push({
-    ok: audioBucket !== null,
-    check: `R2 bucket ${AUDIO_CACHE_BINDING} (Listen's audio cache) is declared`,
-    ...(!audioBucket && {
-      detail: "no r2_buckets entry with that binding",
-      fix: `add [[env.${environment}.r2_buckets]] binding = "${AUDIO_CACHE_BINDING}", bucket_name = "viberead-audio-${environment}" to wrangler.toml`,
-    }),
-  });
+  for (const cache of CACHE_BUCKETS) {
+    const bucket = expectedCacheBucket(config, cache);
+    findings.push({
+      ok: bucket !== null,
+      check: `R2 bucket ${cache.binding} (${cache.holds}) is declared`,
+      ...(!bucket && {
+        detail: "no r2_buckets entry with that binding",
+        fix: `add [[env.${environment}.r2_buckets]] binding = "${cache.binding}", bucket_name = "${cache.stem}-${environment}" to wrangler.toml`,
+      }),
+    });
+  }
   return findings;
 }
 
@@ -177,13 +208,18 @@ export function vectorsBeforeMetadataIndexNote(infoJson) {
   return `${count} vectors were inserted before the user_id metadata index existed: related articles and search do not find them until they are embedded again (Re-fetch Content on those articles)`;
 }
 
+/** The name of a cache's bucket in the config (one of CACHE_BUCKETS), or null when the binding is missing. */
+export function expectedCacheBucket(config, cache) {
+  return (config.r2_buckets ?? []).find((bucket) => bucket.binding === cache.binding)?.bucket_name ?? null;
+}
+
 /** The name of the audio cache's bucket in the config, or null when the binding is missing. */
 export function expectedAudioBucket(config) {
-  return (config.r2_buckets ?? []).find((bucket) => bucket.binding === AUDIO_CACHE_BINDING)?.bucket_name ?? null;
+  return expectedCacheBucket(config, CACHE_BUCKETS[0]);
 }
 
 /**
- * `wrangler r2 bucket info <bucket> --json` output (null when the command failed: no such bucket). Creating the
+ * `wrangler r2 bucket info <bucket> --json` output (null when the command failed: no such bucket). Creating an
  * empty cache bucket is harmless: the deploy script does it (`autoFix`), then adds its expiry rule.
  */
 export function checkAudioBucket(bucketName, infoJson, environment) {
@@ -195,7 +231,12 @@ export function checkAudioBucket(bucketName, infoJson, environment) {
 
 /** The arguments that add the audio bucket's expiry rule. */
 export function audioExpiryRuleArgs(bucketName, environment) {
-  const { name, days } = AUDIO_EXPIRY_RULE;
+  return cacheExpiryRuleArgs(bucketName, environment, AUDIO_EXPIRY_RULE);
+}
+
+/** The arguments that add a cache bucket's expiry rule. */
+export function cacheExpiryRuleArgs(bucketName, environment, rule) {
+  const { name, days } = rule;
   return [
     "r2",
     "bucket",
@@ -216,10 +257,15 @@ export function audioExpiryRuleArgs(bucketName, environment) {
  * Without it the bucket grows with every article read aloud; adding it is harmless (`autoFix`).
  */
 export function checkAudioExpiry(bucketName, lifecycleOutput, environment) {
-  const { name, days } = AUDIO_EXPIRY_RULE;
-  const check = `R2 bucket ${bucketName} deletes audio after ${days} days (lifecycle rule ${name})`;
+  return checkCacheExpiry(bucketName, lifecycleOutput, environment, CACHE_BUCKETS[0]);
+}
+
+/** The same check for any cache of CACHE_BUCKETS (its own rule and words). */
+export function checkCacheExpiry(bucketName, lifecycleOutput, environment, cache) {
+  const { name, days } = cache.rule;
+  const check = `R2 bucket ${bucketName} deletes ${cache.what} after ${days} days (lifecycle rule ${name})`;
   if (String(lifecycleOutput ?? "").includes(name)) return { ok: true, check };
-  const args = audioExpiryRuleArgs(bucketName, environment);
+  const args = cacheExpiryRuleArgs(bucketName, environment, cache.rule);
   return { ok: false, check, detail: "missing", fix: `npx wrangler ${args.join(" ")}`, autoFix: args };
 }
 

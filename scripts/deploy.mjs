@@ -8,15 +8,15 @@ import { join, resolve } from "node:path";
 import { stripVTControlCharacters } from "node:util";
 import { builtConfigPath, deployBuildDir } from "./build-dirs.mjs";
 import {
-  audioExpiryRuleArgs,
+  CACHE_BUCKETS,
   checkAudioBucket,
-  checkAudioExpiry,
+  checkCacheExpiry,
   checkConfig,
   checkSecrets,
   checkSignedIn,
   checkUserIdMetadataIndex,
   checkVectorIndex,
-  expectedAudioBucket,
+  expectedCacheBucket,
   expectedVectorIndex,
   formatFindings,
   parseWranglerJson,
@@ -89,8 +89,10 @@ async function runPreflight() {
       findings.push(finding);
     }
   }
-  const audioBucket = signedIn.ok ? expectedAudioBucket(resolved) : null;
-  if (audioBucket) findings.push(...(await audioCacheFindings(audioBucket)));
+  for (const cache of signedIn.ok ? CACHE_BUCKETS : []) {
+    const bucket = expectedCacheBucket(resolved, cache);
+    if (bucket) findings.push(...(await cacheBucketFindings(bucket, cache)));
+  }
   if (signedIn.ok) {
     const secrets = await wranglerJson(["secret", "list", "--env", environment, "--format", "json"]);
     findings.push(checkSecrets(secrets, environment));
@@ -111,8 +113,8 @@ async function autoFix(finding) {
   return done.code === 0 ? { ok: true, check: `${finding.check} (created now)` } : finding;
 }
 
-/** Listen's audio cache: the bucket (created when missing) and its 30-day expiry rule (added when missing). */
-async function audioCacheFindings(bucket) {
+/** A cache bucket (Listen's audio, article pictures): the bucket (created when missing) and its expiry rule (added). */
+async function cacheBucketFindings(bucket, cache) {
   const exists = await autoFix(
     checkAudioBucket(
       bucket,
@@ -124,8 +126,8 @@ async function audioCacheFindings(bucket) {
   const rules = await capture(tool("wrangler"), ["r2", "bucket", "lifecycle", "list", bucket, "--env", environment], {
     env,
   });
-  const expiry = checkAudioExpiry(bucket, rules.code === 0 ? rules.stdout : null, environment);
-  return [exists, expiry.ok ? expiry : await autoFix({ ...expiry, autoFix: audioExpiryRuleArgs(bucket, environment) })];
+  const expiry = checkCacheExpiry(bucket, rules.code === 0 ? rules.stdout : null, environment, cache);
+  return [exists, await autoFix(expiry)];
 }
 
 await runOrExit(tool("vite"), ["build", "--outDir", buildDir, "--emptyOutDir"], { env });

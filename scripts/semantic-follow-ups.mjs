@@ -5,6 +5,8 @@
 // one at a place ("die zweite"), those unread, read, saved last or this week, the newest or oldest, those about
 // a labelled subject ("which of these is about Python?"), all of them ("résume-les"); "more like that" lands
 // when it points at the result meant, leaves it out and leads with an article of the same subject.
+// Then 30 follow-ups with nothing to follow (semantic-follow-ups-nothing.json): after a question that found
+// nothing, past the end of the results, or naming a saving time none of them has; answered as described.
 // Each page's saving time and read state follow its place among its language's pages (see the data's note);
 // the saving times are written straight into the local D1, as the API has no way to back-date a save.
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -12,9 +14,11 @@ import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
+import { chatPhrases } from "../src/worker/domain/answers/chat-phrases";
 import { ROOT, run, tool } from "./lib.mjs";
 
 const dataFile = join(ROOT, "scripts", "bench-data", "semantic-follow-ups.json");
+const nothingFile = join(ROOT, "scripts", "bench-data", "semantic-follow-ups-nothing.json");
 const corpusDir = join(ROOT, "..", "shared", "corpus", "trafilatura-dev", "html");
 const TARGET = 0.9;
 const DAY = 86_400_000;
@@ -171,6 +175,8 @@ export async function measureFollowUps(call, persistTo) {
       `    missed: "${o.first}" (${o.firstIds.length} results) → "${o.second}": expected [${o.expected.map(name).join(", ")}], got [${o.shown.map(name).join(", ")}]`,
     );
   }
+  const nothing = await measureNothingToFollow(call, token, byId);
+
   const share = outcomes.filter((o) => o.landed).length / outcomes.length;
   const byLanguage = ["en", "de", "es", "fr"].map((language) => {
     const mine = outcomes.filter((o) => o.language === language);
@@ -179,5 +185,94 @@ export async function measureFollowUps(call, persistTo) {
   console.log(
     `  follow-ups on the right article set: ${share.toFixed(3)} (${outcomes.filter((o) => o.landed).length}/${outcomes.length}; ${byLanguage.join(", ")}), target >= ${TARGET} ${share >= TARGET ? "ok" : "MISSED"}`,
   );
-  return { share, total: outcomes.length };
+  console.log(
+    `  follow-ups with nothing to follow, answered as described: ${nothing.answered}/${nothing.total} (${nothing.byLanguage}; nothing to refer to ${nothing.byKind.nothing}, past the results ${nothing.byKind.past}, no result of that time ${nothing.byKind.dates}), target ${nothing.total}/${nothing.total} ${nothing.answered === nothing.total ? "ok" : "MISSED"}`,
+  );
+  return { share, total: outcomes.length, nothing };
+}
+
+/**
+ * The follow-ups with nothing to follow (semantic-follow-ups-nothing.json): after a question that found nothing
+ * (or none at all), past the end of the previous results, or naming a saving time none of them has. Answered as
+ * described: no results and no answer, never a search of the follow-up's own words, and the notice in the
+ * question's language saying so (that there is nothing to refer to, and for filters a question offered instead;
+ * how many results there were; on which days they were saved).
+ */
+async function measureNothingToFollow(call, token, byId) {
+  const { conversations } = JSON.parse(readFileSync(nothingFile, "utf8"));
+  const outcomes = [];
+  for (const c of conversations) {
+    const { session_id } = await call("POST", "/api/search/session", { token, body: { action: "create" } });
+    const one = c.first
+      ? await call("POST", "/api/search/chat", { token, body: { query: c.first, session_id, limit: 10 } })
+      : { results: [] };
+    const two = await call("POST", "/api/search/chat", { token, body: { query: c.second, session_id, limit: 10 } });
+    const first = one.results.map((r) => byId.get(r.article.id)).filter(Boolean);
+    const phrases = chatPhrases(c.language);
+    const notice = two.notice ?? "";
+    // The scene the case needs from its first turn.
+    const scene =
+      c.expect === "nothing"
+        ? one.results.length === 0
+        : c.expect === "past"
+          ? one.results.length > 0 && one.results.length < ordinalOf(c.second)
+          : one.results.length > 0 && !first.some((a) => a.saved === periodOf(c.second));
+    const quiet = two.results.length === 0 && two.answer === null && two.language === c.language;
+    let said = false;
+    if (c.expect === "nothing") {
+      said = notice === phrases.nothingToReferTo && (!c.offer || two.suggestions.length === 1);
+    } else if (c.expect === "past") {
+      said = notice === phrases.pointsPast(one.results.length);
+    } else {
+      // Every saving day of the first turn's results, as the notice's language writes a date (its day and year).
+      said =
+        notice.startsWith(phrases.noneFits) &&
+        first.every((a) => {
+          const day = new Date(a.at);
+          return notice.includes(String(day.getUTCDate())) && notice.includes(String(day.getUTCFullYear()));
+        });
+    }
+    outcomes.push({
+      ...c,
+      scene,
+      answered: scene && quiet && said,
+      notice,
+      shown: two.results.length,
+      firstCount: one.results.length,
+      offered: two.suggestions,
+    });
+  }
+  for (const o of outcomes.filter((o) => !o.answered)) {
+    console.log(
+      `    ${o.scene ? "missed" : "miswritten (the first turn does not set the scene)"}: "${o.first ?? "(new chat)"}" (${o.firstCount} results) → "${o.second}": ${o.shown} results, notice "${o.notice}"`,
+    );
+  }
+  for (const o of outcomes.filter((o) => o.answered).filter((_, i) => i % 6 === 0)) {
+    console.log(
+      `    "${o.first ?? "(new chat)"}" → "${o.second}": "${o.notice}"${o.offered.length ? ` offers "${o.offered[0]}"` : ""}`,
+    );
+  }
+  const count = (list) => `${list.filter((o) => o.answered).length}/${list.length}`;
+  return {
+    answered: outcomes.filter((o) => o.answered).length,
+    total: outcomes.length,
+    byLanguage: ["en", "de", "es", "fr"]
+      .map((l) => `${l} ${count(outcomes.filter((o) => o.language === l))}`)
+      .join(", "),
+    byKind: Object.fromEntries(
+      ["nothing", "past", "dates"].map((k) => [k, count(outcomes.filter((o) => o.expect === k))]),
+    ),
+  };
+}
+
+/** The place an ordinal follow-up asks for (1-based): "the fifth one" 5, "el tercero" 3. */
+function ordinalOf(question) {
+  if (/fifth|fünfte|cinquième|quinto/i.test(question)) return 5;
+  if (/third|dritte|troisième|tercer/i.test(question)) return 3;
+  return 2;
+}
+
+/** The saving time a follow-up names. */
+function periodOf(question) {
+  return /this week|dieser woche|esta semana|cette semaine/i.test(question) ? "this-week" : "last-week";
 }

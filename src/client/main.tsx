@@ -4,9 +4,15 @@ import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { AuthProvider } from "./hooks/use-auth";
 import { EnvironmentProvider } from "./hooks/use-environment";
+import { KeyboardShortcutsProvider } from "./hooks/use-keyboard-shortcuts";
+import { ReaderSettingsProvider } from "./hooks/use-reader-settings";
 import { ToastProvider } from "./hooks/use-toast";
+import { readStoredSession } from "./lib/auth-storage";
+import { parseStoredSettings } from "./lib/reader-settings";
+import { readerSettingsSnapshot } from "./lib/reader-settings-storage";
 import { watchRouteFocus } from "./lib/route-focus";
 import { registerServiceWorker } from "./lib/service-worker";
+import { deviceIsDark, drawOnDocument } from "./lib/theme-document";
 import { createQueryClient } from "./queries/query-client";
 import { router } from "./router";
 import "./styles.css";
@@ -17,6 +23,12 @@ if (!root) throw new Error("index.html has no #root element");
 /** Server state of every screen (src/client/queries): one cache, so screens share answers and invalidations. */
 const queryClient = createQueryClient();
 
+// The theme before the first render, from this device's copy: a reader in dark mode never sees a white flash.
+drawOnDocument(
+  parseStoredSettings(readerSettingsSnapshot(readStoredSession()?.user.id ?? null)).settings,
+  deviceIsDark(),
+);
+
 watchRouteFocus(router);
 // The installable app: the app shell and the articles opened stay readable offline (docs/web-app.md).
 registerServiceWorker();
@@ -26,9 +38,13 @@ createRoot(root).render(
     <QueryClientProvider client={queryClient}>
       <EnvironmentProvider>
         <AuthProvider>
-          <ToastProvider>
-            <RouterProvider router={router} />
-          </ToastProvider>
+          <ReaderSettingsProvider>
+            <ToastProvider>
+              <KeyboardShortcutsProvider>
+                <RouterProvider router={router} />
+              </KeyboardShortcutsProvider>
+            </ToastProvider>
+          </ReaderSettingsProvider>
         </AuthProvider>
       </EnvironmentProvider>
     </QueryClientProvider>

@@ -16,9 +16,11 @@ import { emailAddressRoutes } from "./routes/email-address";
 import { exportRoutes } from "./routes/export";
 import { healthRoutes } from "./routes/health";
 import { articleHighlightRoutes, highlightRoutes } from "./routes/highlights";
+import { imageRoutes } from "./routes/images";
 import { importRoutes } from "./routes/imports";
 import { listenRoutes } from "./routes/listen";
 import { oauthRoutes } from "./routes/oauth";
+import { readerSettingsRoutes } from "./routes/reader-settings";
 import { searchRoutes } from "./routes/search";
 import { tagRoutes } from "./routes/tags";
 import { tokenRoutes } from "./routes/tokens";
@@ -57,6 +59,7 @@ export function createApp() {
   app.route("/articles", listenRoutes);
   app.route("/articles", articleRoutes);
   app.route("/highlights", highlightRoutes);
+  app.route("/images", imageRoutes);
   app.route("/topics", topicRoutes);
   app.route("/search", searchRoutes);
   app.route("/email-address", emailAddressRoutes);
@@ -64,6 +67,7 @@ export function createApp() {
   app.route("/tags", tagRoutes);
   app.route("/export", exportRoutes);
   app.route("/account", accountRoutes);
+  app.route("/reader-settings", readerSettingsRoutes);
   app.route("/oauth", oauthRoutes);
   app.route("/imports", importRoutes);
   app.route("/dev", devFakeSpeechRoutes);

@@ -1,4 +1,5 @@
 import { createAdapters } from "./adapters/factory";
+import { createR2ImageCache } from "./adapters/r2-image-cache";
 import type { AppConfig } from "./config";
 import { getConfig } from "./config";
 import { createDatabase } from "./db/client";
@@ -13,6 +14,7 @@ import { createHighlightsRepository } from "./db/repositories/highlights-reposit
 import { createImportsRepository } from "./db/repositories/imports-repository";
 import { createIngestBacklogRepository } from "./db/repositories/ingest-backlog-repository";
 import { createListenRendersRepository } from "./db/repositories/listen-renders-repository";
+import { createReaderSettingsRepository } from "./db/repositories/reader-settings-repository";
 import { createSearchRepository } from "./db/repositories/search-repository";
 import { createSessionsRepository } from "./db/repositories/sessions-repository";
 import { createTopicsRepository } from "./db/repositories/topics-repository";
@@ -27,10 +29,13 @@ import { createAuthService } from "./services/auth-service";
 import { createEmailCaptureService } from "./services/email-capture-service";
 import { createExportService } from "./services/export-service";
 import { createDohResolver } from "./services/fetching/host-resolver";
+import { fetchImage } from "./services/fetching/image-fetcher";
 import { createHighlightsService } from "./services/highlights-service";
+import { createImageProxyService } from "./services/image-proxy-service";
 import { createImportService } from "./services/import-service";
 import { createListeningService } from "./services/listening-service";
 import { createArticlePipeline } from "./services/processing/article-pipeline";
+import { createReaderSettingsService } from "./services/reader-settings-service";
 import { createRelatedService } from "./services/related-service";
 import { createSearchService } from "./services/search-service";
 import { createTopicsService } from "./services/topics-service";
@@ -71,6 +76,7 @@ export function createServices(env: Env) {
     reanchor: highlights.reanchor,
   });
   const importsRepository = createImportsRepository(db);
+  const imageResolver = createDohResolver();
   return {
     config,
     db,
@@ -97,12 +103,23 @@ export function createServices(env: Env) {
       renders: createListenRendersRepository(db),
     }),
     highlights,
+    imageProxy: createImageProxyService({
+      secret: config.jwtSecret,
+      cache: createR2ImageCache(env.IMAGE_CACHE),
+      fetchImage: (url) =>
+        fetchImage(url, {
+          allowLoopback: config.allowLoopbackFetch,
+          timeoutMs: config.fetchTimeoutMs,
+          resolver: imageResolver,
+        }),
+    }),
     account: createAccountService({
       account: createAccountRepository(db),
       vectorIndex: adapters.vectorIndex,
       sessions,
       throttle: config.loginThrottle,
     }),
+    readerSettings: createReaderSettingsService({ settings: createReaderSettingsRepository(db) }),
     exports: createExportService({ exports: createExportRepository(db), tags }),
     importsRepository,
     imports: createImportService({

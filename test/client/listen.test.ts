@@ -4,6 +4,7 @@ import { pickEngine } from "../../src/client/listen/pick-engine";
 import { blockKind, listeningSentences, sentenceAt, spokenText, type TextBlock } from "../../src/client/listen/script";
 import {
   formatClock,
+  remainingClock,
   secondsBefore,
   sentenceAfterSeconds,
   sentenceSeconds,
@@ -125,6 +126,12 @@ describe("listening time", () => {
     expect(formatClock(65.4)).toBe("1:05");
     expect(formatClock(3723)).toBe("1:02:03");
     expect(formatClock(-3)).toBe("0:00");
+  });
+
+  it("shows the time left, never below zero and never with a minus sign", () => {
+    expect(remainingClock(125, 0)).toBe("2:05 left");
+    expect(remainingClock(125, 124.6)).toBe("0:00 left");
+    expect(remainingClock(10, 12)).toBe("0:00 left");
   });
 });
 

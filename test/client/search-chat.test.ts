@@ -93,7 +93,9 @@ describe("chat messages", () => {
         articleId: 7,
         title: "How honeybees dance",
         source: "bees.example.com",
+        // The article states no publication date: the day it was saved, said so.
         date: "2026-03-04T12:00:00.000Z",
+        dateKind: "saved",
         isRead: false,
         summary: "Bees dance. They share where pollen is.",
         score: 0.91,
@@ -121,6 +123,7 @@ describe("chat messages", () => {
       title: "Untitled Article",
       source: "bees.example.com",
       date: "2025-01-02T00:00:00.000Z",
+      dateKind: "published",
     });
   });
 
@@ -133,6 +136,50 @@ describe("chat messages", () => {
     expect(reply.hits).toEqual([]);
     expect(reply.suggestions).toEqual([]);
     expect(reply.searchedFor).toBe("honeybees only the unread ones");
+  });
+
+  it("says once that nothing fits: the answer is the line, and the close results keep their place after it", () => {
+    const close = (id: number) => ({
+      article: article({ id }),
+      relevance_score: 0.06,
+      fit: "close" as const,
+      match_explanation: "Kein Wort deiner Frage, aber inhaltlich nah (16 % ähnlich).",
+    });
+    const reply = replyMessage(
+      "Welche Artikel handeln von Corona?",
+      response({
+        results: [close(7), close(8)],
+        total_found: 2,
+        language: "de",
+        answer: { text: "Dazu habe ich in deiner Bibliothek nichts gefunden.", found: false, citations: [] },
+      }),
+    );
+    // Not "Found 2 articles matching your query" above "found nothing": one statement, in the question's language.
+    expect(reply.text).toBe("Dazu habe ich in deiner Bibliothek nichts gefunden.");
+    expect(reply.answer).toBeUndefined();
+    expect(reply.language).toBe("de");
+    expect(reply.hits?.map((hit) => hit.close)).toEqual([true, true]);
+    // Some fit, some only close: the line counts those that fit.
+    const mixed = replyMessage(
+      "bees",
+      response({ results: [{ ...close(9), fit: "match", relevance_score: 0.9 }, close(7)], total_found: 2 }),
+    );
+    expect(mixed.text).toBe("Found 1 article matching your query (5 ms).");
+    // Nothing at all: the spec's line, in the reply's language.
+    const none = replyMessage("Was gibt es über Vulkane?", response({ results: [], total_found: 0, language: "de" }));
+    expect(none.text).toBe("Keine Artikel zu deiner Frage gefunden.");
+    const raw = serializeSearchChat({ userId: 3, sessionId: SESSION, messages: [reply], open: true, scrollTop: 0 });
+    expect(parseSearchChat(raw, 3)?.messages[0]).toEqual(reply);
+  });
+
+  it("answers a follow-up with nothing to follow by the server's notice alone", () => {
+    const notice = "That does not point at any result of your previous question: it found only 3 articles.";
+    const reply = replyMessage(
+      "the fifth one",
+      response({ results: [], total_found: 0, degraded: false, notice, answer: null, effective_query: "honeybees" }),
+    );
+    expect(reply.text).toBe(notice);
+    expect(reply.notice).toBeUndefined();
   });
 
   it("carries the server's notice when the search went on without a model or the vector index", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { CHAT_LANGUAGES, replyPhrases } from "../../src/client/lib/chat-phrases";
 import {
   matchPercent,
   plainSummary,
@@ -81,5 +82,28 @@ describe("replyText", () => {
     [10, 23, 40.4, "Found 23 articles; here are the best 10 (40 ms)."],
   ])("%i shown of %i -> %s", (shown, total, ms, text) => {
     expect(replyText(shown, total, ms)).toBe(text);
+  });
+
+  it.each([
+    ["de", 1, "1 passender Artikel zu deiner Frage gefunden (12 ms)."],
+    ["fr", 3, "3 articles trouvés pour ta question (12 ms)."],
+    ["es", 1, "1 artículo encontrado para tu pregunta (12 ms)."],
+    ["it", 2, "2 articoli trovati per la tua domanda (12 ms)."],
+    ["nl", 2, "2 artikelen gevonden bij je vraag (12 ms)."],
+    ["pt", 5, "5 artigos encontrados para a sua pergunta (12 ms)."],
+    ["pl", 3, "Pasujące artykuły: 3 (12 ms)."],
+  ] as const)("in %s: %i found", (language, count, text) => {
+    expect(replyText(count, count, 12, language)).toBe(text);
+  });
+});
+
+describe("the modal's words in the reply's language", () => {
+  it("writes the match, the date and the headings in it", () => {
+    expect(matchPercent(0.87, "de")).toBe("87\u00a0% Übereinstimmung");
+    expect(matchPercent(0.87, "en")).toBe("87% match");
+    expect(resultDate("2026-03-04T12:00:00.000Z", "fr")).toBe("4 mars 2026");
+    expect(replyPhrases("es").closeHeading).toBe("No es exactamente lo que preguntaste, pero se acerca");
+    expect(replyPhrases(undefined).suggestions).toBe("Try these suggestions:");
+    for (const language of CHAT_LANGUAGES) expect(replyPhrases(language).noResults).toMatch(/\p{L}/u);
   });
 });

@@ -8,6 +8,7 @@ import {
   saveButtonLabel,
   URL_MESSAGES,
   urlCountHint,
+  withDefaultScheme,
 } from "../../src/client/lib/url-input";
 
 describe("parseUrlInput", () => {
@@ -22,6 +23,21 @@ describe("parseUrlInput", () => {
   it("gives nothing for an empty or blank box", () => {
     expect(parseUrlInput("")).toEqual({ lines: [], valid: [], invalid: [] });
     expect(parseUrlInput(" \n \n")).toEqual({ lines: [], valid: [], invalid: [] });
+  });
+});
+
+describe("withDefaultScheme", () => {
+  it("adds https:// to a host name with a dot, and leaves everything else alone", () => {
+    expect(withDefaultScheme("example.com/article")).toBe("https://example.com/article");
+    expect(withDefaultScheme("bücher.de/neu")).toBe("https://bücher.de/neu");
+    expect(withDefaultScheme("https://example.com")).toBe("https://example.com");
+    expect(withDefaultScheme("ftp://example.com/file")).toBe("ftp://example.com/file");
+    expect(withDefaultScheme("mailto:a@example.com")).toBe("mailto:a@example.com");
+    expect(withDefaultScheme("a@example.com")).toBe("a@example.com");
+    expect(withDefaultScheme("not a url")).toBe("not a url");
+    expect(withDefaultScheme("localhost/x")).toBe("localhost/x");
+    expect(withDefaultScheme("version 1.2")).toBe("version 1.2");
+    expect(withDefaultScheme("3.14")).toBe("3.14");
   });
 });
 
@@ -43,9 +59,19 @@ describe("planSave (spec §5 messages)", () => {
 
   it("saves one valid line on its own, and rejects one invalid line", () => {
     expect(planSave(" https://a.example/x \n")).toEqual({ kind: "single", url: "https://a.example/x" });
-    expect(planSave("www.example.com")).toEqual({
+    expect(planSave("not a link")).toEqual({
       kind: "error",
       message: "Please enter a valid URL (must start with http:// or https://)",
+    });
+  });
+
+  it("saves a link written without a scheme as https://", () => {
+    expect(planSave("example.com/article")).toEqual({ kind: "single", url: "https://example.com/article" });
+    expect(planSave("www.example.com")).toEqual({ kind: "single", url: "https://www.example.com" });
+    expect(planSave("example.com/a\nnews.example.org:8080/b?c=1#d\nhttp://plain.example/")).toEqual({
+      kind: "bulk",
+      urls: ["https://example.com/a", "https://news.example.org:8080/b?c=1#d", "http://plain.example/"],
+      invalid: [],
     });
   });
 

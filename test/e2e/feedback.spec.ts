@@ -98,8 +98,9 @@ test("deleting from a card and from the viewer confirm with the same toast", asy
 
   const fromCard = page.getByRole("article", { name: titles[0], exact: true });
   await fromCard.hover();
-  await fromCard.getByRole("button", { name: "Delete" }).click();
-  await fromCard.getByRole("button", { name: "Delete" }).click();
+  // Each card's buttons are named with its article ("Delete 'Delete card ...'").
+  await fromCard.getByRole("button", { name: `Delete '${titles[0]}'`, exact: true }).click();
+  await fromCard.getByRole("button", { name: `Delete '${titles[0]}'`, exact: true }).click();
   await expect(fromCard).toHaveCount(0);
   await expect(toast(page, "Article deleted")).toBeVisible();
   await toast(page, "Article deleted").getByRole("button", { name: "Dismiss notification" }).click();

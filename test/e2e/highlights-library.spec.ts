@@ -211,6 +211,75 @@ test.describe("highlights in the library (issue 32)", () => {
     await shot(page, "library-375");
   });
 
+  test("/#/highlights: a quote opens the article at that highlight, article notes are listed, the page exports what it shows", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 560 });
+    const stamp = Date.now();
+    const gardens = `Noted gardens ${stamp}`;
+    const rivers = `Noted rivers ${stamp}`;
+    const reader = await readerWith(page, [gardens, rivers]);
+    const [gardensId, riversId] = reader.ids as [number, number];
+    const tyres = await highlight(reader, gardensId, { quote: "Tyres lose pressure slowly", color: "green" });
+    await highlight(reader, gardensId, { quote: "A well-oiled chain is quiet", note: "oil it" });
+    await api(reader, "PUT", `/api/articles/${gardensId}`, { note: "Check the bicycle before spring" });
+    // An article with a note and no highlight is listed too.
+    await api(reader, "PUT", `/api/articles/${riversId}`, { note: "Rivers need rain" });
+
+    await page.goto("/#/highlights");
+    const groups = page.locator(".highlight-group");
+    await expect(groups).toHaveCount(2);
+    await expect(page.getByText("2 highlights and 2 article notes in 2 articles")).toBeVisible();
+    const gardensGroup = page.getByRole("article", { name: gardens });
+    await expect(gardensGroup.getByRole("region", { name: "Article note" })).toContainText(
+      "Check the bicycle before spring",
+    );
+    await expect(
+      page.getByRole("article", { name: rivers }).getByRole("region", { name: "Article note" }),
+    ).toContainText("Rivers need rain");
+    await shot(page, "library-notes-1280");
+
+    // Each download holds what the page shows.
+    const download = async (format: string) => {
+      const [file] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("button", { name: `Export as ${format}` }).click(),
+      ]);
+      const stream = await file.createReadStream();
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream) chunks.push(chunk as Buffer);
+      return { name: file.suggestedFilename(), text: Buffer.concat(chunks).toString("utf8") };
+    };
+    const markdown = await download("Markdown");
+    expect(markdown.name).toMatch(/^viberead-highlights-\d{4}-\d\d-\d\d\.md$/);
+    expect(markdown.text).toContain(`## ${gardens}`);
+    expect(markdown.text).toContain("> Check the bicycle before spring");
+    expect(markdown.text).toContain("> Tyres lose pressure slowly\n\n#highlight/green");
+    expect(markdown.text).toContain("> Rivers need rain");
+    const csv = await download("CSV");
+    expect(csv.text.trim().split("\r\n")).toHaveLength(5);
+
+    // Filtered, the page and its export hold the same.
+    await page.getByLabel("Search highlights").fill("tyres");
+    await expect(page.locator(".library-highlight")).toHaveCount(1);
+    await expect(groups).toHaveCount(1);
+    const json = JSON.parse((await download("JSON")).text);
+    expect(json.filters).toMatchObject({ search: "tyres" });
+    expect(json.articles).toHaveLength(1);
+    expect(json.articles[0]).toMatchObject({ title: gardens, note: "Check the bicycle before spring" });
+    expect(json.articles[0].highlights.map((h: { quote: string }) => h.quote)).toEqual(["Tyres lose pressure slowly"]);
+
+    // A quote opens the article at that highlight: its tab, scrolled to it, not the top.
+    await page.getByRole("link", { name: "Tyres lose pressure slowly" }).click();
+    await expect(page).toHaveURL(new RegExp(`#/article/${gardensId}\\?highlight=${tyres.id}$`));
+    await expect(page.getByRole("tab", { name: "Content" })).toHaveAttribute("aria-selected", "true");
+    const mark = page.locator(`.viewer-content mark[data-highlight-id="${tyres.id}"]`).first();
+    await expect(mark).toBeInViewport();
+    await expect(mark).toBeFocused();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+    await shot(page, "library-quote-opens-highlight");
+  });
+
   test("dashboard cards show their highlight count and the list filters to articles with highlights", async ({
     page,
   }) => {

@@ -195,6 +195,20 @@ test.describe("Highlights in the viewer", () => {
     expect(after && before && Math.abs(after.x - before.x) < 1 && Math.abs(after.y - before.y) < 1).toBe(true);
   });
 
+  test("a selection that starts or stops inside a word highlights the whole words", async ({ page }) => {
+    const reader = await openArticle(page, "Whole words");
+    await page.getByRole("tab", { name: "Content" }).click();
+    // A drag that started one letter late and stopped one letter into "find".
+    await selectPhrase(content(page), "ighlight what matters in it and f");
+    await selectionMenu(page).getByRole("menuitem", { name: "Highlight" }).click();
+    const mark = drawn(content(page), "highlight what matters in it and find");
+    await expect(mark).toBeVisible();
+    await expect.poll(() => highlightText(mark)).toBe("highlight what matters in it and find");
+    await expect
+      .poll(async () => (await storedHighlights(page, reader)).map((h) => h.quote))
+      .toEqual(["highlight what matters in it and find"]);
+  });
+
   test("a highlight across paragraphs, a heading and list items; in the title and the summary; in four colours", async ({
     page,
   }) => {
@@ -241,7 +255,12 @@ test.describe("Highlights in the viewer", () => {
 
     // The summary, whatever sentence the summariser wrote first.
     await page.getByRole("tab", { name: "Summary" }).click();
-    const first = (await summary(page).innerText()).trim().slice(0, 30).trim();
+    // Its first 30 characters, cut at the end of the last whole word: a highlight covers whole words.
+    const first = (await summary(page).innerText())
+      .trim()
+      .slice(0, 30)
+      .replace(/\s+\S*$/, "")
+      .trim();
     await selectPhrase(summary(page), first);
     await selectionMenu(page).getByRole("menuitem", { name: "Highlight" }).click();
     await expect(summary(page).locator("mark")).toHaveText(first);
@@ -273,11 +292,11 @@ test.describe("Highlights in the viewer", () => {
     // The menu takes focus when it opens (its first item); its keys work from there.
     await expect(selectionMenu(page).getByRole("menuitem").first()).toBeFocused();
     await page.keyboard.press("h");
-    // The new highlight takes focus: Enter opens its menu.
-    const mark = drawn(content(page), "A well-oiled c");
+    // The new highlight takes focus: Enter opens its menu. It covers whole words: "c" grew to "chain".
+    const mark = drawn(content(page), "A well-oiled chain");
     await expect(mark).toBeFocused();
     // Polled: the mark is redrawn once the server's id replaces the temporary one.
-    await expect.poll(() => highlightText(mark)).toBe("A well-oiled c");
+    await expect.poll(() => highlightText(mark)).toBe("A well-oiled chain");
     await page.keyboard.press("Enter");
     await expect(highlightMenu(page)).toBeVisible();
     const expected: [string, string, string][] = [
@@ -306,7 +325,7 @@ test.describe("Highlights in the viewer", () => {
     // Escape gives focus back to the highlight.
     await page.keyboard.press("Escape");
     await expect(highlightMenu(page)).toHaveCount(0);
-    await expect(drawn(content(page), "A well-oiled c")).toBeFocused();
+    await expect(drawn(content(page), "A well-oiled chain")).toBeFocused();
   });
 
   test("a note: added, saved when the field loses focus, edited and saved with Ctrl+Enter, kept after a reload; shared as the caption; Copy", async ({

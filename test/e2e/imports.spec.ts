@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { createAccount, FIXTURE_ORIGIN, resendLostAppUploads, signInWithToken } from "./helpers";
+import { createAccount, FIXTURE_ORIGIN, resendLostAppUploads, shot, signInWithToken } from "./helpers";
 
 /** A Pocket export of `n` links to slow fixture pages (each takes 4 s to answer), plus a duplicate and a bad row. */
 function pocketCsv(n: number): string {
@@ -33,12 +33,12 @@ test.describe("import from other apps", () => {
     const section = page.getByRole("region", { name: "Import" });
     await expect(section.getByLabel("Format")).toHaveValue("");
     await expect(section.getByLabel("Format").locator("option:checked")).toHaveText("Detect automatically");
-    await section.getByLabel("Export file").setInputFiles({
+    await section.getByLabel("File to import").setInputFiles({
       name: "part_000000.csv",
       mimeType: "text/csv",
       buffer: Buffer.from(pocketCsv(40)),
     });
-    await section.getByRole("button", { name: "Import" }).click();
+    await section.getByRole("button", { name: "Import", exact: true }).click();
     await expect(page.getByText("Import started: 42 rows")).toBeVisible();
 
     const job = section.getByRole("list", { name: "Imports" }).getByRole("listitem").first();
@@ -70,12 +70,12 @@ test.describe("import from other apps", () => {
     await signInWithToken(page, email);
     await page.goto("/#/settings");
     const section = page.getByRole("region", { name: "Import" });
-    await section.getByLabel("Export file").setInputFiles({
+    await section.getByLabel("File to import").setInputFiles({
       name: "broken.csv",
       mimeType: "text/csv",
       buffer: Buffer.from('title,url,time_added,cursor,tags,status\n"never closed,https://example.com/a,1,0,,unread\n'),
     });
-    await section.getByRole("button", { name: "Import" }).click();
+    await section.getByRole("button", { name: "Import", exact: true }).click();
     await expect(section.getByRole("alert")).toHaveText("Row 1: a quoted field is never closed");
     await expect(section.getByRole("list", { name: "Imports" })).toHaveCount(0);
   });
@@ -91,17 +91,73 @@ test.describe("import from other apps", () => {
     const section = page.getByRole("region", { name: "Import" });
     const limits = "Up to 25 MB for a zip, 15 MB for a CSV, HTML, JSON or text file.";
     await expect(section.getByText(limits)).toBeVisible();
-    await expect(section.getByLabel("Export file")).toHaveAccessibleDescription(limits);
-    await section.getByLabel("Export file").setInputFiles({
+    await expect(section.getByLabel("File to import")).toHaveAccessibleDescription(limits);
+    await section.getByLabel("File to import").setInputFiles({
       name: "omnivore-export.zip",
       mimeType: "application/zip",
       buffer: Buffer.alloc(25 * 1024 * 1024 + 1),
     });
-    await section.getByRole("button", { name: "Import" }).click();
+    await section.getByRole("button", { name: "Import", exact: true }).click();
     await expect(section.getByRole("alert")).toHaveText(
       "This file is over 25 MB, the most an import takes; split it into parts.",
     );
     expect(uploads).toEqual([]);
     await section.screenshot({ path: test.info().outputPath("import-limits.png") });
+  });
+});
+
+test.describe("an import's encoding preview", () => {
+  test.beforeEach(async ({ context }) => {
+    await resendLostAppUploads(context);
+  });
+
+  test("a short Windows-1252 CSV is previewed as windows-1252, another encoding can be chosen, and nothing is stored before Import", async ({
+    page,
+  }) => {
+    const { email, token } = await createAccount(page);
+    await signInWithToken(page, email);
+    await page.goto("/#/settings");
+    const section = page.getByRole("region", { name: "Import" });
+    const url = `${FIXTURE_ORIGIN}/article?title=${encodeURIComponent("Caf\u00e9 preview")}`;
+    await section.getByLabel("File to import").setInputFiles({
+      name: "excel.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(`url,title\r\n${url},Caf\u00e9 d\u00e9j\u00e0 vu\r\n`, "latin1"),
+    });
+    const preview = section.getByRole("group", { name: "Check the first rows" });
+    const encoding = preview.getByLabel("Text encoding");
+    await expect(encoding).toHaveValue("windows-1252");
+    const rows = preview.getByRole("list", { name: "First rows of the file" });
+    await expect(rows.getByRole("listitem")).toHaveText(["url,title", `${url},Caf\u00e9 d\u00e9j\u00e0 vu`]);
+    await shot(page, "import-encoding-preview");
+    await encoding.selectOption("iso-8859-2");
+    await expect(rows.getByRole("listitem").nth(1)).toHaveText(`${url},Caf\u00e9 d\u00e9j\u0155 vu`);
+    // Nothing is imported while the reader looks.
+    const before = await page.request.get("/api/imports", { headers: { Authorization: `Bearer ${token}` } });
+    expect((await before.json()).imports).toEqual([]);
+
+    await encoding.selectOption("windows-1252");
+    await section.getByRole("button", { name: "Import", exact: true }).click();
+    await expect(page.getByText("Import started: 1 rows")).toBeVisible();
+    const job = section.getByRole("list", { name: "Imports" }).getByRole("listitem").first();
+    await expect(job).toContainText("1 imported");
+    const list = await page.request.get("/api/articles/?per_page=5", { headers: { Authorization: `Bearer ${token}` } });
+    expect((await list.json()).articles.map((a: { title: string }) => a.title)).toEqual([
+      "Caf\u00e9 d\u00e9j\u00e0 vu",
+    ]);
+  });
+
+  test("a UTF-8 file shows no preview", async ({ page }) => {
+    const { email } = await createAccount(page);
+    await signInWithToken(page, email);
+    await page.goto("/#/settings");
+    const section = page.getByRole("region", { name: "Import" });
+    await section.getByLabel("File to import").setInputFiles({
+      name: "utf8.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from("url,title\nhttps://example.com/a,Caf\u00e9 d\u00e9j\u00e0 vu\n", "utf8"),
+    });
+    await expect(section.getByRole("button", { name: "Import", exact: true })).toBeEnabled();
+    await expect(section.getByRole("group", { name: "Check the first rows" })).toHaveCount(0);
   });
 });

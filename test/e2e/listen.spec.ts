@@ -87,6 +87,7 @@ test("listening to an article: sentences in order, the mark follows, pause, skip
   await expect.poll(async () => (await starts(page)).at(-1)?.rate).toBe(1.5);
   expect(await speaking(page)).toBe("Paragraph 2.");
   await expect(page.getByTestId("listen-remaining")).not.toHaveText(remainingAt1 ?? "");
+  expect(remainingAt1).toMatch(/^\d+:\d\d left$/);
 
   // 30 seconds forward, several times: well down the article, the page scrolled so the mark stays in view.
   for (let i = 0; i < 4; i++) await player(page).getByRole("button", { name: "Forward 30 seconds" }).click();
@@ -155,6 +156,8 @@ test("listening to an article: sentences in order, the mark follows, pause, skip
       .toBe(true);
   }
   await expect(playerStatus(again)).toHaveText("Finished");
+  // At the end nothing is left, and the time left is never written as a negative one ("-0:00").
+  await expect(again.getByTestId("listen-remaining")).toHaveText("0:00 left");
   await shot(again, "listen-finished-1280");
   await player(again).getByRole("button", { name: "Mark as read" }).click();
   await expect(again.getByText("Article Read")).toBeVisible();

@@ -56,11 +56,35 @@ const OTHER_LIBRARY = {
   },
 };
 
-type Library = Record<string, { title: string; body: string[] }>;
+/** The reader's library in three languages: the chat answers each question in its own. */
+const MULTILINGUAL_LIBRARY = {
+  bees: LIBRARY.bees,
+  bread: {
+    title: "Sauerteigbrot selbst backen",
+    lang: "de",
+    body: [
+      "Ein Sauerteig besteht aus Mehl und Wasser, in denen wilde Hefen und Milchsäurebakterien leben. Wer ihn jeden Tag füttert, hält ihn lebendig und sauer.",
+      "Für das Brot wird der Sauerteig mit Mehl, Wasser und Salz verknetet. Der Teig ruht lange, damit er Geschmack entwickelt und eine offene Krume bekommt.",
+      "Gebacken wird das Brot in einem sehr heißen Topf aus Gusseisen. Dampf in den ersten Minuten sorgt für eine knusprige Kruste.",
+    ],
+  },
+  trains: {
+    title: "La grève à la SNCF",
+    lang: "fr",
+    body: [
+      "Les cheminots de la SNCF sont en grève depuis lundi contre la réforme de leur statut. La plupart des trains régionaux sont supprimés.",
+      "Les syndicats demandent le retrait du projet, tandis que le gouvernement promet de maintenir le dialogue avec les cheminots.",
+      "Pour les voyageurs, la grève signifie des quais bondés et des correspondances manquées dans toute la France.",
+    ],
+  },
+};
 
-/** A fixture page with its own title and paragraphs (test/fixtures/fixture-server.mjs). */
-function pageUrl({ title, body }: { title: string; body: string[] }): string {
-  return `${FIXTURE_ORIGIN}/article?title=${encodeURIComponent(title)}&body=${encodeURIComponent(body.join("\n\n"))}`;
+type Library = Record<string, { title: string; body: string[]; lang?: string }>;
+
+/** A fixture page with its own title, paragraphs and language (test/fixtures/fixture-server.mjs). */
+function pageUrl({ title, body, lang }: { title: string; body: string[]; lang?: string }): string {
+  const language = lang ? `&lang=${lang}` : "";
+  return `${FIXTURE_ORIGIN}/article?title=${encodeURIComponent(title)}&body=${encodeURIComponent(body.join("\n\n"))}${language}`;
 }
 
 /** A new account with `library` saved and processed to the end. */
@@ -228,7 +252,8 @@ test.describe("AI search modal", () => {
       await expect(first.locator(".search-result-score")).toHaveText(/^\d{1,3}% match$/);
       await expect(first.getByText("Unread", { exact: true })).toBeVisible();
       await expect(first.getByText("127.0.0.1", { exact: true })).toBeVisible();
-      await expect(first.locator("time")).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+      // The fixture page states no date: the card shows the day it was saved, and says so.
+      await expect(first.locator("time")).toHaveText(/^Saved [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
       await expect(first.locator(".search-result-why")).toContainText('Mentions "sourdough"');
       const summary = await first.locator(".search-result-summary").innerText();
       expect(summary).toContain("Sourdough bread rises with a starter");
@@ -250,7 +275,7 @@ test.describe("AI search modal", () => {
       await expect.poll(async () => (await conversation(dialog)).length).toBe(before + 2);
       const after = await conversation(dialog);
       expect(after.at(-2)).toContain(suggested);
-      expect(after.at(-1)).toMatch(/Found \d+|No articles found/);
+      expect(after.at(-1)).toMatch(/Found \d+|No articles found|I found nothing about that/);
 
       await ask(dialog, "zzqqxx");
       await expect(dialog.getByText("No articles found matching your query.")).toBeVisible();
@@ -285,10 +310,10 @@ test.describe("AI search modal", () => {
       // Resolved against the previous results, explained by the question that found it.
       await expect(reply.getByText("Searched for: summer honey ice", { exact: true })).toBeVisible();
 
-      // Nothing in the library says anything about volcanoes: said so, in the question's language.
+      // Nothing in the library says anything about volcanoes: said so once, in the question's language.
       await ask(dialog, "Was steht in meinen Artikeln über Vulkane?");
-      await expect(dialog.locator('[data-message-type="system"]').last().getByTestId("chat-answer")).toHaveText(
-        "Dazu habe ich in deiner Bibliothek nichts gefunden.",
+      await expect(dialog.locator('[data-message-type="system"]').last().locator(".chat-text")).toHaveText(
+        /^(?:Dazu habe ich in deiner Bibliothek nichts gefunden|Keine Artikel zu deiner Frage gefunden)\.$/,
       );
     });
 
@@ -392,6 +417,79 @@ test.describe("AI search modal", () => {
       await expect(results(dialog).first().getByRole("link")).toHaveText(OTHER_LIBRARY.tides.title);
       const titles = await dialog.locator(".search-result-link").allInnerTexts();
       expect(titles.every((title) => title === OTHER_LIBRARY.tides.title)).toBe(true);
+    });
+  });
+
+  test.describe("in the question's language", () => {
+    let multilingual: { email: string };
+    test.beforeAll(async ({ browser, baseURL }) => {
+      test.setTimeout(90_000);
+      const context = await browser.newContext({ baseURL });
+      await resendLostAppRequests(context);
+      multilingual = await accountWithLibrary(await context.newPage(), MULTILINGUAL_LIBRARY);
+      await context.close();
+    });
+
+    test("answers a German and a French question with the chat's words in their language, and close results under their own heading", async ({
+      page,
+    }) => {
+      await openDashboard(page, multilingual.email);
+      const dialog = await openSearch(page);
+      const lastReply = () => dialog.locator('[data-message-type="system"]').last();
+
+      await ask(dialog, "Was steht in meinen Artikeln über Sauerteig?");
+      const german = lastReply();
+      await expect(german.locator(".chat-text")).toHaveText(
+        /^1 passender Artikel zu deiner Frage gefunden \(\d+ ms\)\.$/,
+      );
+      await expect(german).toHaveAttribute("lang", "de");
+      await expect(german.getByTestId("chat-answer")).toContainText(/^Aus deinen Artikeln: „.*Sauerteig/);
+      const card = german.locator(".search-result").first();
+      await expect(card.getByRole("link")).toHaveText(MULTILINGUAL_LIBRARY.bread.title);
+      await expect(card.locator(".search-result-score")).toHaveText(/^\d{1,3}\s% Übereinstimmung$/);
+      await expect(card.getByText("Ungelesen", { exact: true })).toBeVisible();
+      await expect(card.locator(".search-result-why")).toContainText(/^Warum es passt: Erwähnt „sauerteig“/);
+      await expect(german.getByText("Try these suggestions:")).toHaveCount(0);
+      await shot(page, "chat-answer-in-german");
+
+      await ask(dialog, "Quels articles parlent de la grève ?");
+      const french = lastReply();
+      await expect(french.locator(".chat-text")).toHaveText(/^1 article trouvé pour ta question \(\d+ ms\)\.$/);
+      await expect(french.getByTestId("chat-answer")).toContainText(/^D'après tes articles : « /);
+      await expect(french.locator(".search-result-why")).toContainText("Mentionne « grève »");
+
+      // No word of the question in any article: said once, and the articles close in meaning under their heading.
+      // (A lone word would follow the conversation's French.)
+      await ask(dialog, "What do my articles say about insects?");
+      const close = lastReply();
+      await expect(close.locator(".chat-text")).toHaveText("I found nothing about that in your library.");
+      await expect(close.getByText(/^Found \d+/)).toHaveCount(0);
+      await expect(close.getByTestId("chat-answer")).toHaveCount(0);
+      const heading = close.getByRole("heading", { name: "Not quite what you asked, but close" });
+      await expect(heading).toBeVisible();
+      const closeCard = close
+        .getByRole("region", { name: "Not quite what you asked, but close" })
+        .locator(".search-result");
+      await expect(closeCard.first().getByRole("link")).toHaveText(LIBRARY.bees.title);
+      await expect(closeCard.first().locator(".search-result-why")).toContainText(
+        "No words in common with your question",
+      );
+      await expect(closeCard.first().locator(".search-result-score")).toHaveText(/^\d% match$|^[1-4]\d% match$/);
+      await close.evaluate((reply) => reply.scrollIntoView({ block: "start" }));
+      await shot(page, "chat-close-results");
+
+      // A follow-up with nothing before it to refer to says so and offers a search instead, in its language.
+      await dialog.getByRole("button", { name: "New chat" }).click();
+      await expect.poll(() => conversation(dialog)).toEqual(["VibeRead: Hi! Ask me anything about your articles."]);
+      await ask(dialog, "und die von letzter Woche?");
+      const nothing = lastReply();
+      // The notice is the reply, said once: no "Keine Artikel gefunden" above it, nothing searched.
+      await expect(nothing.locator(".chat-text")).toHaveText(/^Es gibt keine bisherigen Ergebnisse/);
+      await expect(nothing.locator(".chat-notice")).toHaveCount(0);
+      await expect(nothing.locator(".chat-searched-for")).toHaveCount(0);
+      await expect(nothing.getByText("Probier diese Vorschläge:")).toBeVisible();
+      await expect(nothing.getByRole("button", { name: "Artikel von letzter Woche" })).toBeVisible();
+      await shot(page, "chat-nothing-to-refer-to");
     });
   });
 

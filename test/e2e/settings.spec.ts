@@ -177,14 +177,17 @@ test.describe("settings: save by email, browser extension, install the app", () 
     const { email } = await createAccount(page);
     await openSignedIn(page, email, "/#/settings");
     await expect(page.getByRole("heading", { level: 2 })).toHaveText([
+      "Reading and theme",
       "API tokens",
       "Save by email",
       "Browser extension",
       "Bookmarklet",
       "Install the app",
+      "Offline reading",
       "Connected apps",
       "Import",
       "Export",
+      "Password",
       "Delete account",
     ]);
     const extension = page.getByRole("region", { name: "Browser extension" });

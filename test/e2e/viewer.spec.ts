@@ -72,6 +72,22 @@ async function openProcessedArticle(page: Page, title: string) {
 const toast = (page: Page, text: string | RegExp) => page.locator(".toast").filter({ hasText: text });
 
 test.describe("article viewer", () => {
+  test("says a page of sign-in messages could not be read as an article, and offers the original", async ({ page }) => {
+    const url = `${FIXTURE_ORIGIN}/pages/en-video-signin.html`;
+    const { token, ids } = await userWithArticles(page, [url]);
+    const id = ids[0] as number;
+    await waitUntilFinished(page, token, id);
+    await page.goto(`/#/article/${id}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Cup final: the best moments" })).toBeVisible();
+    await expect(page.locator(".viewer-host")).toHaveText("Example Player");
+    const notice = page.getByTestId("not-an-article");
+    await expect(notice).toContainText("This page could not be read as an article.");
+    await expect(notice.getByRole("link", { name: /Open the original/ })).toHaveAttribute("href", url);
+    const summary = page.getByRole("tabpanel", { name: "Summary" });
+    await expect(summary).toContainText("No summary: this page could not be read as an article.");
+    await expect(summary.getByRole("button")).toHaveCount(0);
+  });
+
   test("shows a processed article: header, summary as a list, content and the original link", async ({ page }) => {
     const title = `Gardens and bicycles ${Date.now()}`;
     const { url } = await openProcessedArticle(page, title);
@@ -449,6 +465,8 @@ test.describe("article viewer", () => {
     await page.setViewportSize({ width: 375, height: 480 });
     const { id } = await openProcessedArticle(page, `Scrolling ${Date.now()}`);
     await page.getByRole("tab", { name: "Content" }).click();
+    // The reader's font arrives after the text is first drawn: measure the page once it has.
+    await page.evaluate(() => document.fonts.ready);
     const room = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
     expect(room).toBeGreaterThan(500);
     const target = Math.min(600, room - 10);

@@ -6,14 +6,18 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { unstable_readConfig } from "wrangler";
 import {
+  CACHE_BUCKETS,
+  type CacheBucket,
   checkAudioBucket,
   checkAudioExpiry,
+  checkCacheExpiry,
   checkConfig,
   checkSecrets,
   checkSignedIn,
   checkUserIdMetadataIndex,
   checkVectorIndex,
   expectedAudioBucket,
+  expectedCacheBucket,
   expectedVectorIndex,
   formatFindings,
   parseWranglerJson,
@@ -71,6 +75,31 @@ describe("deploy preflight over wrangler.toml", () => {
       });
     });
   }
+
+  for (const environment of ["development", "staging", "production"]) {
+    it(`${environment}: declares the image proxy's cache bucket`, () => {
+      const config = resolvedConfig(environment === "development" ? "" : environment);
+      const suffix = environment === "development" ? "dev" : environment;
+      expect(expectedCacheBucket(config, CACHE_BUCKETS[1] as CacheBucket)).toBe(`viberead-images-${suffix}`);
+      expect(checkConfig(config, environment)).toContainEqual({
+        ok: true,
+        check: "R2 bucket IMAGE_CACHE (article pictures) is declared",
+      });
+    });
+  }
+
+  it("adds the image cache's one-year expiry rule when it is missing", () => {
+    const images = CACHE_BUCKETS[1] as CacheBucket;
+    const none = checkCacheExpiry("viberead-images-production", "There are no lifecycle rules", "production", images);
+    expect(none).toMatchObject({
+      ok: false,
+      check:
+        "R2 bucket viberead-images-production deletes pictures after 365 days (lifecycle rule expire-article-images)",
+      fix: "npx wrangler r2 bucket lifecycle add viberead-images-production expire-article-images --expire-days 365 --force --env production",
+    });
+    const listed = "name:       expire-article-images\nenabled:    Yes\naction:     Expire objects after 365 days";
+    expect(checkCacheExpiry("viberead-images-production", listed, "production", images).ok).toBe(true);
+  });
 
   it("flags a config without the audio cache bucket", () => {
     const finding = checkConfig({ r2_buckets: [] }, "staging").find((f) => f.check.includes("AUDIO_CACHE"));

@@ -1,7 +1,6 @@
 import { env, introspectWorkflow } from "cloudflare:test";
 import { describe, expect, inject, it } from "vitest";
-import { api, registerUser } from "./helpers";
-import { OUTCOME_WAIT_MS } from "./waits";
+import { api, registerUser, waitForProcessed } from "./helpers";
 
 const origin = () => inject("fixtureOrigin");
 /** Port 9 (discard) on loopback: nothing listens there, so any fetch of this URL fails. */
@@ -20,20 +19,6 @@ function pageHtml(title: string, paragraphs = PARAGRAPHS) {
 ${paragraphs.map((p) => `<p>${p}</p>`).join("\n")}
 <script>document.title = "tracked"</script><img src="x" onerror="alert(1)">
 </article></body></html>`;
-}
-
-async function waitForDone(token: string, id: number) {
-  let article: Record<string, any> = {};
-  await expect
-    .poll(
-      async () => {
-        article = (await api("GET", `/api/articles/${id}`, { token })).body;
-        return article.processing_status;
-      },
-      { timeout: OUTCOME_WAIT_MS, interval: 100 },
-    )
-    .toMatch(/^(completed|failed)$/);
-  return article;
 }
 
 async function storedSourceRows(articleId: number) {
@@ -56,7 +41,7 @@ describe("saving with the page's own HTML", () => {
     expect(saved.status).toBe(201);
     expect(saved.body).toMatchObject({ url, processing_status: "pending" });
 
-    const article = await waitForDone(token, saved.body.id);
+    const article = await waitForProcessed(token, saved.body.id);
     expect(article).toMatchObject({
       processing_status: "completed",
       processing_error: null,
@@ -87,7 +72,7 @@ describe("saving with the page's own HTML", () => {
       body: { url: `${UNREACHABLE}/nul-${crypto.randomUUID()}`, html: page },
     });
     expect(saved.status).toBe(201);
-    const article = await waitForDone(token, saved.body.id);
+    const article = await waitForProcessed(token, saved.body.id);
     expect(article.processing_status).toBe("completed");
     const stored = JSON.stringify([article.title, article.summary, article.content]);
     expect(stored).not.toContain("\\u0000");
@@ -114,7 +99,7 @@ describe("saving with the page's own HTML", () => {
     ]);
     const saved = await api("POST", "/api/articles/", { token, body: { url, html: browserCopy } });
     expect(saved.status).toBe(201);
-    const first = await waitForDone(token, saved.body.id);
+    const first = await waitForProcessed(token, saved.body.id);
     expect(first.content).toContain("lighthouse keeper");
 
     const refetched = await api("POST", `/api/articles/${saved.body.id}/refetch-content`, { token });

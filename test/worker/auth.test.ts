@@ -192,3 +192,72 @@ describe("GET /api/auth/me and POST /api/auth/logout", () => {
     expect(typeof payload.jti).toBe("string");
   });
 });
+
+describe("POST /api/auth/password", () => {
+  it("changes the password with the current one; every other session ends, this device gets a new one", async () => {
+    const { email, password, token } = await registerUser();
+    const otherDevice = (await api("POST", "/api/auth/login", { body: { email, password } })).body.access_token;
+    const apiToken = (await api("POST", "/api/tokens", { token, body: { name: "script" } })).body.token;
+
+    const changed = await api("POST", "/api/auth/password", {
+      token,
+      body: { current_password: password, new_password: "a brand new passphrase" },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ token_type: "bearer", user: { email } });
+    const fresh = changed.body.access_token as string;
+
+    expect((await api("GET", "/api/auth/me", { token: fresh })).status).toBe(200);
+    for (const ended of [token, otherDevice]) {
+      const me = await api("GET", "/api/auth/me", { token: ended });
+      expect(me.status).toBe(401);
+      expect(me.body.detail).toBe("Your password was changed. Please sign in again.");
+    }
+    // A personal API token is a grant of its own, revoked in Settings: it keeps working.
+    expect((await api("GET", "/api/articles/", { token: apiToken })).status).toBe(200);
+
+    expect((await api("POST", "/api/auth/login", { body: { email, password } })).status).toBe(401);
+    const again = await api("POST", "/api/auth/login", { body: { email, password: "a brand new passphrase" } });
+    expect(again.status).toBe(200);
+    expect((await api("GET", "/api/auth/me", { token: again.body.access_token })).status).toBe(200);
+  });
+
+  it("refuses a wrong current password with 403 and changes nothing; it counts as a failed sign-in", async () => {
+    const { email, password, token } = await registerUser();
+    const wrong = await api("POST", "/api/auth/password", {
+      token,
+      body: { current_password: "not my password", new_password: "a brand new passphrase" },
+    });
+    expect(wrong.status).toBe(403);
+    expect(wrong.body.detail).toBe("The current password is not correct. Nothing was changed.");
+    expect((await api("GET", "/api/auth/me", { token })).status).toBe(200);
+    const failures = await env.DB.prepare("SELECT count(*) AS n FROM login_failures WHERE email = ?")
+      .bind(email)
+      .first<{ n: number }>();
+    expect(failures?.n).toBe(1);
+    expect((await api("POST", "/api/auth/login", { body: { email, password } })).status).toBe(200);
+  });
+
+  it("checks the new password's rules, refuses the same password, and is refused to an API token", async () => {
+    const { password, token } = await registerUser();
+    const short = await api("POST", "/api/auth/password", {
+      token,
+      body: { current_password: password, new_password: "short" },
+    });
+    expect(short.status).toBe(422);
+    expect(short.body.detail).toMatch(/new_password must be at least 8 characters/);
+    const same = await api("POST", "/api/auth/password", {
+      token,
+      body: { current_password: password, new_password: password },
+    });
+    expect(same.status).toBe(422);
+    expect(same.body.detail).toBe("new_password: must differ from the current password");
+    const apiToken = (await api("POST", "/api/tokens", { token, body: { name: "script" } })).body.token;
+    const byToken = await api("POST", "/api/auth/password", {
+      token: apiToken,
+      body: { current_password: password, new_password: "a brand new passphrase" },
+    });
+    expect(byToken.status).toBe(403);
+    expect((await api("GET", "/api/auth/me", { token })).status).toBe(200);
+  });
+});

@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
+import dev from "../../scripts/bench-data/semantic-question-language-dev.json";
+import heldOut from "../../scripts/bench-data/semantic-question-language-held-out.json";
 import {
   type AnswerSource,
   extractiveAnswer,
   groundModelAnswer,
 } from "../../src/worker/domain/answers/grounded-answer";
-import { questionLanguage } from "../../src/worker/domain/answers/question-language";
-import { queryTerms } from "../../src/worker/domain/search/chat-query";
+import { ANSWER_LANGUAGES, questionLanguage } from "../../src/worker/domain/answers/question-language";
+import { matchRelevance, queryTerms, questionCoverage, termWeight } from "../../src/worker/domain/search/chat-query";
 import { type PreviousArticle, resolveFollowUp } from "../../src/worker/domain/search/follow-up-resolver";
 
 const DAY = 86_400_000;
@@ -222,5 +224,65 @@ describe("the grounded answer", () => {
     expect(questionLanguage("¿cuál es el más reciente?")).toBe("es");
     expect(questionLanguage("lequel est le plus récent ?")).toBe("fr");
     expect(questionLanguage("which one is the newest?")).toBe("en");
+  });
+});
+
+describe("the question's language (bench:semantic's 240 questions, unit-level)", () => {
+  for (const [name, set] of [
+    ["dev", dev],
+    ["held-out", heldOut],
+  ] as const) {
+    it(`answers at least 97% of the ${name} questions in their language, in each of the 8 languages`, () => {
+      const wrong = set.questions.filter((q) => questionLanguage(q.question) !== q.language);
+      expect(wrong.length / set.questions.length, JSON.stringify(wrong)).toBeLessThanOrEqual(0.03);
+      for (const language of ANSWER_LANGUAGES) {
+        expect(set.questions.filter((q) => q.language === language)).toHaveLength(15);
+      }
+    });
+  }
+
+  it("never lets a product word or a name decide", () => {
+    // "articles" is English and French: "Which articles are about climate or emissions?" was answered in French.
+    expect(questionLanguage("Which articles are about climate or emissions?")).toBe("en");
+    expect(questionLanguage("What do my articles say about Rust?")).toBe("en");
+    expect(questionLanguage("the Deutsche Bahn strike")).toBe("en");
+    expect(questionLanguage("articles sur Emmanuel Macron")).toBe("fr");
+    // Names alone say nothing: English, the product's language, unless the session or the interface says more.
+    for (const question of ["iPhone 15", "Angela Merkel", "Python?", "Netflix"]) {
+      expect(questionLanguage(question), question).toBe("en");
+      expect(questionLanguage(question, { interfaceLanguage: "pl-PL" }), question).toBe("pl");
+      expect(questionLanguage(question, { earlier: ["de"], interfaceLanguage: "fr-FR" }), question).toBe("de");
+    }
+  });
+
+  it("lets the session and the interface decide only what the words leave open", () => {
+    expect(questionLanguage("und Python?", { earlier: ["fr"], interfaceLanguage: "fr" })).toBe("de");
+    expect(questionLanguage("Welche Artikel handeln von Corona?", { interfaceLanguage: "en-US" })).toBe("de");
+    expect(questionLanguage("What did I save about the Champions League?", { earlier: ["es"] })).toBe("en");
+    // An interface language the chat does not answer in is no hint.
+    expect(questionLanguage("Python", { interfaceLanguage: "sv-SE" })).toBe("en");
+  });
+});
+
+describe("the match percent means something", () => {
+  it("is the share of the question's words an article uses, each by how rare it is, and for a match by meaning alone its similarity above the average", () => {
+    const best = { fts: -4, bestFts: -4, vector: 0.5, bestVector: 0.5, typicalVector: 0.1, chanceVector: 0.15 };
+    expect(matchRelevance({ ...best, coverage: 1 })).toEqual({ score: 1, fit: "match" });
+    const half = matchRelevance({ ...best, coverage: 0.5 });
+    expect(half.fit).toBe("match");
+    expect(half.score).toBeGreaterThanOrEqual(0.35);
+    expect(half.score).toBeLessThanOrEqual(0.5);
+    expect(matchRelevance({ ...best, coverage: 0.4 }).fit).toBe("close");
+    // "What happened at Chernobyl?" in a library of 7 that all say "happened": an article with "happened" alone
+    // covers under 4% of the question.
+    const weights = [termWeight(7, 7), termWeight(1, 7)];
+    expect(questionCoverage([0], weights)).toBeLessThan(0.04);
+    expect(questionCoverage([1], weights)).toBeGreaterThan(0.96);
+    expect(questionCoverage([0, 1, 1], weights)).toBe(1);
+    // No word in common, 16% similar where the library's average article is 10%: the best of a poor set scored
+    // 50% relative to itself ("a 43% match"); now about 3%, and only close.
+    const poor = matchRelevance({ vector: 0.16, bestVector: 0.16, typicalVector: 0.1, coverage: 0 });
+    expect(poor.fit).toBe("close");
+    expect(poor.score).toBeCloseTo(0.033, 2);
   });
 });

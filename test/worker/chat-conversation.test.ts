@@ -248,3 +248,90 @@ describe("minimum relevance and suggestions", () => {
     }
   });
 });
+
+describe("follow-ups only where there is something to follow", () => {
+  it("after a question that found nothing, 'the first one' searches nothing and offers a search instead", async () => {
+    const { token, user } = await registerUser();
+    await library(user.id);
+    // An article that says "first": searched as a word, "the first one" listed it.
+    await seedProcessedArticle(user.id, {
+      title: "First steps in beekeeping",
+      text: "The first year with a hive is the hardest; the first honey comes in the second summer.",
+    });
+    const session_id = await newSession(token);
+    const nothing = await chat(token, { query: "zzqqxx plortk", session_id });
+    expect(nothing.body.results).toEqual([]);
+    const first = await chat(token, { query: "tell me more about the first one", session_id });
+    expect(first.status).toBe(200);
+    expect(first.body.results).toEqual([]);
+    expect(first.body.answer).toBeNull();
+    expect(first.body.notice).toMatch(/^There are no previous results to refer to/);
+    expect(first.body.effective_query).not.toBe("first");
+
+    // With no session at all: the same, in the question's language, and the filters it names offered as a question.
+    const german = await chat(token, { query: "und die von letzter Woche?" });
+    expect(german.body.results).toEqual([]);
+    expect(german.body.language).toBe("de");
+    expect(german.body.notice).toMatch(/^Es gibt keine bisherigen Ergebnisse/);
+    expect(german.body.suggestions).toEqual(["Artikel von letzter Woche"]);
+    const unread = await chat(token, { query: "only the unread ones" });
+    expect(unread.body.results).toEqual([]);
+    expect(unread.body.suggestions).toEqual(["Unread articles"]);
+    // The offered question is one of its own: it lists the unread articles.
+    const offered = await chat(token, { query: "Unread articles" });
+    expect(offered.body.results.length).toBeGreaterThan(0);
+    // A question that only names filters is no follow-up without previous results: it lists what passes.
+    expect((await chat(token, { query: "What did I save this week?" })).body.results.length).toBeGreaterThan(0);
+  });
+
+  it("says how many results there were when a follow-up points past them, and which dates they have when none fits", async () => {
+    const { token, user } = await registerUser();
+    const articles = await library(user.id);
+    const longAgo = Date.UTC(2026, 8, 14, 12);
+    await env.DB.prepare("UPDATE articles SET created_at = ? WHERE user_id = ?").bind(longAgo, user.id).run();
+    const session_id = await newSession(token);
+    const rust = await chat(token, { query: "borrow checker", session_id });
+    expect(ids(rust)).toEqual([articles.rust]);
+    const fifth = await chat(token, { query: "the fifth one", session_id });
+    expect(fifth.body.results).toEqual([]);
+    expect(fifth.body.notice).toBe(
+      "That does not point at any result of your previous question: it found only 1 article.",
+    );
+
+    await chat(token, { query: "honeybees", session_id });
+    const lastWeek = await chat(token, { query: "die von letzter Woche", session_id });
+    expect(lastWeek.body.results).toEqual([]);
+    expect(lastWeek.body.notice).toBe(
+      "Keines deiner bisherigen Ergebnisse passt dazu. Sie wurden am 14. Sept. 2026 gespeichert.",
+    );
+    await chat(token, { query: "honeybees", session_id });
+    const english = await chat(token, { query: "those from last week", session_id });
+    expect(english.body.notice).toBe("None of your previous results fits that. They were saved on Sep 14, 2026.");
+  });
+});
+
+describe("the question's language, from its words, the session and the interface", () => {
+  it("answers a question with no telling words in the session's language, else the interface's", async () => {
+    const { token, user } = await registerUser();
+    await library(user.id);
+    const session_id = await newSession(token);
+    const german = await chat(token, { query: "Was sagen meine Artikel über Honigbienen?", session_id });
+    expect(german.body.language).toBe("de");
+    // A word alone says nothing of its language: the conversation is in German.
+    const next = await chat(token, { query: "honeybees", session_id });
+    expect(next.body.language).toBe("de");
+    expect(next.body.answer.text).toMatch(/^Aus deinen Artikeln:/);
+    expect(next.body.suggestions.every((s: string) => s.startsWith("Mehr über "))).toBe(true);
+    expect(next.body.results[0].match_explanation).toMatch(/^Erwähnt „honeybees“/);
+
+    const french = await chat(token, { query: "honeybees", interface_language: "fr-CH" });
+    expect(french.body.language).toBe("fr");
+    // A question that says its language keeps it, whatever the interface.
+    const english = await chat(token, { query: "What do my articles say about honeybees?", interface_language: "de" });
+    expect(english.body.language).toBe("en");
+
+    const invalid = await chat(token, { query: "honeybees", interface_language: "not a language!" });
+    expect(invalid.status).toBe(422);
+    expect(invalid.body.detail).toMatch(/interface_language/);
+  });
+});

@@ -3,8 +3,7 @@ import { exports } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
 import { NO_SUMMARY_NOTE } from "../../src/worker/workflows/process-article";
 import { type AiFailure, fakeSpeechBytes } from "./fakes/workers-ai-fake";
-import { api, registerUser, seedArticle } from "./helpers";
-import { OUTCOME_WAIT_MS } from "./waits";
+import { api, registerUser, seedArticle, waitForProcessed } from "./helpers";
 
 /**
  * The whole product with AI_PROVIDER=cloudflare: the factory picks the Workers AI and Vectorize adapters, and
@@ -92,25 +91,10 @@ const ARCTIC = [
 const articleUrl = (title: string, body: string, extra = "") =>
   `${origin()}/article?lang=de&title=${encodeURIComponent(title)}&body=${encodeURIComponent(body)}${extra}`;
 
-/** Waits, through the API, until the article has left pending/processing/retrying. */
-async function waitForDone(token: string, id: number) {
-  let article: any;
-  await expect
-    .poll(
-      async () => {
-        article = (await api("GET", `/api/articles/${id}`, { token })).body;
-        return article.processing_status;
-      },
-      { timeout: OUTCOME_WAIT_MS, interval: 100 },
-    )
-    .toMatch(/^(completed|failed)$/);
-  return article;
-}
-
 async function save(token: string, url: string) {
   const saved = await api("POST", "/api/articles/", { token, body: { url } });
   expect(saved.status).toBe(201);
-  return waitForDone(token, saved.body.id as number);
+  return waitForProcessed(token, saved.body.id as number);
 }
 
 /** The prompts (system and user) of every chat call so far whose messages mention `marker`. */
@@ -311,6 +295,22 @@ describe("the whole product on the Cloudflare adapters (faithful fakes of Worker
     } finally {
       await fakeAi.recover();
     }
+  });
+
+  it("asks Workers AI for no summary of a page whose text is a sign-in form's messages, nor on Re-summarize", async () => {
+    await using articleRuns = await introspectWorkflow(env.ARTICLE_WORKFLOW);
+    await articleRuns.modifyAll(async (m) => m.disableRetryDelays());
+    const user = await registerUser();
+    const page = await save(user.token, `${origin()}/pages/de-video-anmeldung.html`);
+    expect(page).toMatchObject({ processing_status: "completed", reads_as_article: false, summary: null });
+    const again = await api("POST", `/api/articles/${page.id}/regenerate-summary`, { token: user.token });
+    expect(again.status).toBe(409);
+    expect(await chatCallsAbout("Eishockey in Zeiten der Pandemie")).toHaveLength(0);
+    // The prompt for an article tells the model to leave such text out as well.
+    const bees = await save(user.token, articleUrl("Bienen im Winter", BIENEN));
+    const [call] = await chatCallsAbout("Bienen im Winter");
+    expect(bees.reads_as_article).toBe(true);
+    expect(JSON.stringify(call?.inputs.messages)).toContain("Lass die Bedienoberfläche der Website weg");
   });
 
   it("degrades chat search to full text when Workers AI answers 429, instead of a 500", async () => {

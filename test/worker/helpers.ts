@@ -1,5 +1,7 @@
 import { exports } from "cloudflare:workers";
+import { expect } from "vitest";
 import { htmlToText } from "../../src/worker/domain/extraction/extract-article";
+import { OUTCOME_WAIT_MS } from "./waits";
 
 /** Real HTTP into the Worker's fetch handler, as a browser would call it. */
 export async function api(
@@ -107,4 +109,19 @@ export async function seedProcessedArticle(userId: number, article: SeedArticle 
     { id: String(id), vector: vector as number[] },
   ]);
   return id;
+}
+
+/** Waits, through the API, until the article has left pending/processing/retrying; returns it as the API does. */
+export async function waitForProcessed(token: string, id: number) {
+  let article: Record<string, any> = {};
+  await expect
+    .poll(
+      async () => {
+        article = (await api("GET", `/api/articles/${id}`, { token })).body;
+        return article.processing_status;
+      },
+      { timeout: OUTCOME_WAIT_MS, interval: 100 },
+    )
+    .toMatch(/^(completed|failed)$/);
+  return article;
 }

@@ -80,3 +80,59 @@ describe("highlight counts and the has_highlights filter (issue 32)", () => {
     expect(bad.body.detail).toMatch(/has_highlights must be true or false/);
   });
 });
+
+describe("article notes beside the highlights (issue 50)", () => {
+  const writeNote = async (token: string, id: number, note: string) => {
+    const response = await api("PUT", `/api/articles/${id}`, { token, body: { note } });
+    expect(response.status).toBe(200);
+  };
+
+  it("lists the articles' notes, newest first, a page at a time, only the reader's own", async () => {
+    const { token, userId } = await reader();
+    const other = await reader();
+    const first = await seedArticle(userId, { title: "First", content: paragraph("Gardens.") });
+    const second = await seedArticle(userId, { title: "Second", content: paragraph("Bicycles.") });
+    const third = await seedArticle(userId, { title: "Third", content: paragraph("Rivers.") });
+    await seedArticle(userId, { title: "No note", content: paragraph("Nothing.") });
+    await writeNote(token, first, "Tomatoes need the sun");
+    await writeNote(token, second, "Chains need oil");
+    await writeNote(token, third, "Rivers need rain");
+    const theirs = await seedArticle(other.userId, { title: "Theirs" });
+    await writeNote(other.token, theirs, "Not yours to see");
+
+    const page = await api("GET", "/api/highlights/notes?limit=2", { token });
+    expect(page.status).toBe(200);
+    expect(page.body.notes.map((n: { note: string }) => n.note)).toEqual(["Rivers need rain", "Chains need oil"]);
+    expect(page.body.notes[0]).toMatchObject({
+      article: { id: third, title: "Third", url: expect.any(String), domain: "seed.example.com" },
+      note_updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+    const next = await api("GET", `/api/highlights/notes?limit=2&cursor=${page.body.next_cursor}`, { token });
+    expect(next.body).toEqual({
+      notes: [
+        expect.objectContaining({ note: "Tomatoes need the sun", article: expect.objectContaining({ id: first }) }),
+      ],
+      next_cursor: null,
+    });
+  });
+
+  it("finds notes by their words and by tag; a highlight carries its article's note", async () => {
+    const { token, userId } = await reader();
+    const garden = await seedArticle(userId, { title: "Garden", content: paragraph("Gardens and tomatoes.") });
+    const bike = await seedArticle(userId, { title: "Bike", content: paragraph("Bicycles and chains.") });
+    await writeNote(token, garden, "Water the TOMATOES at dawn");
+    await writeNote(token, bike, "Oil the chain at dusk");
+    expect((await api("PUT", `/api/articles/${bike}/tags`, { token, body: { tags: ["cycling"] } })).status).toBe(200);
+
+    const words = await api("GET", "/api/highlights/notes?search=tomatoes%20dawn", { token });
+    expect(words.body.notes.map((n: { article: { id: number } }) => n.article.id)).toEqual([garden]);
+    expect((await api("GET", "/api/highlights/notes?search=tomatoes%20dusk", { token })).body.notes).toEqual([]);
+    const tagged = await api("GET", "/api/highlights/notes?tag=Cycling", { token });
+    expect(tagged.body.notes.map((n: { article: { id: number } }) => n.article.id)).toEqual([bike]);
+    expect((await api("GET", "/api/highlights/notes?cursor=nonsense", { token })).status).toBe(422);
+
+    await highlight(token, garden, "tomatoes");
+    const library = await api("GET", "/api/highlights", { token });
+    expect(library.body.highlights[0].article).toMatchObject({ id: garden, note: "Water the TOMATOES at dawn" });
+  });
+});

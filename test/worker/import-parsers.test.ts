@@ -33,6 +33,8 @@ import raindropCsv from "../fixtures/imports/raindrop.csv?raw";
 import readwiseCsv from "../fixtures/imports/readwise.csv?raw";
 import readwiseHighlightsCsv from "../fixtures/imports/readwise-highlights.csv?raw";
 import readwiseReaderCsv from "../fixtures/imports/readwise-reader.csv?raw";
+import shortWindows1251 from "../fixtures/imports/short-windows-1251.csv?bytes";
+import shortWindows1252 from "../fixtures/imports/short-windows-1252.csv?bytes";
 import urlList from "../fixtures/imports/urls.txt?raw";
 import vibereadJson from "../fixtures/imports/viberead.json?raw";
 import vibereadCsv from "../fixtures/imports/viberead-export.csv?raw";
@@ -277,6 +279,20 @@ describe("imports from real exports (issue 31)", () => {
     });
     expect(parsed.byUrl.get("https://example.com/uber")?.title).toBe("Über die Brücke: Straßenbahn für 5 €");
     expect(parsed.byUrl.get("https://example.com/senor")?.title).toBe("Señor Niño’s piñata");
+  });
+
+  it("a short Windows-1252 CSV is read as windows-1252 when the detector is unsure (it scores ISO-8859-2 first)", () => {
+    const parsed = parse(fromBase64(shortWindows1252));
+    expect(parsed.decoded).toMatchObject({ encoding: "windows-1252", source: "detected", confident: false });
+    expect(parsed.byUrl.get("https://example.com/cafe-short")?.title).toBe("Café déjà vu");
+  });
+
+  it("reads a file in the encoding the reader chose, over the detector's guess", () => {
+    const guessed = parse(fromBase64(shortWindows1251));
+    expect(guessed.byUrl.get("https://example.com/privet")?.title).not.toBe("Привет мир");
+    const parsed = parseImport(fromBase64(shortWindows1251), undefined, "windows-1251");
+    expect(parsed.decoded).toMatchObject({ encoding: "windows-1251", source: "chosen" });
+    expect(parsed.rows[0]?.item.title).toBe("Привет мир");
   });
 
   it("a Latin-1 bookmarks file is decoded by the charset its <META> declares", () => {

@@ -15,6 +15,7 @@ import pocketDuplicates from "../fixtures/imports/pocket-duplicates.csv?raw";
 import pocketPart0 from "../fixtures/imports/pocket-zip/part_000000.csv?raw";
 import pocketPart1 from "../fixtures/imports/pocket-zip/part_000001.csv?raw";
 import readwiseReaderCsv from "../fixtures/imports/readwise-reader.csv?raw";
+import shortWindows1251 from "../fixtures/imports/short-windows-1251.csv?bytes";
 import vibereadJson from "../fixtures/imports/viberead.json?raw";
 import vibereadCsv from "../fixtures/imports/viberead-export.csv?raw";
 import vibereadHtml from "../fixtures/imports/viberead-export.html?raw";
@@ -24,13 +25,18 @@ import { OUTCOME_WAIT_MS } from "./waits";
 const origin = () => inject("fixtureOrigin");
 
 /** A multipart upload, as the settings screen sends it. */
-async function upload(token: string, content: string | Uint8Array, options: { name?: string; format?: string } = {}) {
+async function upload(
+  token: string,
+  content: string | Uint8Array,
+  options: { name?: string; format?: string; encoding?: string } = {},
+) {
   const form = new FormData();
   form.set(
     "file",
     new File([typeof content === "string" ? content : new Uint8Array(content)], options.name ?? "export.csv"),
   );
   if (options.format !== undefined) form.set("format", options.format);
+  if (options.encoding !== undefined) form.set("encoding", options.encoding);
   const response = await exports.default.fetch(
     new Request("http://localhost/api/imports", {
       method: "POST",
@@ -316,6 +322,20 @@ describe("imports API", () => {
     expect(cafe.title).toBe("Café déjà vu – a “naïve” menu");
     expect(await tagsOf(cafe.id)).toEqual(["cuisine", "français"]);
     expect(done.warnings).toEqual([{ row: 0, reason: expect.stringMatching(/not UTF-8.*windows-1252/) }]);
+  });
+
+  it("stores a text file in the encoding chosen in the preview, and refuses an encoding it cannot read", async () => {
+    const { token } = await registerUser();
+    const refused = await upload(token, fromBase64(shortWindows1251), { encoding: "klingon-8" });
+    expect(refused.status).toBe(422);
+    expect(refused.body.detail).toMatch(/^encoding: /);
+    const started = await upload(token, fromBase64(shortWindows1251), { encoding: "windows-1251" });
+    expect(started.status).toBe(202);
+    const done = await waitForImport(token, started.body.id);
+    expect((await articleByUrl(token, "https://example.com/privet")).title).toBe("Привет мир");
+    expect(done.warnings).toEqual([
+      { row: 0, reason: "The file was read as windows-1251, the encoding chosen for it." },
+    ]);
   });
 
   it("reads a CSV of no known app by its header, never storing a CSV line as a URL; a bad date is a row warning", async () => {

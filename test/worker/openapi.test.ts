@@ -346,6 +346,14 @@ describe("real responses match their declared schemas", () => {
     expectDeclared(document, "get /api/tokens", await api("GET", "/api/tokens", { token: created.body.token }), 403);
   });
 
+  it("reader settings: the defaults, then a change", async () => {
+    const token = user.token;
+    expectDeclared(document, "get /api/reader-settings", await api("GET", "/api/reader-settings", { token }), 200);
+    const body = { font: "legible", size: 20, line_height: "loose", width: "wide", align: "start", theme: "dark" };
+    const saved = await api("PUT", "/api/reader-settings", { token, body });
+    expectDeclared(document, "put /api/reader-settings", saved, 200);
+  });
+
   it("an import job: upload, its progress, the list; and the export", async () => {
     const token = user.token;
     const form = new FormData();

@@ -165,8 +165,8 @@ describe("POST /api/search/chat", () => {
       expect(response.status).toBe(200);
       const results: { article: { id: number }; match_explanation: string }[] = response.body.results;
       const found = results.find((r) => r.article.id === article);
-      // A text match ("Wahl" is a form of "Wahlen"), not one by meaning alone.
-      expect(found?.match_explanation, query).toMatch(new RegExp(`^Mentions "${term}" in the `));
+      // A text match ("Wahl" is a form of "Wahlen"), not one by meaning alone; said in the question's language.
+      expect(found?.match_explanation, query).toMatch(new RegExp(`^(?:Mentions|Erwähnt|Menziona) .${term}. `));
       expect(results[0]?.article.id, query).toBe(article);
     }
   });
@@ -235,8 +235,10 @@ describe("POST /api/search/chat", () => {
     const found = followUp.body.results.map((r: { article: { id: number } }) => r.article.id);
     expect(found).toContain(ids.waggle);
     expect(found).not.toContain(ids.hive);
-    // Without the session, the same words have nothing to build on.
-    expect((await chat(token, { query: "only the unread ones" })).body.effective_query).toBe("only the ones");
+    // Without the session, the same words have nothing to build on: nothing is searched, a search is offered.
+    const alone = await chat(token, { query: "only the unread ones" });
+    expect(alone.body.results).toEqual([]);
+    expect(alone.body.suggestions).toEqual(["Unread articles"]);
   });
 
   it("applies filters and never shows another user's articles", async () => {
@@ -280,5 +282,134 @@ describe("POST /api/search/chat", () => {
     const response = await chat(token, body);
     expect(response.status).toBe(422);
     expect(response.body.detail).toBe(detail);
+  });
+});
+
+type Result = { article: { id: number }; relevance_score: number; fit: string; match_explanation: string };
+const resultIds = (results: Result[]) => results.map((r) => r.article.id);
+
+describe("a match means a shared subject, never a shared function word", () => {
+  it("'Was steht in meinen Artikeln über Streaming?' matches on 'streaming', never on 'über' or 'Artikeln'", async () => {
+    const { token, user } = await registerUser();
+    const nasa = await seedProcessedArticle(user.id, {
+      title: "NASA-Nachrichten",
+      text: "Die NASA berichtet über ihre neue Mondmission. Über den Start wird live berichtet, auch über das Streaming der Bilder.",
+      language: "de",
+    });
+    const streaming = await seedProcessedArticle(user.id, {
+      title: "Streaming-Dienste im Vergleich",
+      text: "Streaming kostet immer mehr: Netflix, Disney und Amazon erhöhen die Preise für ihr Streaming-Angebot.",
+      language: "de",
+    });
+    await seedProcessedArticle(user.id, {
+      title: "Apfelwein aus Hessen",
+      text: "Über den Apfelwein wird viel geredet. In meinen Artikeln über Hessen steht, welche Sorten es gibt.",
+      language: "de",
+    });
+    const response = await chat(token, { query: "Was steht in meinen Artikeln über Streaming?" });
+    expect(response.status).toBe(200);
+    expect(response.body.language).toBe("de");
+    const results: Result[] = response.body.results;
+    expect(results[0]?.article.id).toBe(streaming);
+    expect(resultIds(results)).toContain(nasa);
+    // The one word each names as matched is the subject's, never "über", "Artikeln" or "steht".
+    for (const result of results) expect(result.match_explanation).toMatch(/^Erwähnt „streaming“ (?:im|in) /);
+    // The cider article says "über", "meinen Artikeln" and "steht" but nothing of streaming: no match at all.
+    expect(results).toHaveLength(2);
+    expect(response.body.answer.text).toMatch(/^Aus deinen Artikeln: „/);
+  });
+
+  it("'Welche Artikel handeln von Corona?' finds the Corona article, never a cider article for 'Welche'", async () => {
+    const { token, user } = await registerUser();
+    const corona = await seedProcessedArticle(user.id, {
+      title: "Coronavirus: die neue Variante",
+      text: "Die Corona-Zahlen steigen wieder. Ärzte raten zur Impfung gegen das Coronavirus vor dem Winter.",
+      language: "de",
+    });
+    const cider = await seedProcessedArticle(user.id, {
+      title: "Apfelwein aus Hessen",
+      text: "Welche Äpfel für welchen Apfelwein? Welche Sorten handeln die Kelterer, und welche Artikel führt der Handel?",
+      language: "de",
+    });
+    const response = await chat(token, { query: "Welche Artikel handeln von Corona?" });
+    expect(response.body.effective_query).toBe("Welche Artikel handeln von Corona?");
+    const results: Result[] = response.body.results;
+    expect(resultIds(results)).toEqual([corona]);
+    expect(resultIds(results)).not.toContain(cider);
+    // It uses every subject word of the question ("corona"): at least 70%.
+    expect(results[0]?.relevance_score).toBeGreaterThanOrEqual(0.7);
+    expect(results[0]?.fit).toBe("match");
+    // The one word it names as matched is the subject's.
+    expect(results[0]?.match_explanation).toMatch(/^Erwähnt „corona“ (?:im|in) /);
+  });
+
+  it("'Quels articles parlent des retraites ?' is answered in French and never matched on 'quels' or 'parlent'", async () => {
+    const { token, user } = await registerUser();
+    const pensions = await seedProcessedArticle(user.id, {
+      title: "La réforme des retraites",
+      text: "La réforme des retraites repousse l'âge légal de départ. Les syndicats appellent à la grève contre les retraites à 64 ans.",
+      language: "fr",
+    });
+    const cheese = await seedProcessedArticle(user.id, {
+      title: "Quels fromages pour l'apéritif ?",
+      text: "Quels fromages choisir, et quels articles acheter ? Les clients parlent de comté et parlent de brie.",
+      language: "fr",
+    });
+    const response = await chat(token, { query: "Quels articles parlent des retraites ?" });
+    expect(response.body.language).toBe("fr");
+    const results: Result[] = response.body.results;
+    expect(resultIds(results)).toEqual([pensions]);
+    expect(resultIds(results)).not.toContain(cheese);
+    expect(results[0]?.match_explanation).toMatch(/^Mentionne « retraites » dans le titre/);
+    expect(response.body.answer.text).toMatch(/^D'après tes articles : « /);
+  });
+
+  it("'Which articles are about climate or emissions?' is answered in English, not in French for 'articles'", async () => {
+    const { token, user } = await registerUser();
+    const climate = await seedProcessedArticle(user.id, {
+      title: "Emissions keep rising",
+      text: "Global emissions of carbon dioxide rose again last year, and the climate goals of Paris slip further away.",
+    });
+    const which = await seedProcessedArticle(user.id, {
+      title: "Which phone to buy",
+      text: "Which phone is best? Articles about phones compare which cameras are about the same.",
+    });
+    const response = await chat(token, { query: "Which articles are about climate or emissions?" });
+    expect(response.body.language).toBe("en");
+    const results: Result[] = response.body.results;
+    expect(resultIds(results)).toEqual([climate]);
+    expect(resultIds(results)).not.toContain(which);
+    expect(response.body.answer.text).toMatch(/^From your articles: “/);
+    const rust = await chat(token, { query: "What do my articles say about Rust?" });
+    expect(rust.body.language).toBe("en");
+    expect(rust.body.answer.text).toBe("I found nothing about that in your library.");
+  });
+
+  it("a result with no word in common is a close one at a low match, and the answer says nothing fits, once", async () => {
+    const { token, user } = await registerUser();
+    await bees(user.id);
+    const response = await chat(token, { query: "insects" });
+    const results: Result[] = response.body.results;
+    expect(results.length).toBeGreaterThan(0);
+    for (const result of results) {
+      expect(result.fit).toBe("close");
+      // Its similarity above the library's average, at most half a match: not 50% for being the best of a poor set.
+      expect(result.relevance_score).toBeLessThan(0.35);
+      expect(result.match_explanation).toMatch(/^No words in common with your question, but close in meaning/);
+    }
+    expect(response.body.answer).toEqual({
+      text: "I found nothing about that in your library.",
+      found: false,
+      citations: [],
+    });
+
+    // Results that fit are never headed by "found nothing": the answer quotes them, or there is none.
+    const fits = await chat(token, { query: "honeybees and glaciers" });
+    const shown: Result[] = fits.body.results;
+    expect(shown.some((r) => r.fit === "match")).toBe(true);
+    expect(fits.body.answer?.found ?? true).toBe(true);
+    // Matches come first, each using at least half of the question's words.
+    const firstClose = shown.findIndex((r) => r.fit === "close");
+    if (firstClose >= 0) expect(shown.slice(firstClose).every((r) => r.fit === "close")).toBe(true);
   });
 });

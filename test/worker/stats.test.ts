@@ -52,7 +52,8 @@ describe("GET /api/articles/stats/overview", () => {
     const body = await stats(token, offset);
     expect(body.total_articles).toBe(7);
     expect(body.read_articles).toBe(2);
-    expect(body.unread_articles).toBe(5);
+    // The failed article is in the total, not among the unread: there is nothing to read in it.
+    expect(body.unread_articles).toBe(4);
     expect(body.weekly_read_articles).toBe(1);
     // Everything but the 400-day-old article was saved within the last seconds, i.e. this month.
     expect(body.articles_this_month).toBe(6);
@@ -74,6 +75,19 @@ describe("GET /api/articles/stats/overview", () => {
     expect(body.recent_activity).toContainEqual(expect.objectContaining({ id: readRecently, action: "read" }));
     expect(body.recent_activity.length).toBeLessThanOrEqual(10);
     expect(todayStart).toBeLessThanOrEqual(now);
+  });
+
+  it("counts a failed article in the total but not as unread, and names every recent article by title or URL", async () => {
+    const { token, user } = await registerUser();
+    const now = Date.now();
+    const url = "https://seed.example.com/2026/ein-albtraum";
+    const failed = await seedArticle(user.id, { url, createdAt: now - 1000, processingStatus: "failed" });
+    await seedArticle(user.id, { title: "Done", createdAt: now - 2000 });
+    await seedArticle(user.id, { title: "Read", createdAt: now - 3000, isRead: true, processingStatus: "failed" });
+    const body = await stats(token, 0);
+    expect(body).toMatchObject({ total_articles: 3, unread_articles: 1, read_articles: 1 });
+    expect(body.recent_activity[0]).toMatchObject({ id: failed, title: null, url, action: "saved" });
+    for (const item of body.recent_activity) expect(item.url).toMatch(/^https:\/\/seed\.example\.com\//);
   });
 
   it("puts one read on different calendar days on either side of a timezone boundary", async () => {

@@ -57,7 +57,9 @@ export const articlesApi = {
   setTags: (id: number, tags: string[]) =>
     request<Article>("PUT", `/api/articles/${id}/tags`, { body: { tags }, defaultError: "Failed to update tags" }),
   tags: () => request<{ tags: TagCount[] }>("GET", "/api/tags", { defaultError: "Failed to fetch tags" }),
-  remove: (id: number) => request<null>("DELETE", `/api/articles/${id}`, { defaultError: "Failed to delete article" }),
+  /** `keepalive` lets the request outlive the page (a delete still waiting for its Undo when the tab closes). */
+  remove: (id: number, { keepalive = false }: { keepalive?: boolean } = {}) =>
+    request<null>("DELETE", `/api/articles/${id}`, { defaultError: "Failed to delete article", keepalive }),
   markRead: (id: number) =>
     request<Article>("POST", `/api/articles/${id}/mark-read`, { defaultError: "Failed to mark article as read" }),
   markUnread: (id: number) =>

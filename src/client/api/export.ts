@@ -1,4 +1,5 @@
 import { readStoredToken } from "../lib/auth-storage";
+import { downloadBlob } from "../lib/download-file";
 import { ApiError } from "./client";
 
 export const EXPORT_FORMATS = ["json", "csv", "html", "markdown", "highlights"] as const;
@@ -30,16 +31,7 @@ export async function downloadExport(format: ExportFormat): Promise<string> {
     const body = (await response.json().catch(() => null)) as { detail?: string } | null;
     throw new ApiError(response.status, body?.detail ?? "Failed to export your library", body);
   }
-  const blob = await response.blob();
   const filename = filenameOf(response, format);
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked later: some browsers start the download after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  downloadBlob(await response.blob(), filename);
   return filename;
 }

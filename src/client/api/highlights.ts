@@ -23,6 +23,7 @@ import type {
   HighlightColor,
   HighlightPage,
   HighlightTarget,
+  NotePage,
   ReadingPosition,
   TextPositionSelector,
   TextQuoteSelector,
@@ -45,7 +46,7 @@ export interface HighlightQuery {
   limit?: number;
 }
 
-function libraryPath(query: HighlightQuery): string {
+function libraryPath(query: HighlightQuery, path = "/api/highlights"): string {
   const params = new URLSearchParams();
   if (query.search?.trim()) params.set("search", query.search.trim());
   if (query.color) params.set("color", query.color);
@@ -53,7 +54,7 @@ function libraryPath(query: HighlightQuery): string {
   if (query.cursor) params.set("cursor", query.cursor);
   if (query.limit) params.set("limit", String(query.limit));
   const qs = params.toString();
-  return qs ? `/api/highlights?${qs}` : "/api/highlights";
+  return qs ? `${path}?${qs}` : path;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -352,6 +353,9 @@ export const highlightsApi = {
   },
   library: (query: HighlightQuery) =>
     request<HighlightPage>("GET", libraryPath(query), { defaultError: "Failed to load highlights" }),
+  /** The articles' own notes (no colour: notes have none). */
+  notes: (query: Omit<HighlightQuery, "color">) =>
+    request<NotePage>("GET", libraryPath(query, "/api/highlights/notes"), { defaultError: "Failed to load notes" }),
   /**
    * Offline, answers with the device's copy of the article carrying the new note (or only `id` and `note` when
    * there is no copy): merge it into what the screen holds, as storeArticle does.

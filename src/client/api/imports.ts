@@ -62,9 +62,15 @@ const UPLOAD_ERROR = "The file could not be uploaded. Please try again.";
 
 /**
  * Uploads an export file. XMLHttpRequest, not fetch: only it reports upload progress, which a file of tens
- * of MB on a slow connection needs. `onProgress` gets the share sent, 0 to 1.
+ * of MB on a slow connection needs. `onProgress` gets the share sent, 0 to 1. `encoding`: a text file's encoding as
+ * the preview chose it ("" lets the server detect it).
  */
-function upload(file: File, format: string, onProgress: (share: number) => void): Promise<StartedImport> {
+function upload(
+  file: File,
+  format: string,
+  onProgress: (share: number) => void,
+  encoding = "",
+): Promise<StartedImport> {
   // The server would refuse it (413) only once all of it was sent.
   if (file.size > MAX_IMPORT_BODY_BYTES) {
     const limit = formatByteLimit(MAX_IMPORT_BODY_BYTES);
@@ -76,6 +82,7 @@ function upload(file: File, format: string, onProgress: (share: number) => void)
     const form = new FormData();
     form.set("file", file);
     if (format) form.set("format", format);
+    if (encoding) form.set("encoding", encoding);
     const xhr = new XMLHttpRequest();
     xhr.open("POST", "/api/imports");
     xhr.setRequestHeader("Accept", "application/json");

@@ -19,6 +19,8 @@ export interface SearchResult {
   /** Hybrid full-text and meaning relevance in [0, 1]. */
   relevance_score: number;
   match_explanation: string;
+  /** "close": only near the question (fewer than half its words, or none): shown under its own heading. */
+  fit?: "match" | "close";
 }
 
 export interface SearchResponse {
@@ -42,6 +44,8 @@ export interface SearchResponse {
   };
   /** The previous result a follow-up pointed at ("tell me more about the first one"), else null. */
   refers_to?: number | null;
+  /** The question's language: the answer, the notice, the explanations and the modal's headings are in it. */
+  language?: string;
   /**
    * A short answer from the shown results in the question's language; "[n]" in `text` cites the n-th result.
    * Null when the question only lists articles, or the model failed (`notice` says so).
@@ -67,6 +71,15 @@ export interface ChatRequest {
 export const MAX_QUERY_LENGTH = 500;
 export const DEFAULT_RESULT_LIMIT = 10;
 
+/**
+ * The browser's interface language, a hint of the question's language for a question whose words do not say
+ * ("iPhone 15?"); left out when the browser gives none the server would accept.
+ */
+function interfaceLanguage(): { interface_language?: string } {
+  const tag = typeof navigator === "undefined" ? "" : navigator.language;
+  return /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$/.test(tag ?? "") && tag.length <= 35 ? { interface_language: tag } : {};
+}
+
 /** Spec §7 search calls, each with its spec §8 default error message. */
 export const searchApi = {
   createSession: () =>
@@ -88,6 +101,7 @@ export const searchApi = {
         limit,
         filters,
         timezone_offset: browserTimezoneOffset(),
+        ...interfaceLanguage(),
       },
       defaultError: "Search failed",
     }),

@@ -21,6 +21,11 @@ export interface Article {
   read_at: string | null;
   processing_status: ProcessingStatus;
   processing_error: string | null;
+  /**
+   * False when the page's text is mostly its interface (a sign-in form's messages, a cookie notice): there is no
+   * summary and the viewer offers the original. Absent in data cached before it existed (read as true).
+   */
+  reads_as_article?: boolean;
   processing_attempts: number;
   processed_at: string | null;
   status: "processing" | "failed" | "completed";
@@ -35,6 +40,8 @@ export interface Article {
   reading_progress?: number | null;
   /** Issue 32: how many highlights the article has (list items). */
   highlight_count?: number;
+  /** GET /api/articles/{id} only: each picture of the content with its address through the image proxy. */
+  images?: Record<string, string>;
 }
 
 export type HighlightColor = "yellow" | "green" | "blue" | "pink";
@@ -59,7 +66,20 @@ export interface Highlight {
 }
 
 export interface LibraryHighlight extends Highlight {
+  /** `note`: the article's own note (absent from servers before issue 50). */
+  article: { id: number; title: string | null; url: string; domain: string | null; note?: string | null };
+}
+
+/** GET /api/highlights/notes: an article's own note, for /#/highlights. */
+export interface LibraryNote {
   article: { id: number; title: string | null; url: string; domain: string | null };
+  note: string;
+  note_updated_at: string;
+}
+
+export interface NotePage {
+  notes: LibraryNote[];
+  next_cursor: string | null;
 }
 
 export interface HighlightPage {
@@ -155,6 +175,8 @@ export interface Stats {
   recent_activity: {
     id: number;
     title: string | null;
+    /** The saved URL (absent from servers before issue 50): names an article without a title. */
+    url?: string;
     domain: string | null;
     date: string;
     action: "saved" | "read";

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Link, NavLink } from "react-router";
 import { useAuth } from "../hooks/use-auth";
 import { useDegradedNotice } from "../hooks/use-environment";
+import { ShortcutsButton, SkipLink, useEverywhereShortcuts } from "./keyboard-access";
 import { LogoMark, SLOGAN } from "./logo";
 
 /**
@@ -37,6 +38,7 @@ export function AppHeader() {
         <span className="welcome" title={user?.email}>
           Welcome, <strong>{user?.email}</strong>
         </span>
+        <ShortcutsButton />
         <button type="button" className="button button-secondary" onClick={signOut} disabled={signingOut}>
           {signingOut ? "Signing out..." : "Sign out"}
         </button>
@@ -47,8 +49,10 @@ export function AppHeader() {
 
 /** Layout for every signed-in screen; `mainClassName` lets a screen lay out its main area (the dashboard's order). */
 export function SignedInLayout({ children, mainClassName }: { children: React.ReactNode; mainClassName?: string }) {
+  useEverywhereShortcuts();
   return (
     <div className="app-layout">
+      <SkipLink />
       <AppHeader />
       <DegradedNotice />
       <main className={mainClassName ? `app-main ${mainClassName}` : "app-main"} id="main">

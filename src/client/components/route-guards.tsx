@@ -3,6 +3,7 @@ import { Navigate, useLocation } from "react-router";
 import { useSendQueuedSaves } from "../hooks/dashboard/use-offline-saves";
 import { useSyncAnnotations } from "../hooks/use-annotation-sync";
 import { useAuth } from "../hooks/use-auth";
+import { useOfflineQueueRefresh } from "../hooks/use-offline-queue";
 import { loginPathFor } from "../lib/return-target";
 import { FullPageSpinner } from "./spinner";
 
@@ -30,6 +31,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 function QueuedSaveSender() {
   useSendQueuedSaves();
   useSyncAnnotations();
+  useOfflineQueueRefresh();
   return null;
 }
 

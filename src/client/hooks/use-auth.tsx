@@ -23,6 +23,11 @@ interface AuthValue {
   logout(): Promise<void>;
   /** The account was deleted: everything local goes, as on sign-out, without a call to the server. */
   accountDeleted(): Promise<void>;
+  /**
+   * Changes the password: every other session ends; this device keeps its data and carries on with the new
+   * session the server answers.
+   */
+  changePassword(currentPassword: string, newPassword: string): Promise<void>;
 }
 
 const AuthContext = createContext<AuthValue | null>(null);
@@ -123,6 +128,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setSignedOut(true);
         setUser(null);
         setStatus("unauthenticated");
+      },
+      async changePassword(currentPassword, newPassword) {
+        const session = await authApi.changePassword(currentPassword, newPassword);
+        // The same user: the query cache and the articles kept offline stay; only the token changes.
+        storeSession(session.access_token, session.user);
+        setUser(session.user);
       },
       async accountDeleted() {
         clearStoredSession();

@@ -25,12 +25,16 @@ interface ToastApi {
   error(message: string, durationMs?: number): number;
   info(message: string, durationMs?: number, action?: ToastAction): number;
   dismiss(id: number): void;
+  /** Dismisses every toast shown (the viewer, entered, starts without the last screen's). */
+  dismissAll(): void;
 }
 
 const ToastContext = createContext<ToastApi | null>(null);
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
+  const shown = useRef(toasts);
+  shown.current = toasts;
   const nextId = useRef(1);
 
   const dismiss = useCallback((id: number) => {
@@ -61,6 +65,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       error: (m, d) => show("error", m, d),
       info: (m, d, a) => show("info", m, d, a),
       dismiss,
+      dismissAll: () => {
+        for (const toast of shown.current) if (!toast.leaving) dismiss(toast.id);
+      },
     }),
     [show, dismiss],
   );

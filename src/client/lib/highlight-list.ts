@@ -2,7 +2,7 @@
  * Lists of highlights (issue 32): the viewer's panel (reading order, and those no longer in the text apart) and
  * the library screen (newest first, grouped by article). Pure, so the ordering rules are tested without a browser.
  */
-import type { Highlight, HighlightColor, HighlightTarget, LibraryHighlight } from "../api/types";
+import type { Highlight, HighlightColor, HighlightTarget, LibraryHighlight, LibraryNote } from "../api/types";
 
 export const HIGHLIGHT_COLORS: readonly HighlightColor[] = ["yellow", "green", "blue", "pink"];
 
@@ -44,6 +44,8 @@ export function panelGroups<T extends Highlight>(highlights: readonly T[]): { in
 export interface ArticleGroup {
   article: LibraryHighlight["article"];
   highlights: LibraryHighlight[];
+  /** The article's own note, shown beside its highlights (issue 50); absent when it has none. */
+  note?: string | null;
 }
 
 /**
@@ -59,6 +61,33 @@ export function groupByArticle(highlights: readonly LibraryHighlight[]): Article
     else groups.set(highlight.article.id, { article: highlight.article, highlights: [highlight] });
   }
   return [...groups.values()];
+}
+
+/**
+ * The highlights page's groups with the articles' notes beside them (issue 50): a note joins its article's group
+ * (or the note the highlight carries is used); an article with a note and no highlight loaded gets a group of its
+ * own, standing where its note's time puts it among the others (each group by its newest highlight).
+ */
+export function groupsWithNotes(
+  highlights: readonly LibraryHighlight[],
+  notes: readonly LibraryNote[],
+): ArticleGroup[] {
+  const timed: { group: ArticleGroup; at: number }[] = groupByArticle(highlights).map((group) => ({
+    group: { ...group, note: group.article.note?.trim() ? group.article.note : null },
+    at: Date.parse(group.highlights[0]?.created_at ?? "") || 0,
+  }));
+  const byArticle = new Map(timed.map(({ group }) => [group.article.id, group]));
+  for (const { article, note, note_updated_at } of notes) {
+    const group = byArticle.get(article.id);
+    if (group) {
+      group.note = note;
+      continue;
+    }
+    const alone: ArticleGroup = { article: { ...article, note }, highlights: [], note };
+    byArticle.set(article.id, alone);
+    timed.push({ group: alone, at: Date.parse(note_updated_at) || 0 });
+  }
+  return timed.sort((a, b) => b.at - a.at).map(({ group }) => group);
 }
 
 /** "3 highlights", "1 highlight". */

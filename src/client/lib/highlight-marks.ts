@@ -3,6 +3,7 @@ import { type HighlightSelectors, selectorsAt } from "../../worker/domain/highli
 import type { Highlight } from "../api/types";
 import { highlightLabel, locateHighlight, type TextSpan, trimSpan } from "./highlight-anchoring";
 import type { Placement } from "./highlight-placements";
+import { snapToWords } from "./word-snap";
 
 /**
  * Highlights in the rendered viewer: the selectors of a selection, and the <mark> elements that show stored
@@ -14,13 +15,16 @@ export const MARK_SELECTOR = "mark[data-highlight-id]";
 
 /**
  * The W3C selectors of `range` within `container` (the content, the summary or the title): its place in the
- * container's text (TextPositionSelector) and its quote with 32 characters of context (TextQuoteSelector).
- * Null when the range holds no visible text.
+ * container's text (TextPositionSelector) and its quote with 32 characters of context (TextQuoteSelector),
+ * grown to whole words (a selection ending "before t" highlights "before the"). Null when it holds no visible text.
  */
 export function selectorsOfRange(container: Element, range: Range): HighlightSelectors | null {
   const text = container.textContent ?? "";
   const span = trimSpan(text, fromRange(container, range));
-  return span ? selectorsAt(text, span.start, span.end) : null;
+  if (!span) return null;
+  const language = container.closest("[lang]")?.getAttribute("lang") || undefined;
+  const words = snapToWords(text, span, language);
+  return selectorsAt(text, words.start, words.end);
 }
 
 /**

@@ -6,6 +6,8 @@
 
 /** Same names as in pwa.config.ts, where the service worker is generated. */
 export const API_CACHE = "viberead-api";
+/** The article pictures kept on the device: through the Worker's image proxy (issue 50). */
+export const IMAGE_CACHE = "viberead-images";
 export const OFFLINE_HEADER = "X-VibeRead-Offline";
 
 let lastAnswerFromDevice = false;
@@ -40,15 +42,28 @@ export function isOffline(): boolean {
 }
 
 /**
- * Deletes the cached API answers. Workbox keys its cache by URL, not by the Authorization header, so /api/articles/7
- * of one account would answer the next account on this device: called on sign-in and sign-out.
+ * Deletes the cached API answers and the pictures kept with them. Workbox keys its cache by URL, not by the
+ * Authorization header, so /api/articles/7 of one account would answer the next account on this device: called on
+ * sign-in and sign-out.
  */
 export async function clearOfflineCache(): Promise<void> {
   lastAnswerFromDevice = false;
+  forgetKeptQueues();
   if (typeof caches === "undefined") return;
   try {
-    await caches.delete(API_CACHE);
+    await Promise.all([caches.delete(API_CACHE), caches.delete(IMAGE_CACHE)]);
   } catch {
     // No Cache Storage (a private window, an insecure origin): there is nothing to clear.
+  }
+}
+
+/** The unread queue's lists of what is kept (lib/offline-queue-sync.ts) go with the caches they describe. */
+function forgetKeptQueues(): void {
+  try {
+    for (const key of Object.keys(localStorage)) {
+      if (key.startsWith("viberead:offline-queue:")) localStorage.removeItem(key);
+    }
+  } catch {
+    // No local storage: nothing was kept.
   }
 }

@@ -28,16 +28,33 @@ function focusIsLost(): boolean {
   return !active || active === document.body || !active.isConnected;
 }
 
+/** Whether the reader's last move was on the keyboard (then the focused heading shows its ring), not a pointer. */
+let byKeyboard = false;
+
 function focusHeading(heading: HTMLElement) {
   if (!focusIsLost()) return;
   // Focusable by script only, not a tab stop; no scroll, so a restored scroll position stays where it is.
   if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
+  // No ring for a reader who clicked or just opened the app (styles.css); one who came by keyboard sees where it is.
+  if (byKeyboard) heading.removeAttribute("data-quiet-focus");
+  else {
+    heading.setAttribute("data-quiet-focus", "");
+    heading.addEventListener("blur", () => heading.removeAttribute("data-quiet-focus"), { once: true });
+  }
   heading.focus({ preventScroll: true });
 }
 
 /** Starts watching `router`; returns the function that stops it. */
 export function watchRouteFocus(router: WatchedRouter): () => void {
   let pathname = router.state.location.pathname;
+  const onKey = (event: KeyboardEvent) => {
+    if (!["Shift", "Control", "Alt", "Meta"].includes(event.key)) byKeyboard = true;
+  };
+  const onPointer = () => {
+    byKeyboard = false;
+  };
+  window.addEventListener("keydown", onKey, true);
+  window.addEventListener("pointerdown", onPointer, true);
   let cancelPending: (() => void) | null = null;
 
   const unsubscribe = router.subscribe((state) => {
@@ -74,5 +91,7 @@ export function watchRouteFocus(router: WatchedRouter): () => void {
   return () => {
     cancelPending?.();
     unsubscribe();
+    window.removeEventListener("keydown", onKey, true);
+    window.removeEventListener("pointerdown", onPointer, true);
   };
 }

@@ -135,6 +135,15 @@ function articlePurifier(): DOMPurify {
   return instance;
 }
 
+function throughProxy(root: Element, images: Record<string, string>): void {
+  // Keyed as the sanitiser writes a src (URL-normalised), whatever the stored HTML had.
+  const byAddress = new Map(Object.entries(images).map(([src, proxied]) => [httpUrl(src) ?? src, proxied]));
+  for (const image of Array.from(root.querySelectorAll("img"))) {
+    const proxied = byAddress.get(image.getAttribute("src") ?? "");
+    if (proxied && PROXIED_IMAGE.test(proxied)) image.setAttribute("src", proxied);
+  }
+}
+
 /** What the viewer adds to what survived: safe link targets, lazy images, one h1 (the title) per page. */
 function finish(root: DocumentFragment, doc: Document): void {
   for (const heading of Array.from(root.querySelectorAll("h1"))) {
@@ -165,7 +174,15 @@ function finish(root: DocumentFragment, doc: Document): void {
 }
 
 /** Article HTML reduced to the allowlist. Needs a browser (DOMPurify works on the DOM); "" for empty input. */
-export function sanitizeArticleHtml(html: string | null | undefined): string {
+/** Addresses through the image proxy: only these same-origin paths may replace a picture's address. */
+const PROXIED_IMAGE = /^\/api\/images\/\d+\/[\w-]+\?src=/;
+
+/**
+ * `images` (GET /api/articles/{id}'s map of each picture to its address through the Worker's image proxy) replaces
+ * the pictures' addresses after sanitising, so they load from this origin, also when their site is down or the
+ * device offline (issue 50); a picture not in it keeps its own address.
+ */
+export function sanitizeArticleHtml(html: string | null | undefined, images?: Record<string, string>): string {
   if (!html?.trim()) return "";
   const fragment = articlePurifier().sanitize(html, {
     ALLOWED_TAGS: [...Object.keys(ALLOWED), "h1"],
@@ -186,5 +203,6 @@ export function sanitizeArticleHtml(html: string | null | undefined): string {
   const container = output.createElement("div");
   container.appendChild(output.importNode(fragment, true));
   finish(container as unknown as DocumentFragment, output);
+  if (images) throughProxy(container, images);
   return container.innerHTML;
 }

@@ -1,3 +1,4 @@
+import { isChatLanguage } from "./chat-phrases";
 import type { KeyValueStorage } from "./reading-history";
 import type { ChatMessage, ChatMessageType, SearchHit } from "./search-chat";
 import { isLeftOpen, SEARCH_CHAT_KEY, SEARCH_CHAT_VERSION } from "./search-chat-reopen";
@@ -33,7 +34,7 @@ const isString = (value: unknown): value is string => typeof value === "string";
 
 function parseHit(value: unknown): SearchHit | null {
   if (!isObject(value)) return null;
-  const { articleId, title, source, date, isRead, summary, score, explanation } = value;
+  const { articleId, title, source, date, dateKind, isRead, summary, score, explanation, close } = value;
   if (typeof articleId !== "number" || !Number.isSafeInteger(articleId) || articleId <= 0) return null;
   if (!isString(title) || !isString(source) || !isString(summary) || !isString(explanation)) return null;
   if (typeof isRead !== "boolean" || typeof score !== "number" || !Number.isFinite(score)) return null;
@@ -43,16 +44,18 @@ function parseHit(value: unknown): SearchHit | null {
     title,
     source,
     date,
+    ...(dateKind === "published" || dateKind === "saved" ? { dateKind } : {}),
     isRead,
     summary,
     score: Math.min(1, Math.max(0, score)),
     explanation,
+    ...(close === true ? { close: true } : {}),
   };
 }
 
 function parseMessage(value: unknown): ChatMessage | null {
   if (!isObject(value)) return null;
-  const { id, type, text, hits, answer, suggestions, searchedFor, notice } = value;
+  const { id, type, text, hits, answer, suggestions, searchedFor, notice, language } = value;
   if (!isString(id) || !id || !isString(text) || !TYPES.includes(type as ChatMessageType)) return null;
   const message: ChatMessage = { id, type: type as ChatMessageType, text };
   if (message.type !== "system") return message;
@@ -65,6 +68,7 @@ function parseMessage(value: unknown): ChatMessage | null {
   }
   if (isString(searchedFor) && searchedFor) message.searchedFor = searchedFor;
   if (isString(notice) && notice) message.notice = notice;
+  if (isChatLanguage(language)) message.language = language;
   if (isObject(answer) && isString(answer.text) && answer.text) {
     message.answer = { text: answer.text, found: answer.found !== false };
   }

@@ -1,4 +1,5 @@
 import type { SearchResponse, SearchResult } from "../api/search";
+import { type ChatLanguage, isChatLanguage } from "./chat-phrases";
 import { displayTitle, sourceLabel } from "./format";
 import { plainSummary, replyText } from "./search-format";
 
@@ -15,12 +16,19 @@ export interface SearchHit {
   source: string;
   /** ISO date: the publication date, else when it was saved. */
   date: string | null;
+  /**
+   * Which of the two `date` is: a page that states no date shows the day it was saved, said so ("Saved Dec 3,
+   * 2026"), never as if published. Absent in replies stored before it existed.
+   */
+  dateKind?: "published" | "saved";
   isRead: boolean;
   /** Plain text, at most 200 characters. */
   summary: string;
   /** In [0, 1]. */
   score: number;
   explanation: string;
+  /** Only close to the question (the response's `fit`): shown under "Not quite what you asked, but close". */
+  close?: boolean;
 }
 
 /** The answer above a reply's results; "[n]" in `text` cites `hits[n - 1]`. */
@@ -61,8 +69,10 @@ export interface ChatMessage {
   suggestions?: string[];
   /** Set when a follow-up was searched together with the previous question, so the reader sees why. */
   searchedFor?: string;
-  /** Set when the server searched without a model or the vector index (it failed) and says so. */
+  /** What the server says besides: it searched without a model or the vector index (it failed). */
   notice?: string;
+  /** The reply's language (the question's): the modal's words around the answer are in it. */
+  language?: ChatLanguage;
 }
 
 export const WELCOME_TEXT = "Hi! Ask me anything about your articles.";
@@ -85,33 +95,55 @@ export function searchErrorText(error: unknown): string {
   return `Search failed: ${message}`;
 }
 
-export function toSearchHit({ article, relevance_score, match_explanation }: SearchResult): SearchHit {
+export function toSearchHit({ article, relevance_score, match_explanation, fit }: SearchResult): SearchHit {
   return {
     articleId: article.id,
     title: displayTitle(article.title),
     source: sourceLabel(article.domain, article.url),
     date: article.publish_date ?? article.created_at ?? null,
+    dateKind: article.publish_date ? "published" : "saved",
     isRead: article.is_read,
     summary: plainSummary(article.summary),
     score: relevance_score,
     explanation: match_explanation,
+    ...(fit === "close" ? { close: true } : {}),
   };
 }
 
-/** The reply to `query`: a line saying what was found, the results and the follow-up suggestions. */
+/**
+ * The reply to `query`: a line saying what was found, the answer, the results and the follow-up suggestions, in
+ * the reply's language. The line and the answer never contradict each other: when no result fits the question,
+ * the answer's "I found nothing about that in your library." is the line, said once, and the close results follow
+ * under their own heading; with no result at all the line is "No articles found matching your query.", or the
+ * server's notice when a follow-up had nothing to follow ("There are no previous results to refer to…").
+ */
 export function replyMessage(query: string, response: SearchResponse): ChatMessage {
   const hits = response.results.map(toSearchHit);
+  const language = isChatLanguage(response.language) ? response.language : undefined;
   const searched = response.effective_query?.trim();
+  const answer = response.answer?.text?.trim()
+    ? { text: response.answer.text.trim(), found: response.answer.found }
+    : null;
+  const fitting = hits.filter((hit) => !hit.close).length;
+  const notice = response.notice?.trim();
+  // A follow-up with nothing to follow ("the fifth one" after three) is answered by its notice alone.
+  const noticeIsReply = Boolean(notice) && hits.length === 0 && !response.degraded && !answer;
+  const text = noticeIsReply
+    ? (notice as string)
+    : answer && !answer.found && hits.length > 0
+      ? answer.text
+      : fitting < hits.length
+        ? replyText(fitting, fitting, response.search_time_ms, language)
+        : replyText(hits.length, response.total_found, response.search_time_ms, language);
   return {
     id: messageId(),
     type: "system",
-    text: replyText(hits.length, response.total_found, response.search_time_ms),
+    text,
     hits,
-    ...(response.answer?.text?.trim()
-      ? { answer: { text: response.answer.text.trim(), found: response.answer.found } }
-      : {}),
+    ...(language ? { language } : {}),
+    ...(answer?.found ? { answer } : {}),
     suggestions: (response.suggestions ?? []).filter((s) => typeof s === "string" && s.trim()),
     ...(searched && searched !== query.trim() ? { searchedFor: searched } : {}),
-    ...(response.degraded && response.notice?.trim() ? { notice: response.notice.trim() } : {}),
+    ...(notice && !noticeIsReply ? { notice } : {}),
   };
 }

@@ -10,8 +10,24 @@ export const URL_MESSAGES = {
 export interface ParsedUrlInput {
   /** Every non-blank line, trimmed, in input order. */
   lines: string[];
+  /** The lines that are URLs, as they will be saved (a link written without a scheme gains https://). */
   valid: string[];
   invalid: string[];
+}
+
+/**
+ * A host name with a dot and a top-level domain of letters, an optional port, then a path, query or fragment: what
+ * people paste from an address bar that hides the scheme ("example.com/article", "www.example.com"). Never an
+ * email address (no "@"), never something with a scheme of its own ("mailto:", "ftp://").
+ */
+const SCHEMELESS_LINK = /^[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}(?::\d{1,5})?(?:[/?#]\S*)?$/iu;
+
+/**
+ * A link written without a scheme is saved as https:// (issue 50): today's sites are served over HTTPS, and one
+ * that is not redirects. Lines with a scheme, and lines that are not links, are returned as they are.
+ */
+export function withDefaultScheme(line: string): string {
+  return SCHEMELESS_LINK.test(line) ? `https://${line}` : line;
 }
 
 /** A URL the server will take: it parses and its scheme is http or https. */
@@ -31,7 +47,11 @@ export function parseUrlInput(text: string): ParsedUrlInput {
     .filter(Boolean);
   const valid: string[] = [];
   const invalid: string[] = [];
-  for (const line of lines) (isValidArticleUrl(line) ? valid : invalid).push(line);
+  for (const line of lines) {
+    const url = withDefaultScheme(line);
+    if (isValidArticleUrl(url)) valid.push(url);
+    else invalid.push(line);
+  }
   return { lines, valid, invalid };
 }
 

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useState } from "react";
-import { formatClock, RATES, sentenceSeconds } from "./timing";
+import { formatClock, RATES, remainingClock, sentenceSeconds } from "./timing";
 import type { Listening, ListenSource, SleepSetting } from "./use-listening";
 
 /** Drawn, not emoji: media symbols are missing from some devices' fonts. */
@@ -151,9 +151,9 @@ export function ListenPlayer({
         <span className="listen-time">
           <span className="visually-hidden">Elapsed </span>
           <span data-testid="listen-elapsed">{formatClock(elapsed)}</span>
-          <span aria-hidden="true"> / </span>
-          <span className="visually-hidden">, remaining </span>
-          <span data-testid="listen-remaining">-{formatClock(listening.total - elapsed)}</span>
+          <span aria-hidden="true"> · </span>
+          <span className="visually-hidden">, </span>
+          <span data-testid="listen-remaining">{remainingClock(listening.total, elapsed)}</span>
         </span>
         <label className="listen-select listen-speed">
           <span>Speed</span>

@@ -68,3 +68,11 @@ export function formatClock(seconds: number): string {
   const s = String(whole % 60).padStart(2, "0");
   return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
 }
+
+/**
+ * "4:05 left": the time still to listen, never below zero and never written with a minus sign, which read as a
+ * negative time ("-0:00" at the end) to the people who tried it.
+ */
+export function remainingClock(totalSeconds: number, elapsedSeconds: number): string {
+  return `${formatClock(Math.max(0, totalSeconds - elapsedSeconds))} left`;
+}

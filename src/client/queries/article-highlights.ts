@@ -16,6 +16,7 @@ export const articleHighlightKeys = {
   all: highlightKeys.all,
   article: (articleId: number) => highlightKeys.article(articleId),
   library: (query: Omit<HighlightQuery, "cursor">) => ["highlights", "library", query] as const,
+  notes: (query: Omit<HighlightQuery, "cursor" | "color">) => ["highlights", "notes", query] as const,
 };
 
 /** The article's highlights: all of them in reading order, and those no longer in the text apart. */
@@ -58,5 +59,19 @@ export function useLibraryHighlights(filters: Omit<HighlightQuery, "cursor" | "l
     queryFn: ({ pageParam }) => highlightsApi.library({ ...query, cursor: pageParam ?? undefined }),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.next_cursor,
+  });
+}
+
+/** The articles' own notes for /#/highlights (issue 50), newest first; none while a colour is chosen. */
+export function useLibraryNotes(filters: Omit<HighlightQuery, "cursor" | "limit">) {
+  const { color, ...rest } = filters;
+  const query = { ...rest, limit: LIBRARY_PAGE_SIZE };
+  return useInfiniteQuery({
+    queryKey: articleHighlightKeys.notes(query),
+    queryFn: ({ pageParam }) => highlightsApi.notes({ ...query, cursor: pageParam ?? undefined }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.next_cursor,
+    // Notes have no colour: a colour filter shows highlights only.
+    enabled: !color,
   });
 }

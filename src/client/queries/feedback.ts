@@ -61,3 +61,30 @@ export function useFeedback(articleId: number) {
     },
   };
 }
+
+const RATING_LABELS: Record<Rating, string> = { [-1]: "Poor", 0: "Alright", 1: "Good" };
+
+/**
+ * Rates any article from the dashboard's keyboard (issue 50 item 2: 1, 2, 3): the same call as the viewer's
+ * buttons, with a toast that says what was stored, since the card shows no rating.
+ */
+export function useRateArticle() {
+  const client = useQueryClient();
+  const toast = useToast();
+  return (articleId: number, value: Rating) =>
+    articlesApi.setFeedback(articleId, value).then(
+      (saved) => {
+        client.setQueryData<Rating | null>(feedbackKeys.forArticle(articleId), saved.feedback_value);
+        void client.invalidateQueries({ queryKey: topicKeys.all });
+        toast.success(`Rated ${RATING_LABELS[saved.feedback_value]}`);
+      },
+      (error: unknown) => toast.error(error instanceof Error ? error.message : "Failed to create article feedback"),
+    );
+}
+
+/** The viewer's and the dashboard's rating keys: 1 Poor, 2 Alright, 3 Good (the order of the viewer's buttons). */
+export const RATING_KEYS: { key: string; value: Rating; label: string }[] = [
+  { key: "1", value: -1, label: "Rate Poor" },
+  { key: "2", value: 0, label: "Rate Alright" },
+  { key: "3", value: 1, label: "Rate Good" },
+];

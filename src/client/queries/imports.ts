@@ -31,7 +31,8 @@ export function useImportsQuery() {
 export function useUploadImport(onProgress: (share: number) => void) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ file, format }: { file: File; format: string }) => importsApi.upload(file, format, onProgress),
+    mutationFn: ({ file, format, encoding }: { file: File; format: string; encoding?: string }) =>
+      importsApi.upload(file, format, onProgress, encoding),
     onSettled: () => client.invalidateQueries({ queryKey: importKeys.all }),
   });
 }

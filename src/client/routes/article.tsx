@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { useNavigate, useParams } from "react-router";
+import { useLocation, useNavigate, useParams } from "react-router";
 import { ApiError } from "../api/client";
 import type { Article, Highlight } from "../api/types";
 import { SignedInLayout } from "../components/app-header";
@@ -13,10 +13,14 @@ import { ArticleTags } from "../components/article/article-tags";
 import { ConfirmDialog } from "../components/article/confirm-dialog";
 import { HighlightsPanel } from "../components/article/highlights-panel";
 import { QuoteSharing } from "../components/article/quote-sharing";
+import { ReaderSettingsMenu } from "../components/article/reader-settings-menu";
 import { ContinueReadingNote, EndOfArticle, PendingSyncNotice } from "../components/article/reading-position";
 import { RelatedArticles } from "../components/article/related-articles";
+import { ViewerExtras } from "../components/article/viewer-extras";
 import { OfflineNotice } from "../components/offline-notice";
+import { useArticleKeyboard } from "../hooks/article/use-article-keyboard";
 import { useGoBack } from "../hooks/article/use-go-back";
+import { highlightParam, useHighlightJump } from "../hooks/article/use-highlight-jump";
 import { useHighlightLayer } from "../hooks/article/use-highlight-layer";
 import { useReadingActions } from "../hooks/article/use-reading-actions";
 import { useReadingPosition } from "../hooks/article/use-reading-position";
@@ -38,6 +42,8 @@ import { useFeedback } from "../queries/feedback";
 import { highlightKeys, useArticleHighlightsQuery, useHighlightActions } from "../queries/highlights";
 import "../styles/article.css";
 import "../styles/listen.css";
+import "../styles/reader.css";
+import "../styles/viewer-layout.css";
 
 type TabId = "summary" | "content" | "original";
 /** From this width the highlights panel is a column beside the text (highlights.css lays it out). */
@@ -70,6 +76,9 @@ function articleState(id: number, query: ReturnType<typeof useArticleQuery>): Ar
 /** /article/:id. Each id gets a fresh screen, so no state leaks from one article into the next. */
 export function ArticlePage() {
   const { id = "" } = useParams();
+  // Toasts of the screen left behind (a dashboard's "finished processing") do not follow the reader into the text.
+  const { dismissAll } = useToast();
+  useEffect(() => dismissAll(), [dismissAll]);
   const articleId = /^\d+$/.test(id) ? Number(id) : Number.NaN;
   return <ArticleScreen key={id} articleId={articleId} />;
 }
@@ -164,14 +173,26 @@ function ArticleView({
   returning: boolean;
 }) {
   const navigate = useNavigate();
+  const { search } = useLocation();
   const goBack = useGoBack();
   const actions = useReadingActions(article.id);
   const feedback = useFeedback(article.id);
   const [confirming, setConfirming] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
   const viewer = useRef<HTMLElement>(null);
   const sidePanel = useMediaQuery(SIDE_PANEL_QUERY);
   const highlightsPanel = <HighlightsPanel articleId={article.id} root={viewer} onTab={onTab} side={sidePanel} />;
-  const position = useReadingPosition({ article, tab, onTab, returning, root: viewer });
+  // Opened at a highlight (/#/highlights): go there, not to the reading position.
+  const [jumpTo] = useState(() => highlightParam(search));
+  const position = useReadingPosition({ article, tab, onTab, returning: returning || jumpTo !== null, root: viewer });
+  useArticleKeyboard({
+    article,
+    markRead: actions.markRead,
+    markUnread: actions.markUnread,
+    rate: feedback.rate,
+    openSettings: () => setSettingsOpen(true),
+    onDeleted,
+  });
   const title = displayTitle(article.title, article.url);
   const nowPlaying = useMemo(
     () => ({ title, site: article.site_name || article.domain || "", artwork: article.image_url }),
@@ -190,6 +211,7 @@ function ArticleView({
     onListened: position.listenedTo,
   });
   const highlights = useArticleHighlightsQuery(article.id).data?.highlights ?? NO_HIGHLIGHTS;
+  useHighlightJump(viewer, highlights, jumpTo, onTab);
   const highlightActions = useHighlightActions(article.id);
   const layer = useHighlightLayer(viewer, article.id, highlights, {
     title: displayTitle(article.title, article.url),
@@ -229,9 +251,10 @@ function ArticleView({
       <article ref={viewer} className="viewer" aria-labelledby="article-title">
         <div className="viewer-toolbar">
           <button type="button" className="button button-secondary" onClick={() => goBack()}>
-            <span aria-hidden="true">←</span> Back
+            <span aria-hidden="true">←</span> <span className="toolbar-label">Back</span>
           </button>
           <div className="viewer-toolbar-actions">
+            <ReaderSettingsMenu open={settingsOpen} onOpenChange={setSettingsOpen} />
             {article.is_read ? (
               <button
                 type="button"
@@ -270,9 +293,10 @@ function ArticleView({
           refetching={jobs.contentRunning}
           onRefetch={startContent}
         />
-        <ArticleNote article={article} />
-        <ArticleTags article={article} />
-        {sidePanel ? null : highlightsPanel}
+        <ViewerExtras article={article} highlights={sidePanel ? null : highlightsPanel}>
+          <ArticleNote article={article} />
+          <ArticleTags article={article} />
+        </ViewerExtras>
 
         <ArticleTabs<TabId>
           label="Article views"

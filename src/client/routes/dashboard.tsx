@@ -14,8 +14,10 @@ import { TopicsPanel } from "../components/dashboard/topics-panel";
 import { OfflineNotice } from "../components/offline-notice";
 import { PAGE_SIZES, useArticleList } from "../hooks/dashboard/use-article-list";
 import { useDashboardPage, useInitialDashboardPage } from "../hooks/dashboard/use-dashboard-page";
+import { useLibraryKeyboard } from "../hooks/dashboard/use-library-keyboard";
 import { useOfflineSaves } from "../hooks/dashboard/use-offline-saves";
 import { useUnreadTitle } from "../hooks/dashboard/use-unread-title";
+import { useDeleteWithUndo, usePendingDeletes } from "../hooks/use-delete-with-undo";
 import { useOffline } from "../hooks/use-offline";
 import { useStatsQuery } from "../queries/stats";
 import { useTagsQuery } from "../queries/tags";
@@ -38,6 +40,18 @@ export function DashboardPage() {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const offline = useOffline();
   const offlineSaves = useOfflineSaves();
+  const grid = useRef<HTMLUListElement>(null);
+  // An article deleted from the keyboard is hidden while its toast offers Undo.
+  const hidden = usePendingDeletes();
+  const articles = hidden.size ? list.articles.filter((article) => !hidden.has(article.id)) : list.articles;
+  useLibraryKeyboard({
+    grid,
+    articles,
+    query: list.query,
+    total: list.total,
+    setReadState: list.setReadState,
+    remove: useDeleteWithUndo(),
+  });
 
   // A deleted card takes the focus with it: keyboard users continue from the list's heading.
   async function deleteArticle(article: Article) {
@@ -47,7 +61,7 @@ export function DashboardPage() {
   }
 
   const domains = stats?.top_domains.map((d) => d.domain) ?? [];
-  const showEmpty = list.loaded && list.articles.length === 0 && offlineSaves.queued.length === 0;
+  const showEmpty = list.loaded && articles.length === 0 && offlineSaves.queued.length === 0;
 
   return (
     <SignedInLayout mainClassName="dashboard">
@@ -115,15 +129,15 @@ export function DashboardPage() {
               <p>Articles you save will appear here, summarised and grouped by topic.</p>
             </div>
           ))}
-        {(list.articles.length > 0 || offlineSaves.queued.length > 0) && (
-          <ul className="article-grid">
+        {(articles.length > 0 || offlineSaves.queued.length > 0) && (
+          <ul className="article-grid" ref={grid}>
             {offlineSaves.queued.map((save) => (
               <li key={`queued-${save.url}`}>
                 <QueuedCard save={save} onRemove={offlineSaves.remove} />
               </li>
             ))}
-            {list.articles.map((article) => (
-              <li key={article.id}>
+            {articles.map((article) => (
+              <li key={article.id} data-article-id={article.id}>
                 <ArticleCard article={article} onToggleRead={list.setReadState} onDelete={deleteArticle} />
               </li>
             ))}

@@ -2,11 +2,12 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { HighlightColor } from "../api/types";
 import { SignedInLayout } from "../components/app-header";
+import { HighlightExport } from "../components/highlights/highlight-export";
 import { HighlightFilters } from "../components/highlights/highlight-filters";
 import { HighlightGroup } from "../components/highlights/highlight-group";
 import { usePageTitle } from "../hooks/use-page-title";
-import { groupByArticle, HIGHLIGHT_COLORS } from "../lib/highlight-list";
-import { useLibraryHighlights } from "../queries/article-highlights";
+import { groupsWithNotes, HIGHLIGHT_COLORS } from "../lib/highlight-list";
+import { useLibraryHighlights, useLibraryNotes } from "../queries/article-highlights";
 import { useTagsQuery } from "../queries/tags";
 import "../styles/dashboard.css";
 import "../styles/highlights.css";
@@ -17,9 +18,10 @@ const SEARCH_DEBOUNCE_MS = 500;
 const isColor = (value: string | null): value is HighlightColor => HIGHLIGHT_COLORS.includes(value as HighlightColor);
 
 /**
- * /highlights (issue 32): every highlight of the library, newest first, grouped by article; searchable over
- * quotes and notes, filtered by colour and tag (all three in the URL, so Back from an article returns to the
- * same list), a page at a time.
+ * /highlights (issue 32): every highlight of the library, newest first, grouped by article, with the articles' own
+ * notes beside them (issue 50); searchable over quotes and notes, filtered by colour and tag (all three in the URL,
+ * so Back from an article returns to the same list), a page at a time. A quote opens the article at that highlight,
+ * and the page exports what it shows (Markdown, JSON, CSV).
  */
 export function HighlightsPage() {
   usePageTitle("Highlights");
@@ -55,9 +57,34 @@ export function HighlightsPage() {
     return () => clearTimeout(timer);
   }, [searchInput, search, update]);
 
-  const list = useLibraryHighlights({ search: search || undefined, color: color ?? undefined, tag: tag || undefined });
+  const filters = { search: search || undefined, color: color ?? undefined, tag: tag || undefined };
+  const list = useLibraryHighlights(filters);
+  const notes = useLibraryNotes(filters);
   const highlights = useMemo(() => list.data?.pages.flatMap((page) => page.highlights) ?? [], [list.data]);
-  const groups = useMemo(() => groupByArticle(highlights), [highlights]);
+  // Notes have no colour: with a colour chosen only the notes of the highlights' articles show.
+  const noteList = useMemo(
+    () => (color ? [] : (notes.data?.pages.flatMap((page) => page.notes) ?? [])),
+    [color, notes.data],
+  );
+  const groups = useMemo(() => groupsWithNotes(highlights, noteList), [highlights, noteList]);
+  const noteCount = groups.filter((group) => group.note?.trim()).length;
+  const hasMore = list.hasNextPage || (!color && notes.hasNextPage);
+  const loadMore = () => {
+    if (list.hasNextPage) void list.fetchNextPage();
+    if (!color && notes.hasNextPage) void notes.fetchNextPage();
+  };
+  /** Every page of both lists, for an export of all the page shows with these filters. */
+  const loadAll = async () => {
+    let h = list;
+    while (h.hasNextPage) h = await h.fetchNextPage();
+    let n = notes;
+    while (!color && n.hasNextPage) n = await n.fetchNextPage();
+    if (h.isError || (!color && n.isError)) throw new Error("Could not load every highlight. Try again.");
+    return groupsWithNotes(
+      h.data?.pages.flatMap((page) => page.highlights) ?? [],
+      color ? [] : (n.data?.pages.flatMap((page) => page.notes) ?? []),
+    );
+  };
   const filtered = Boolean(search || color || tag);
 
   return (
@@ -79,7 +106,7 @@ export function HighlightsPage() {
       />
 
       <section className="highlight-library" aria-label="Highlights" aria-busy={list.isFetching}>
-        {list.isPending ? (
+        {list.isPending || (!color && notes.isPending) ? (
           <div className="library-loading" role="status">
             <span className="spinner" aria-hidden="true" />
             <span>Loading highlights...</span>
@@ -123,27 +150,29 @@ export function HighlightsPage() {
           <>
             <p className="muted highlight-total">
               {highlights.length === 1 ? "1 highlight" : `${highlights.length} highlights`}
-              {list.hasNextPage ? " so far" : ""} in {groups.length === 1 ? "1 article" : `${groups.length} articles`}
+              {noteCount > 0 ? ` and ${noteCount === 1 ? "1 article note" : `${noteCount} article notes`}` : ""}
+              {hasMore ? " so far" : ""} in {groups.length === 1 ? "1 article" : `${groups.length} articles`}
             </p>
+            <HighlightExport filters={{ search, color, tag }} loadAll={loadAll} />
             <div className="highlight-groups">
               {groups.map((group) => (
                 <HighlightGroup key={group.article.id} group={group} />
               ))}
             </div>
-            {list.isFetchNextPageError && (
+            {(list.isFetchNextPageError || notes.isFetchNextPageError) && (
               <p className="field-error" role="alert">
-                {list.error?.message}
+                {(list.error ?? notes.error)?.message}
               </p>
             )}
-            {list.hasNextPage && (
+            {hasMore && (
               <div className="load-more">
                 <button
                   type="button"
                   className="button button-secondary"
-                  disabled={list.isFetchingNextPage}
-                  onClick={() => void list.fetchNextPage()}
+                  disabled={list.isFetchingNextPage || notes.isFetchingNextPage}
+                  onClick={loadMore}
                 >
-                  {list.isFetchingNextPage ? "Loading..." : "Load more"}
+                  {list.isFetchingNextPage || notes.isFetchingNextPage ? "Loading..." : "Load more"}
                 </button>
               </div>
             )}

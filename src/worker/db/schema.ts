@@ -37,6 +37,11 @@ export const users = sqliteTable("users", {
    * run over enough articles yet).
    */
   similarityProfile: text("similarity_profile"),
+  /**
+   * Raised by a password change. Every web session's JWT carries the value it was signed with (`gen`), and one
+   * with another value is refused: changing the password ends every other session at once (docs/decisions.md).
+   */
+  sessionGeneration: integer("session_generation").notNull().default(0),
 });
 
 /** Logged-out token ids, kept until the token would have expired anyway (the daily cron prunes them). */
@@ -140,6 +145,12 @@ export const articles = sqliteTable(
     processingError: text("processing_error"),
     processingAttempts: integer("processing_attempts").notNull().default(0),
     processedAt: integer("processed_at"),
+    /**
+     * False when the extracted text is mostly the page's interface (a sign-in form's messages, a cookie notice)
+     * rather than an article (domain/interface-text.ts): such an article is completed without a summary and the
+     * viewer says the page could not be read as an article and offers the original.
+     */
+    readsAsArticle: integer("reads_as_article", { mode: "boolean" }).notNull().default(true),
     /**
      * The Workflow instance running the article's current processing (null: not started, or run in place by the
      * imports' consumer). The recovery sweep asks that instance whether it still lives (jobs/recovery-sweep.ts).
@@ -328,6 +339,10 @@ export const searchSessions = sqliteTable(
           resultIds: number[];
           /** The results' relevance, in the same order: a follow-up that picks some of them keeps it. */
           scores?: number[];
+          /** Whether each result fit the question or was only close (chat-query's Fit); JSON, no migration. */
+          fits?: ("match" | "close")[];
+          /** The answer's language (answers/question-language): the next question leans to it. */
+          language?: string;
           at: number;
           /** Filters the question named or inherited (language, domain, saving time, read state); JSON, no migration. */
           filters?: { language?: string; domain?: string; since?: number; until?: number; isRead?: boolean };
@@ -497,3 +512,16 @@ export const listenRenders = sqliteTable(
   },
   (t) => [index("listen_renders_user_idx").on(t.userId, t.createdAt)],
 );
+
+/**
+ * Each reader's type and theme (domain/reader-settings.ts), one row per account, made when they first change them
+ * (no row: the defaults). `settings` is the JSON document; `updatedAt` is when the reader made the change on their
+ * device, so a write sent late by a device that was offline never replaces a newer one.
+ */
+export const readerSettings = sqliteTable("reader_settings", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  settings: text("settings").notNull(),
+  updatedAt: integer("updated_at").notNull(),
+});

@@ -44,3 +44,15 @@ export const loginBodySchema = z.object({
     .min(1, "password is required")
     .max(PASSWORD_MAX_LENGTH, `password must be at most ${PASSWORD_MAX_LENGTH} characters long`),
 });
+
+/** A password change: the current password (bounded only, as at login) and the new one (the rules of register). */
+export const changePasswordBodySchema = z.object({
+  current_password: z
+    .string({ error: "current_password must be a string" })
+    .min(1, "current_password is required")
+    .max(PASSWORD_MAX_LENGTH, `current_password must be at most ${PASSWORD_MAX_LENGTH} characters long`),
+  new_password: z
+    .string({ error: "new_password must be a string" })
+    .min(PASSWORD_MIN_LENGTH, `new_password must be at least ${PASSWORD_MIN_LENGTH} characters long`)
+    .max(PASSWORD_MAX_LENGTH, `new_password must be at most ${PASSWORD_MAX_LENGTH} characters long`),
+});

@@ -1,3 +1,4 @@
+import { isInterfaceMessage } from "./interface-text";
 import { DATELINE, splitSentences } from "./sentences/segment";
 import { contentStems } from "./words";
 
@@ -81,8 +82,8 @@ export function summarizeExtractively(title: string, text: string, language?: st
 }
 
 /**
- * The sentences a summary may quote. Bylines, credits, captions, reference-list entries, datelines and lines
- * ending in a colon never. Headings, table rows and other lines that do not read as a sentence ("Monitoring
+ * The sentences a summary may quote. Bylines, credits, captions, reference-list entries, datelines, lines
+ * ending in a colon and the messages of a form or a notice (interface-text.ts) never. Headings, table rows and other lines that do not read as a sentence ("Monitoring
  * Distributed Systems", "Spencer Platt/Getty Images News") are left out when the article has any prose, and so
  * is a line that only repeats the title.
  */
@@ -90,9 +91,18 @@ function candidateSentences(title: string, text: string, language: string | unde
   const titleKey = comparable(title);
   // A caption or a reference entry is a whole paragraph: "… on Nov. 9, 2018. (AP Photo/Jae C. Hong)" has a
   // sentence before its credit that is caption all the same.
-  const paragraphs = text.split(/\n+/).filter((line) => !CAPTION.test(line.trim()) && !REFERENCE.test(line.trim()));
+  // A form's or a notice's message ("Das Passwort muss mindestens 8 Zeichen lang sein.") is the page's interface,
+  // never the article's: as a line and as a sentence.
+  const paragraphs = text
+    .split(/\n+/)
+    .filter((line) => !CAPTION.test(line.trim()) && !REFERENCE.test(line.trim()) && !isInterfaceMessage(line));
   const all = splitSentences(paragraphs.join("\n"), language).filter(
-    (s) => !BYLINE.test(s) && !CREDIT.test(s) && !DATELINE.test(s) && !/[:：]["'”’»)\]]*$/u.test(s),
+    (s) =>
+      !BYLINE.test(s) &&
+      !CREDIT.test(s) &&
+      !DATELINE.test(s) &&
+      !/[:：]["'”’»)\]]*$/u.test(s) &&
+      !isInterfaceMessage(s),
   );
   const fitting = all.filter((s) => s.length >= 20 && s.length <= MAX_SENTENCE_CHARS);
   const prose = fitting.filter((s) => READS_AS_A_SENTENCE.test(s) && comparable(s) !== titleKey);

@@ -9,12 +9,17 @@
 export const MAX_SEARCH_LENGTH = 200;
 const MAX_TERMS = 12;
 
-export function buildFtsQuery(userId: number, search: string): string | null {
-  const words = search
+/** The words of a search that can match something (at most MAX_TERMS), in the order typed. */
+export function searchWords(search: string): string[] {
+  return search
     .replaceAll("\u0000", "")
     .split(/\s+/u)
     .filter((word) => /[\p{L}\p{N}]/u.test(word))
     .slice(0, MAX_TERMS);
+}
+
+export function buildFtsQuery(userId: number, search: string): string | null {
+  const words = searchWords(search);
   if (words.length === 0) return null;
   const phrases = words.map((word, index) => {
     const quoted = `"${word.replace(/"/g, '""')}"`;

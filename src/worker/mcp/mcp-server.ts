@@ -429,11 +429,11 @@ export function createMcpServer(services: Services, caller: McpCaller): McpServe
         const sites = s.top_domains.map((d) => `${d.domain} (${d.count})`).join(", ");
         const recent = s.recent_activity
           .slice(0, 5)
-          .map((r) => `- ${r.action} ${r.date.slice(0, 10)}: [${r.id}] ${r.title ?? r.domain ?? ""}`)
+          .map((r) => `- ${r.action} ${r.date.slice(0, 10)}: [${r.id}] ${r.title ?? r.url}`)
           .join("\n");
         return [
           "# Reading statistics",
-          `- Articles: ${s.total_articles} (${s.read_articles} read, ${s.unread_articles} unread)`,
+          `- Articles: ${s.total_articles} (${s.read_articles} read, ${s.unread_articles} unread${s.processing_stats.failed ? `, ${s.processing_stats.failed} failed` : ""})`,
           `- Read in the last 7 days: ${s.weekly_read_articles}`,
           `- Saved this month: ${s.articles_this_month}`,
           `- Reading streak: ${s.reading_streak} day${s.reading_streak === 1 ? "" : "s"}`,

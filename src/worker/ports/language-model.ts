@@ -1,4 +1,5 @@
 import type { AnswerRequest, GroundedAnswer } from "../domain/answers/grounded-answer";
+import type { AnswerLanguage } from "../domain/answers/question-language";
 
 /** What the processing pipeline asks of a text model. Adapters: Workers AI (deployed) or extractive (local). */
 export interface SummaryRequest {
@@ -33,6 +34,10 @@ export interface TopicLabelRequest {
 
 export interface MatchExplanationRequest {
   query: string;
+  /** The question's subject words (chat-query's queryTerms in its language); read from `query` when not given. */
+  terms?: string[];
+  /** The answer's language: the explanations are written in it (the quoted passages stay in the article's). */
+  language?: AnswerLanguage;
   /** `language`: the article's, so a term's inflections in it count as mentions in term-based explanations. */
   articles: {
     title: string;

@@ -197,6 +197,10 @@ export const articleJson = z
     read_at: isoTime().nullable(),
     processing_status: processingStatus,
     processing_error: nullableText(),
+    reads_as_article: z.boolean().meta({
+      description:
+        "False when the page's text is mostly its interface (a sign-in form's messages, a cookie notice): the article has no summary and the page is best read in the original.",
+    }),
     processing_attempts: z.int(),
     processed_at: isoTime().nullable(),
     status: displayStatus,
@@ -207,6 +211,14 @@ export const articleJson = z
     reading_position: z.int().nullable().meta({ description: "The first visible text offset of the content." }),
     reading_progress: z.number().min(0).max(1).nullable(),
     highlight_count: z.int().optional().meta({ description: "Given in lists and in GET /api/articles/{id}." }),
+    images: z
+      .record(z.string(), z.string())
+      .optional()
+      .meta({
+        description:
+          "Only in GET /api/articles/{id}: each picture of the content (and the lead image) with its address through " +
+          "the image proxy (GET /api/images/...), which keeps it when its site is down.",
+      }),
   })
   .meta({ id: "Article" });
 
@@ -268,7 +280,9 @@ export const batchStatusJson = z
 export const statsJson = z
   .object({
     total_articles: z.int(),
-    unread_articles: z.int(),
+    unread_articles: z.int().meta({
+      description: "Articles not read that can be read: failed articles are counted in total_articles only.",
+    }),
     read_articles: z.int(),
     weekly_read_articles: z.int(),
     articles_this_month: z.int(),
@@ -280,6 +294,7 @@ export const statsJson = z
       z.object({
         id: z.int(),
         title: nullableText(),
+        url: z.string().meta({ description: "The saved URL: names an article that has no title (yet)." }),
         domain: nullableText(),
         date: isoTime(),
         action: z.enum(["saved", "read"]),

@@ -122,12 +122,16 @@ export const articleRoutes = new Hono<AppEnv>()
     describeRoute({
       tags,
       summary: "Get an article",
-      description: "One article with its content, tags, note, reading position and highlight count.",
+      description:
+        "One article with its content, tags, note, reading position, highlight count and its pictures' addresses " +
+        "through the image proxy.",
       responses: { 200: article("The article."), ...errors(404) },
     }),
     validate("param", articleIdParams),
     async (c) => {
-      return c.json(await c.var.services.articles.get(c.var.auth.user.id, c.req.valid("param").id), 200);
+      const article = await c.var.services.articles.get(c.var.auth.user.id, c.req.valid("param").id);
+      // Its pictures through the Worker (issue 50), so they show when their site is down and offline.
+      return c.json({ ...article, images: await c.var.services.imageProxy.addressesFor(article) }, 200);
     },
   )
   .put(

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import type { AppEnv } from "../context";
-import { loginBodySchema, registerBodySchema } from "../domain/credentials";
+import { changePasswordBodySchema, loginBodySchema, registerBodySchema } from "../domain/credentials";
 import { clientAddress } from "../middleware/client-address";
 import { requireAuth, WEB_SESSION_ONLY, webSession } from "../middleware/require-auth";
 import { validate } from "../middleware/validate";
@@ -50,6 +50,27 @@ export const authRoutes = new Hono<AppEnv>()
     describeRoute({ tags, summary: "Who is signed in", responses: { 200: jsonResponse("The user.", publicUserJson) } }),
     requireAuth,
     (c) => c.json(toPublicUser(c.var.auth.user), 200),
+  )
+  .post(
+    "/password",
+    describeRoute({
+      ...WEB_SESSION_ONLY,
+      tags,
+      summary: "Change the password",
+      description:
+        "Needs the current password (403 when it is wrong; wrong attempts are throttled like sign-ins). Every web " +
+        "session ends, on every device; the answer is a new session for this one. API tokens and connected apps " +
+        "keep working: revoke them in Settings.",
+      responses: { 200: jsonResponse("A new session for this device.", sessionJson), ...errors(403, 429) },
+    }),
+    requireAuth,
+    validate("json", changePasswordBodySchema),
+    async (c) => {
+      const { user } = webSession(c.var.auth);
+      const { current_password, new_password } = c.req.valid("json");
+      const session = await c.var.services.auth.changePassword(user, current_password, new_password, clientAddress(c));
+      return c.json(session, 200);
+    },
   )
   .post(
     "/logout",

@@ -143,6 +143,14 @@ export const libraryHighlightsQuery = z.object({
   limit: wholeNumber("limit", 1, MAX_HIGHLIGHTS_PER_PAGE).default(20).describe("Highlights per page."),
 });
 
+/** GET /api/highlights/notes: the articles' own notes, filtered as the highlights are (no colour: notes have none). */
+export const libraryNotesQuery = libraryHighlightsQuery.omit({ color: true }).extend({
+  search: libraryHighlightsQuery.shape.search.describe("Words in the note (every word must be in it)."),
+  tag: libraryHighlightsQuery.shape.tag.describe("Only notes of articles with this tag."),
+  cursor: libraryHighlightsQuery.shape.cursor.describe("The `next_cursor` of the previous page."),
+  limit: wholeNumber("limit", 1, MAX_HIGHLIGHTS_PER_PAGE).default(20).describe("Notes per page."),
+});
+
 /** PUT /api/articles/{id}/progress: the first visible text offset of the content and how far that is (0-1). */
 export const progressBody = z.strictObject({
   position: offset("position"),
@@ -189,12 +197,31 @@ export const libraryHighlightPageJson = z
           title: z.string().nullable(),
           url: z.string(),
           domain: z.string().nullable(),
+          note: z.string().nullable().meta({ description: "The article's own note." }),
         }),
       }),
     ),
     next_cursor: z.string().nullable().meta({ description: "Pass as `cursor` for the next page; null at the end." }),
   })
   .meta({ id: "HighlightPage" });
+
+export const libraryNotePageJson = z
+  .object({
+    notes: z.array(
+      z.object({
+        article: z.object({
+          id: z.int(),
+          title: z.string().nullable(),
+          url: z.string(),
+          domain: z.string().nullable(),
+        }),
+        note: z.string(),
+        note_updated_at: isoTime(),
+      }),
+    ),
+    next_cursor: z.string().nullable().meta({ description: "Pass as `cursor` for the next page; null at the end." }),
+  })
+  .meta({ id: "ArticleNotePage" });
 
 export const readingPositionJson = z
   .object({

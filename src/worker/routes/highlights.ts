@@ -14,6 +14,8 @@ import {
   highlightJson,
   libraryHighlightPageJson,
   libraryHighlightsQuery,
+  libraryNotePageJson,
+  libraryNotesQuery,
   patchHighlightBody,
   progressBody,
   readingPositionJson,
@@ -110,6 +112,21 @@ export const highlightRoutes = new Hono<AppEnv>()
     validate("query", libraryHighlightsQuery),
     async (c) => {
       return c.json(await c.var.services.highlights.library(c.var.auth.user.id, c.req.valid("query")), 200);
+    },
+  )
+  .get(
+    "/notes",
+    describeRoute({
+      tags,
+      summary: "All article notes",
+      description:
+        "The articles' own notes, most recently written first, by cursor; filter by words in the note or by tag. " +
+        "The highlights page lists them beside the highlights.",
+      responses: { 200: jsonResponse("A page of notes with their articles.", libraryNotePageJson) },
+    }),
+    validate("query", libraryNotesQuery),
+    async (c) => {
+      return c.json(await c.var.services.highlights.libraryNotes(c.var.auth.user.id, c.req.valid("query")), 200);
     },
   )
   .patch(

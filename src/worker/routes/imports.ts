@@ -3,6 +3,7 @@ import { describeRoute } from "hono-openapi";
 import { z } from "zod";
 import type { AppEnv } from "../context";
 import { AppError, InvalidInput } from "../domain/errors";
+import { encodingName } from "../domain/imports/decode-text";
 import { IMPORT_FORMATS, type ImportFormat } from "../domain/imports/import-item";
 import { IMPORT_LIMITS_SENTENCE } from "../domain/imports/import-limits";
 import { isImportFormat } from "../domain/imports/parse-import";
@@ -20,10 +21,13 @@ const importIdParams = z.object({
     .transform(Number),
 });
 
-/** The upload: multipart with the file in `file` and, optionally, `format` (empty or "auto" = detect). */
+/**
+ * The upload: multipart with the file in `file` and, optionally, `format` (empty or "auto" = detect) and
+ * `encoding` (a text file's encoding as the import's preview chose it; empty = detect).
+ */
 async function readUpload(
   request: Request,
-): Promise<{ bytes: Uint8Array; name: string | null; format?: ImportFormat }> {
+): Promise<{ bytes: Uint8Array; name: string | null; format?: ImportFormat; encoding?: string }> {
   if (!/^multipart\/form-data\b/i.test(request.headers.get("content-type") ?? "")) {
     throw new AppError(415, "Send the file as multipart/form-data, in a field named file");
   }
@@ -39,10 +43,16 @@ async function readUpload(
   if (format !== null && format !== "" && format !== "auto" && !isImportFormat(format)) {
     throw new InvalidInput(`format: must be one of ${IMPORT_FORMATS.join(", ")} (or leave it out to detect it)`);
   }
+  const label = form.get("encoding");
+  const encoding = typeof label === "string" && label.trim() ? encodingName(label.slice(0, 40)) : undefined;
+  if (encoding === null) {
+    throw new InvalidInput("encoding: not an encoding this server can read (e.g. utf-8, windows-1252, iso-8859-2)");
+  }
   return {
     bytes: new Uint8Array(await file.arrayBuffer()),
     name: file.name ? file.name.slice(0, 255) : null,
     ...(isImportFormat(format) ? { format } : {}),
+    ...(encoding ? { encoding } : {}),
   };
 }
 
@@ -72,6 +82,11 @@ export const importRoutes = new Hono<AppEnv>()
                   enum: ["auto", ...IMPORT_FORMATS],
                   description: "The file's format; leave it out (or auto) to detect it.",
                 },
+                encoding: {
+                  type: "string",
+                  description:
+                    "A text file's encoding (a WHATWG label: utf-8, windows-1252, iso-8859-2...); leave it out to detect it.",
+                },
               },
             },
           },
@@ -84,8 +99,8 @@ export const importRoutes = new Hono<AppEnv>()
       },
     }),
     async (c) => {
-      const { bytes, name, format } = await readUpload(c.req.raw);
-      return c.json(await c.var.services.imports.start(c.var.auth.user.id, { bytes, name }, format), 202);
+      const { bytes, name, format, encoding } = await readUpload(c.req.raw);
+      return c.json(await c.var.services.imports.start(c.var.auth.user.id, { bytes, name }, format, encoding), 202);
     },
   )
   .get(

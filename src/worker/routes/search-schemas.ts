@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ANSWER_LANGUAGES } from "../domain/answers/question-language";
 import { articleJson, isoTime } from "./article-schemas";
 
 /** Response shapes of the search API (services/search-service.ts). */
@@ -13,7 +14,16 @@ export const searchResponseJson = z
     results: z.array(
       z.object({
         article: articleJson,
-        relevance_score: z.number(),
+        relevance_score: z.number().meta({
+          description:
+            "How much of the question the article covers, 0 to 1: the share of its subject words it uses (0.7 to 1 with " +
+            "all of them), or for a match by meaning alone its similarity above the library's average (at most 0.5).",
+        }),
+        fit: z.enum(["match", "close"]).meta({
+          description:
+            "'match': it uses at least half of the question's subject words (or passes a question of filters only); " +
+            "'close': fewer or none, only near in meaning. The chat shows close results under their own heading.",
+        }),
         match_explanation: z.string().meta({ description: "Why this article matches, quoting where it does." }),
       }),
     ),
@@ -30,10 +40,17 @@ export const searchResponseJson = z
       is_read: z.boolean().nullable(),
     }),
     refers_to: z.int().nullable().meta({ description: "The previous result a follow-up points back at." }),
+    language: z.enum(ANSWER_LANGUAGES).meta({
+      description:
+        "The question's language, which the answer, the notice, the explanations and the suggestions are written in " +
+        "(and the client's headings).",
+    }),
     answer: z
       .object({
         text: z.string().meta({ description: "Plain text; [n] cites the n-th result (1-based)." }),
-        found: z.boolean().meta({ description: "False: 'I found nothing about that in your library'." }),
+        found: z.boolean().meta({
+          description: "False: 'I found nothing about that in your library': no shown result fits the question.",
+        }),
         citations: z.array(z.object({ number: z.int(), article_id: z.int() })),
       })
       .nullable()

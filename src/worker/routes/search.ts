@@ -38,6 +38,12 @@ const chatBody = z.object({
       language: z.string().max(8).optional(),
     })
     .default({}),
+  /** The browser's interface language (navigator.language), a hint of the question's language. */
+  interface_language: z
+    .string({ error: "interface_language must be a string" })
+    .max(35, "interface_language must be at most 35 characters")
+    .regex(/^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$/, "interface_language must be a language tag such as 'de-DE'")
+    .optional(),
   /** Minutes east of UTC (the negated browser getTimezoneOffset()), for "yesterday" or "this week". */
   timezone_offset: z
     .number({ error: "timezone_offset must be a number" })
@@ -77,18 +83,20 @@ export const searchRoutes = new Hono<AppEnv>()
       summary: "Ask the library",
       description:
         'A question in plain words: full text and meaning together, filters read from the question ("in French", ' +
-        '"last week", "unread"), each result explained. With `session_id`, a follow-up reads the previous turn.',
+        '"last week", "unread"), each result explained. With `session_id`, a follow-up reads the previous turn. ' +
+        "The answer and the chat's own words are in the question's language (`language`).",
       responses: { 200: jsonResponse("The results and follow-up suggestions.", searchResponseJson), ...errors(404) },
     }),
     validate("json", chatBody),
     async (c) => {
-      const { query, session_id, limit, filters, timezone_offset } = c.req.valid("json");
+      const { query, session_id, limit, filters, timezone_offset, interface_language } = c.req.valid("json");
       const result = await c.var.services.search.chat(c.var.auth.user.id, {
         query,
         sessionId: session_id,
         limit,
         filters,
         timezoneOffset: timezone_offset,
+        interfaceLanguage: interface_language,
       });
       return c.json(result, 200);
     },

@@ -40,6 +40,8 @@ export function toArticleJson(
     reading_time_minutes: row.wordCount ? Math.max(1, Math.ceil(row.wordCount / WORDS_PER_MINUTE)) : null,
     is_read: row.isRead,
     read_at: iso(row.readAt),
+    /** False when the page's text is mostly its interface (a sign-in form's messages): no summary, the original offered. */
+    reads_as_article: row.readsAsArticle,
     processing_status: row.processingStatus,
     processing_error: row.processingError,
     processing_attempts: row.processingAttempts,

@@ -24,6 +24,10 @@ import type { ArticlePipeline } from "./processing/article-pipeline";
 import { compressText, MAX_STEP_PAYLOAD_CHARS } from "./processing/compressed-text";
 
 /** The `notice` of a re-summarise the language model could not do (the response says `degraded: true`). */
+/** Re-summarize of a page whose text is mostly its interface (domain/interface-text.ts): there is no article to summarise. */
+export const NOT_AN_ARTICLE =
+  "This page could not be read as an article: its text is mostly the site's own forms and messages, so there is nothing to summarise. Open the original to read it.";
+
 export const SUMMARY_UNAVAILABLE =
   "The summary could not be written right now: the language model is unavailable. Try again in a minute.";
 
@@ -363,6 +367,7 @@ export function createArticleService({
       if (!article.content) {
         throw new Conflict("This article has no content to summarise yet. Use Fetch Content first.");
       }
+      if (!article.readsAsArticle) throw new Conflict(NOT_AN_ARTICLE);
       try {
         await pipeline.summarize(userId, id);
       } catch (error) {
@@ -485,12 +490,14 @@ export function createArticleService({
       });
       const total = figures.totals[0]?.total ?? 0;
       const read = Number(figures.totals[0]?.read ?? 0);
+      const unread = Number(figures.totals[0]?.unread ?? 0);
       const byStatus = new Map(figures.byStatus.map((row) => [row.status, row.n]));
       const perDay = (rows: { day: number; n: number }[]) => new Map(rows.map((row) => [Number(row.day), row.n]));
       const recent = [
         ...figures.recentSaved.map((r) => ({
           id: r.id,
           title: r.title,
+          url: r.url,
           domain: r.domain,
           at: r.at,
           action: "saved" as const,
@@ -498,6 +505,7 @@ export function createArticleService({
         ...figures.recentRead.map((r) => ({
           id: r.id,
           title: r.title,
+          url: r.url,
           domain: r.domain,
           at: r.at ?? 0,
           action: "read" as const,
@@ -507,7 +515,7 @@ export function createArticleService({
         .slice(0, 10);
       return {
         total_articles: total,
-        unread_articles: total - read,
+        unread_articles: unread,
         read_articles: read,
         weekly_read_articles: figures.weekly[0]?.n ?? 0,
         articles_this_month: figures.monthly[0]?.n ?? 0,
@@ -527,6 +535,8 @@ export function createArticleService({
           // The article's id, so each item links to it (/article/{id}).
           id: r.id,
           title: r.title,
+          // The saved address, so an article without a title yet (or failed) is named by its host and path.
+          url: r.url,
           domain: r.domain,
           date: new Date(r.at).toISOString(),
           action: r.action,

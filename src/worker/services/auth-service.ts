@@ -1,7 +1,7 @@
 import type { AppConfig } from "../config";
 import type { SessionsRepository } from "../db/repositories/sessions-repository";
 import type { UserRecord, UsersRepository } from "../db/repositories/users-repository";
-import { Conflict, TooManyRequests, Unauthorized } from "../domain/errors";
+import { Conflict, Forbidden, InvalidInput, TooManyRequests, Unauthorized } from "../domain/errors";
 import { decoyPasswordHash, hashPassword, verifyPassword } from "../domain/password";
 import { issueAccessToken, verifyAccessToken } from "./token-service";
 
@@ -31,7 +31,7 @@ interface AuthDeps {
 export function createAuthService({ config, users, sessions, now = Date.now }: AuthDeps) {
   async function sessionFor(user: UserRecord): Promise<AuthSession> {
     return {
-      access_token: await issueAccessToken(config, user.id, now()),
+      access_token: await issueAccessToken(config, user.id, now(), user.sessionGeneration),
       token_type: "bearer",
       user: toPublicUser(user),
     };
@@ -77,7 +77,35 @@ export function createAuthService({ config, users, sessions, now = Date.now }: A
       if (!found) throw new Unauthorized("Invalid token");
       const { revoked, ...user } = found;
       if (revoked) throw new Unauthorized("Your session has ended. Please sign in again.");
+      if (claims.generation !== user.sessionGeneration) {
+        throw new Unauthorized("Your password was changed. Please sign in again.");
+      }
       return { user, jti: claims.jti, expiresAt: claims.expiresAt };
+    },
+
+    /**
+     * Changes the password once the current one is confirmed (a wrong one counts as a failed sign-in, throttled
+     * as on /login, and answers 403, not 401, so the app does not sign out). Every web session ends, this one
+     * too: the answer is a new session for the device that made the change. API tokens and connected apps are
+     * separate grants, listed and revoked in Settings, and keep working (docs/decisions.md).
+     */
+    async changePassword(
+      user: UserRecord,
+      currentPassword: string,
+      newPassword: string,
+      clientAddress: string,
+    ): Promise<AuthSession> {
+      await assertNotThrottled(user.email, clientAddress);
+      if (!(await verifyPassword(currentPassword, user.passwordHash))) {
+        await sessions.recordLoginFailure(user.email, clientAddress, now());
+        throw new Forbidden("The current password is not correct. Nothing was changed.");
+      }
+      if (newPassword === currentPassword) {
+        throw new InvalidInput("new_password: must differ from the current password");
+      }
+      const generation = await users.changePassword(user.id, await hashPassword(newPassword));
+      if (generation === undefined) throw new Unauthorized("Invalid token");
+      return sessionFor({ ...user, sessionGeneration: generation });
     },
 
     async logout(userId: number, jti: string, expiresAt: number): Promise<void> {

@@ -5,13 +5,14 @@ import type {
   HighlightRecord,
   HighlightsRepository,
   LibraryHighlight,
+  LibraryNote,
 } from "../db/repositories/highlights-repository";
 import { InvalidInput, NotFound } from "../domain/errors";
 import { type ArticleTexts, targetText } from "../domain/highlights/article-text";
 import { matchQuote } from "../domain/highlights/match-quote";
 import { quoteSelector } from "../domain/highlights/selectors";
 import type { AnchorStatus, HighlightColor, HighlightTarget } from "../domain/highlights/targets";
-import { buildFtsQuery } from "../domain/search-query";
+import { buildFtsQuery, searchWords } from "../domain/search-query";
 import { normalizeTags } from "../domain/tags/normalize-tags";
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -44,6 +45,10 @@ function toLibraryHighlightJson(row: LibraryHighlight) {
   return { ...toHighlightJson(row), article: row.article };
 }
 
+function toLibraryNoteJson(row: LibraryNote) {
+  return { article: row.article, note: row.note, note_updated_at: iso(row.writtenAt) };
+}
+
 export type NewHighlightInput = {
   target: HighlightTarget;
   color: HighlightColor;
@@ -61,6 +66,13 @@ function decodeCursor(value: string): HighlightCursor {
   const match = /^(\d{1,15})\.(\d{1,15})$/.exec(value);
   if (!match) throw new InvalidInput("cursor: not a cursor this API returned");
   return { createdAt: Number(match[1]), id: Number(match[2]) };
+}
+
+/** A page of `limit` from rows read one past it, and the cursor of the next page (null at the end). */
+function pageOf<T>(rows: readonly T[], limit: number, cursorOf: (last: T) => HighlightCursor) {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return { page, next_cursor: rows.length > limit && last !== undefined ? encodeCursor(cursorOf(last)) : null };
 }
 
 /** Where a stored quote is in the current text of its part of the article, or that it is no longer there. */
@@ -196,12 +208,29 @@ export function createHighlightsService({
         tagKey,
         ftsQuery,
       });
-      const page = rows.slice(0, query.limit);
-      const last = page.at(-1);
-      return {
-        highlights: page.map(toLibraryHighlightJson),
-        next_cursor: rows.length > query.limit && last ? encodeCursor(last) : null,
-      };
+      const { page, next_cursor } = pageOf(rows, query.limit, (last) => last);
+      return { highlights: page.map(toLibraryHighlightJson), next_cursor };
+    },
+
+    /**
+     * The articles' own notes, most recently written first, a page at a time (issue 50): the highlights page
+     * lists them beside the highlights. Searched by words in the note, filtered by tag.
+     */
+    async libraryNotes(userId: number, query: { search?: string; tag?: string; cursor?: string; limit: number }) {
+      const words = query.search ? searchWords(query.search) : undefined;
+      if (words?.length === 0) return { notes: [], next_cursor: null };
+      const tagKey = query.tag ? normalizeTags([query.tag])[0]?.key : undefined;
+      const rows = await highlights.listNotes(userId, {
+        limit: query.limit + 1,
+        cursor: query.cursor ? decodeCursor(query.cursor) : undefined,
+        tagKey,
+        words,
+      });
+      const { page, next_cursor } = pageOf(rows, query.limit, (last) => ({
+        createdAt: last.writtenAt,
+        id: last.article.id,
+      }));
+      return { notes: page.map(toLibraryNoteJson), next_cursor };
     },
 
     /**

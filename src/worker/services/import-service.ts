@@ -209,18 +209,23 @@ export function createImportService({
      * once: storing and processing happen on IMPORT_QUEUE. A file that cannot be read at all is a 422 naming
      * where it breaks; a partly bad file imports its good rows.
      */
-    async start(userId: number, file: { bytes: Uint8Array; name: string | null }, format?: ImportFormat) {
+    async start(
+      userId: number,
+      file: { bytes: Uint8Array; name: string | null },
+      format?: ImportFormat,
+      encoding?: string,
+    ) {
       if (file.bytes.byteLength === 0) throw new InvalidInput("file is empty");
       let parsed: ReturnType<typeof parseImport>;
       try {
-        const chosen = format ?? detectFormat(file.bytes);
+        const chosen = format ?? detectFormat(file.bytes, encoding);
         if (!isZip(file.bytes) && file.bytes.byteLength > MAX_TEXT_IMPORT_BYTES) {
           throw new AppError(
             413,
             `A CSV, HTML, JSON or text import file may be at most ${formatByteLimit(MAX_TEXT_IMPORT_BYTES)}; split it into parts`,
           );
         }
-        parsed = parseImport(file.bytes, chosen);
+        parsed = parseImport(file.bytes, chosen, encoding);
       } catch (error) {
         if (error instanceof MalformedImport) throw new InvalidInput(error.message);
         throw error;

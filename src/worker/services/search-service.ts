@@ -2,19 +2,36 @@ import type { ArticleTagsRepository } from "../db/repositories/article-tags-repo
 import type { ArticleSummaryRecord, ArticlesRepository } from "../db/repositories/articles-repository";
 import type { SearchRepository, SearchTurn } from "../db/repositories/search-repository";
 import type { TopicsRepository } from "../db/repositories/topics-repository";
-import { type AnswerSource, type GroundedAnswer, nothingFound } from "../domain/answers/grounded-answer";
-import { questionLanguage } from "../domain/answers/question-language";
+import { type ChatPhrases, chatPhrases, type FilterPart, languageName } from "../domain/answers/chat-phrases";
+import {
+  type AnswerSource,
+  extractiveAnswer,
+  type GroundedAnswer,
+  nothingFound,
+} from "../domain/answers/grounded-answer";
+import {
+  type AnswerLanguage,
+  isAnswerLanguage,
+  questionLanguage,
+  questionWordLanguages,
+} from "../domain/answers/question-language";
 import { decodeInSpace, spaceOf } from "../domain/embedding/vector-encoding";
 import { NotFound } from "../domain/errors";
 import { decodeEntities } from "../domain/extraction/strings";
 import {
   aboveRelevanceFloor,
   chatFtsQuery,
+  type Fit,
   hybridScore,
+  matchRelevance,
   queryTerms,
+  questionCoverage,
+  termWeight,
   typicalSimilarity,
 } from "../domain/search/chat-query";
-import { resolveFollowUp } from "../domain/search/follow-up-resolver";
+import { noneFitsNotice, offeredSearch } from "../domain/search/follow-up-notices";
+import { followUpReference } from "../domain/search/follow-up-reference";
+import { needsPreviousResults, resolveFollowUp } from "../domain/search/follow-up-resolver";
 import { suggestFollowUps } from "../domain/search/follow-up-suggestions";
 import {
   type ExplainableArticle,
@@ -36,6 +53,8 @@ import { SEMANTIC_FEATURES_OFF } from "./related-service";
 
 /** Turns a session remembers; older ones no longer shape follow-up questions. */
 export const MAX_TURNS = 5;
+/** The question's words the full-text query reads (chat-query's chatFtsQuery), and so the words a match counts. */
+const MAX_TERMS = 12;
 /** Candidates taken from each signal (full text, vectors) before they are merged and ranked. */
 const CANDIDATES = 50;
 /**
@@ -50,21 +69,10 @@ const MAX_SUGGESTIONS = 4;
  * search's time.
  */
 const EXPLANATION_TEXT_CHARS = 4_000;
-/** Why a result a follow-up picked is shown when the question before it had no words to explain it by. */
-const PICKED_EXPLANATION = "One of the results of your previous question.";
 /** How much of each previous result's text "which of these is about X" reads, beyond its title and summary. */
 const FOLLOW_UP_TEXT_CHARS = 2_000;
-/** The notice of a follow-up that leaves none of the previous results ("only the unread ones" when all are read). */
-export const NONE_OF_THOSE = "None of your previous results fits that.";
 /** How much of the reader's notes and highlights an explanation reads around the first term. */
 const NOTES_TEXT_CHARS = 600;
-
-/** What the response's `notice` says when a model or the vector index failed and search did without it. */
-export const MEANING_UNAVAILABLE =
-  "Search by meaning is unavailable right now, so these results only match your words.";
-export const ANSWER_UNAVAILABLE = "No written answer this time: the language model is unavailable right now.";
-export const EXPLANATIONS_UNAVAILABLE =
-  "The explanations are based on matching words: the language model is unavailable right now.";
 
 export interface ChatRequest {
   query: string;
@@ -73,6 +81,15 @@ export interface ChatRequest {
   filters: { domain?: string; is_read?: boolean; language?: string };
   /** Minutes east of UTC, for days named in the question ("yesterday"); UTC when not given. */
   timezoneOffset?: number;
+  /** The reader's interface (browser) language, a BCP 47 tag: a hint of the question's language. */
+  interfaceLanguage?: string;
+}
+
+/** A result as ranked: its relevance and how it fits the question (chat-query's matchRelevance). */
+interface RankedResult {
+  article: ArticleSummaryRecord;
+  score: number;
+  fit: Fit;
 }
 
 interface SearchDeps {
@@ -123,13 +140,19 @@ export function createSearchService({
       const started = performance.now();
       const session = request.sessionId ? await requireSession(userId, request.sessionId) : undefined;
       const previous = session?.turns.at(-1);
-      const asked = await readQuestion(userId, request, previous);
+      // The answer and every word of the chat around it are in the question's language (answers/question-language).
+      const language = questionLanguage(request.query, {
+        earlier: session?.turns.flatMap((turn) => (turn.language ? [turn.language] : [])),
+        interfaceLanguage: request.interfaceLanguage,
+      });
+      const phrases = chatPhrases(language);
+      const asked = await readQuestion(userId, request, previous, language);
       const { searched, terms, filters } = asked;
       const notices: string[] = [];
 
       // A follow-up that points back at one of the previous results shows that result, explained by the
       // question that found it; "more like it" searches by that article's own vector and title.
-      let ranked: { article: ArticleSummaryRecord; score: number }[];
+      let ranked: RankedResult[];
       let candidates: ArticleSummaryRecord[] = [];
       let similarity = new Map<number, number>();
       let rank = new Map<number, number>();
@@ -144,16 +167,24 @@ export function createSearchService({
         // matches fully, newest first.
         candidates = await articles.findManyByIds(userId, await search.filteredIds(userId, filters, request.limit));
         ranked = candidates
-          .map((article) => ({ article, score: 1 }))
+          .map((article) => ({ article, score: 1, fit: "match" as const }))
           .sort((a, b) => b.article.createdAt - a.article.createdAt || b.article.id - a.article.id);
       } else {
-        const ftsQuery = chatFtsQuery(userId, terms, await search.languages(userId, LIBRARY_LANGUAGES));
+        const libraryLanguages = await search.languages(userId, LIBRARY_LANGUAGES);
+        const ftsQuery = chatFtsQuery(userId, terms, libraryLanguages);
         const exclude = asked.referenced ? [String(asked.referenced.id)] : [];
+        // One query per word of the question: which of them each text match uses, over its whole indexed text,
+        // and how rare each is in the library, for the share of the question it covers ("% match").
+        const termQueries = terms
+          .slice(0, MAX_TERMS)
+          .flatMap((term) => chatFtsQuery(userId, [term], libraryLanguages) ?? []);
         // A model or vector index error (429 at the rate limit, capacity, timeout, an outage) never fails the
         // search: it goes on with full text alone and says so.
-        const [textHits, { vector, vectorHits }, storedMean] = await Promise.all([
+        const [textHits, { vector, vectorHits }, storedMean, termDocuments] = await Promise.all([
           ftsQuery ? search.ftsCandidates(ftsQuery, CANDIDATES + exclude.length) : Promise.resolve([]),
-          queryVector(userId, searched, asked.referenced?.id)
+          // The question's subject words, not its question words: "Welche Artikel handeln von" brought a cider
+          // article that says "welche Artikel handeln" close in meaning too.
+          queryVector(userId, terms.length > 0 ? terms.join(" ") : searched, asked.referenced?.id)
             .then(async (vector) => ({
               vector,
               vectorHits: vector
@@ -164,13 +195,15 @@ export function createSearchService({
               console.error("Search by meaning failed; full text only", error);
               // Not "right now" when this build's embedder cannot embed at all: say why (issue 31 item 6).
               const problem = (await embedder.unavailableReason?.()) ?? null;
-              notices.push(problem ? `${SEMANTIC_FEATURES_OFF} ${problem}` : MEANING_UNAVAILABLE);
+              notices.push(problem ? `${SEMANTIC_FEATURES_OFF} ${problem}` : phrases.meaningUnavailable);
               return { vector: undefined, vectorHits: [] };
             }),
           topics.libraryMean(userId),
+          search.termDocuments(userId, termQueries),
         ]);
         rank = new Map(textHits.filter((hit) => !exclude.includes(String(hit.id))).map((hit) => [hit.id, hit.rank]));
         similarity = new Map(vectorHits.map((hit) => [Number(hit.id), hit.score]));
+        const termWeights = termDocuments.documents.map((documents) => termWeight(documents, termDocuments.total));
         const bestFts = Math.min(0, ...rank.values());
         const bestVector = Math.max(0, ...vectorHits.map((h) => h.score));
         const typicalVector = vector
@@ -181,22 +214,33 @@ export function createSearchService({
               libraryMean: decodeInSpace(storedMean, spaceOf(embedder.name)),
             })
           : undefined;
-        candidates = await articles.findManyByIds(userId, [...new Set([...rank.keys(), ...similarity.keys()])]);
+        const [found, termsUsed] = await Promise.all([
+          articles.findManyByIds(userId, [...new Set([...rank.keys(), ...similarity.keys()])]),
+          search.termsUsed(termQueries, [...rank.keys()]),
+        ]);
+        candidates = found;
         const scored = candidates
           .filter((article) => matchesFilters(article, filters))
-          .map((article) => ({
-            article,
-            score: hybridScore({
+          .map((article) => {
+            const evidence = {
               fts: rank.get(article.id),
               bestFts,
               vector: similarity.get(article.id),
               bestVector,
               typicalVector,
               chanceVector: embedder.chanceSimilarity,
-            }),
-          }))
+            };
+            // "More like that" is about the article it points at, not its title's words: ranked by meaning and
+            // words together as before, and all of it fits.
+            if (asked.similar) return { article, score: hybridScore(evidence), fit: "match" as const };
+            const coverage = questionCoverage(termsUsed.get(article.id) ?? [], termWeights);
+            return { article, ...matchRelevance({ ...evidence, coverage }) };
+          })
           .filter((r) => r.score > 0)
-          .sort((a, b) => b.score - a.score || b.article.createdAt - a.article.createdAt);
+          .sort(
+            (a, b) =>
+              fitOrder(a.fit) - fitOrder(b.fit) || b.score - a.score || b.article.createdAt - a.article.createdAt,
+          );
         ranked = aboveRelevanceFloor(scored);
       }
       const shown = ranked.slice(0, request.limit);
@@ -248,14 +292,18 @@ export function createSearchService({
       const toExplain = explained.map(({ id: _id, ...article }) => article);
       const explanations =
         terms.length === 0
-          ? shown.map(() => (hasFilters(filters) ? filterExplanation(filters) : PICKED_EXPLANATION))
-          : await languageModel.explainMatches({ query: searched, articles: toExplain }).catch((error: unknown) => {
-              console.error("Match explanations failed; term-based ones instead", error);
-              notices.push(EXPLANATIONS_UNAVAILABLE);
-              return toExplain.map((article) => explainMatch(terms, article));
-            });
-      if (asked.unresolved) notices.push(asked.unresolved);
-      const answer = await answerAbove(request.query, asked, shown.length, explained, notices);
+          ? shown.map(() => (hasFilters(filters) ? filterExplanation(filters, phrases, language) : phrases.picked))
+          : await languageModel
+              .explainMatches({ query: searched, terms, language, articles: toExplain })
+              .catch(async (error: unknown) => {
+                console.error("Match explanations failed; term-based ones instead", error);
+                notices.push(phrases.explanationsUnavailable);
+                return explainByTerms(terms, toExplain, language);
+              });
+      const answer = await answerAbove(request.query, asked, shown, explained, language, notices);
+      // What went without a model or the index makes the reply `degraded`; a follow-up with nothing to follow is
+      // no fault, only said.
+      const said = asked.unresolved ? [...notices, asked.unresolved] : notices;
 
       if (session) {
         const turn: SearchTurn = {
@@ -263,8 +311,10 @@ export function createSearchService({
           effectiveQuery: searched,
           resultIds: shown.map((r) => r.article.id),
           scores: shown.map((r) => r.score),
+          fits: shown.map((r) => r.fit),
           at: now(),
           filters,
+          language,
         };
         await search.saveTurns(userId, session.id, [...session.turns, turn].slice(-MAX_TURNS), now());
       }
@@ -274,27 +324,35 @@ export function createSearchService({
             shown.map((r) => r.article.id),
           )
         : new Map<number, string[]>();
+      const suggestions = asked.unresolved
+        ? asked.offer
+          ? [asked.offer]
+          : []
+        : suggestFollowUps(
+            asked.referenced ? [...terms, ...queryTerms(asked.referenced.title ?? "")] : terms,
+            shown.map((r) => ({
+              title: r.article.title ?? "",
+              summary: r.article.summary ?? "",
+              language: r.article.language,
+            })),
+            MAX_SUGGESTIONS,
+            language,
+          );
       return {
         results: shown.map((r, i) => ({
           article: toArticleJson(r.article, tagsOf.get(r.article.id)),
           relevance_score: r.score,
+          fit: r.fit,
           match_explanation: explanations[i] ?? "",
         })),
         total_found: ranked.length,
         search_time_ms: Math.round(performance.now() - started),
-        suggestions: suggestFollowUps(
-          asked.referenced ? [...terms, ...queryTerms(asked.referenced.title ?? "")] : terms,
-          shown.map((r) => ({
-            title: r.article.title ?? "",
-            summary: r.article.summary ?? "",
-            language: r.article.language,
-          })),
-          MAX_SUGGESTIONS,
-        ),
+        suggestions,
         session_id: session?.id ?? null,
         effective_query: searched,
         applied_filters: appliedFilters(filters),
         refers_to: asked.referenced?.id ?? null,
+        language,
         answer: answer && {
           text: answer.text,
           found: answer.found,
@@ -304,7 +362,7 @@ export function createSearchService({
           }),
         },
         degraded: notices.length > 0,
-        notice: notices.length > 0 ? notices.join(" ") : null,
+        notice: said.length > 0 ? said.join(" ") : null,
       };
     },
   };
@@ -313,9 +371,16 @@ export function createSearchService({
    * What the question asks, in the light of the previous turn: the filters it names (or the request sets),
    * the result it points back at, and the words to search. A follow-up with no words of its own ("only the
    * unread ones", "which of those are in French") searches the previous query with the previous filters and its
-   * own; any other question searches its own words only, never glued to the previous one.
+   * own; any other question searches its own words only, never glued to the previous one. A follow-up with no
+   * previous results to follow searches nothing: it says so and offers a search.
    */
-  async function readQuestion(userId: number, request: ChatRequest, previous: SearchTurn | undefined) {
+  async function readQuestion(
+    userId: number,
+    request: ChatRequest,
+    previous: SearchTurn | undefined,
+    language: AnswerLanguage,
+  ): Promise<AskedQuestion> {
+    const phrases = chatPhrases(language);
     const domains = await search.domains(userId);
     const parsed = parseQuestionFilters(request.query, {
       domains,
@@ -328,12 +393,27 @@ export function createSearchService({
       isRead: request.filters.is_read,
     };
     const filters = mergeFilters(parsed.filters, requested);
+    const wordLanguages = questionWordLanguages(request.query, language);
     const asked: AskedQuestion = {
       searched: parsed.rest || request.query.trim(),
-      terms: queryTerms(parsed.rest),
+      terms: queryTerms(parsed.rest, wordLanguages),
       filters,
     };
-    if (!previous || previous.resultIds.length === 0) return asked;
+    const context = { domains, now: now(), offsetMinutes: request.timezoneOffset, languages: wordLanguages };
+    if (!previous || previous.resultIds.length === 0) {
+      // "tell me more about the first one" after a question that found nothing: there is no first one, and
+      // "first" is no subject to search the library for.
+      if (!needsPreviousResults(resolveFollowUp(request.query, [], context))) return asked;
+      const reference = followUpReference(parsed.rest);
+      const subject = reference?.kind === "about" ? queryTerms(reference.words, wordLanguages).join(" ") : null;
+      return {
+        searched: request.query.trim(),
+        terms: [],
+        filters: {},
+        unresolved: phrases.nothingToReferTo,
+        offer: offeredSearch(request.query, parsed.filters, phrases, subject || null),
+      };
+    }
 
     const found = await articles.findManyByIds(userId, previous.resultIds);
     const byId = new Map(found.map((a) => [a.id, a]));
@@ -355,9 +435,12 @@ export function createSearchService({
         language: a.language,
         domain: a.domain,
       })),
-      { domains, now: now(), offsetMinutes: request.timezoneOffset },
+      context,
     );
     if (!followUp) return asked;
+    // The previous question's words, read in its own language.
+    const previousTerms = (searched: string) =>
+      queryTerms(searched, isAnswerLanguage(previous.language) ? [previous.language] : []);
     const inherited = mergeFilters(
       previous.filters ?? {},
       mergeFilters(followUp.kind === "unresolved" ? {} : followUp.filters, requested),
@@ -367,7 +450,7 @@ export function createSearchService({
       const searched = referenced?.title ?? previous.effectiveQuery;
       return {
         searched,
-        terms: queryTerms(searched),
+        terms: previousTerms(searched),
         filters: mergeFilters(followUp.filters, requested),
         referenced,
         similar: true,
@@ -377,55 +460,70 @@ export function createSearchService({
     // "and in French?" after "Which articles are in English?" replaces a filter rather than narrowing by it: the
     // previous question is asked again with the new one, as a new search ("which of those are in French?" narrows).
     if (followUp.kind === "pick" && !followUp.pointsBack && replacesFilter(previous.filters ?? {}, followUp.filters)) {
-      return { searched, terms: queryTerms(searched), filters: inherited };
+      return { searched, terms: previousTerms(searched), filters: inherited };
     }
     if (followUp.kind === "unresolved") {
-      return {
-        searched,
-        terms: [],
-        filters: {},
-        unresolved: "That does not point at any result of your previous question.",
-      };
+      return { searched, terms: [], filters: {}, unresolved: phrases.pointsPast(inOrder.length) };
     }
-    const scoreOf = new Map(previous.resultIds.map((id, i) => [id, previous.scores?.[i] ?? 1]));
+    const previousScore = new Map(
+      previous.resultIds.map((id, i) => [id, { score: previous.scores?.[i] ?? 1, fit: previous.fits?.[i] ?? "match" }]),
+    );
+    // The one result a follow-up points at is what it asks about, whatever it was to the question before.
     const picked = followUp.ids.flatMap((id) => {
       const article = byId.get(id);
-      return article ? [{ article, score: scoreOf.get(id) ?? 1 }] : [];
+      const before = previousScore.get(id);
+      const fit = followUp.ids.length === 1 ? "match" : (before?.fit ?? "match");
+      return article && before ? [{ article, score: before.score, fit }] : [];
     });
     return {
       searched,
-      terms: queryTerms(searched),
+      terms: previousTerms(searched),
       filters: inherited,
       picked,
       referenced: picked.length === 1 ? picked[0]?.article : undefined,
-      ...(picked.length === 0 ? { unresolved: NONE_OF_THOSE } : {}),
+      ...(picked.length === 0
+        ? { unresolved: noneFitsNotice(phrases, language, followUp.filters, inOrder, request.timezoneOffset) }
+        : {}),
     };
   }
 
   /**
-   * The short answer above the cards (issue 35, item 6), in the question's language: from the shown results'
-   * sentences, each citing its result. None for a question that names only filters and lists several articles
-   * (the cards are the answer) or a follow-up that pointed at nothing; "I found nothing about that" when a
-   * question with words found nothing. A model that fails leaves the cards alone, with a notice.
+   * The short answer above the cards (issue 35, item 6), in the question's language: from the shown results
+   * that fit the question, each sentence citing its result. None for a question that names only filters and
+   * lists several articles (the cards are the answer) or a follow-up that pointed at nothing. "I found nothing
+   * about that" only when no shown result fits, never above results that do: the header and the answer never
+   * contradict each other. A model that fails leaves the cards alone, with a notice.
    */
   async function answerAbove(
     query: string,
     asked: AskedQuestion,
-    shownCount: number,
+    shown: RankedResult[],
     sources: AnswerSource[],
+    language: AnswerLanguage,
     notices: string[],
   ): Promise<GroundedAnswer | null> {
-    const language = questionLanguage(query);
     if (asked.unresolved) return null;
-    if (shownCount === 0) return asked.terms.length > 0 ? nothingFound(language) : null;
-    if (asked.terms.length === 0 && shownCount > 1) return null;
+    if (shown.length === 0) return asked.terms.length > 0 ? nothingFound(language) : null;
+    if (asked.terms.length === 0 && shown.length > 1) return null;
+    // Only the results that fit are read: a close one is shown under its own heading, never quoted as an answer.
+    const fitting = sources.filter((_, i) => shown[i]?.fit === "match");
+    if (fitting.length === 0) return nothingFound(language);
     // A follow-up's own words ("the second one") say little: the model also reads what was asked before.
     const question = asked.picked || asked.similar ? `${query} (${asked.searched})` : query;
-    return languageModel.answerQuestion({ question, terms: asked.terms, language, sources }).catch((error: unknown) => {
-      console.error("The chat's answer failed; the cards alone", error);
-      notices.push(ANSWER_UNAVAILABLE);
-      return null;
-    });
+    const answer = await languageModel
+      .answerQuestion({ question, terms: asked.terms, language, sources: fitting })
+      .catch((error: unknown) => {
+        console.error("The chat's answer failed; the cards alone", error);
+        notices.push(chatPhrases(language).answerUnavailable);
+        return null;
+      });
+    if (!answer || answer.found) return answer;
+    // No sentence of the fitting results answers in so many words: the one article a follow-up points at is
+    // summed up by its opening; above several, the cards speak for themselves.
+    const [only] = fitting;
+    return fitting.length === 1 && asked.referenced && only
+      ? extractiveAnswer({ question, terms: [], language, sources: [only] })
+      : null;
   }
 
   /** The question's vector, or for "more like it" the referenced article's stored one. */
@@ -449,10 +547,12 @@ interface AskedQuestion {
   referenced?: ArticleSummaryRecord;
   /** "More like that": search by the referenced article. */
   similar?: boolean;
-  /** The previous results a follow-up picks, with their relevance. */
-  picked?: { article: ArticleSummaryRecord; score: number }[];
-  /** Why nothing is shown: the follow-up points at nothing. */
+  /** The previous results a follow-up picks, with their relevance and fit. */
+  picked?: RankedResult[];
+  /** Why nothing is shown: the follow-up points at nothing (the notice, in the answer's language). */
   unresolved?: string;
+  /** A question offered instead of a follow-up with nothing to refer to ("Articles from last week"). */
+  offer?: string | null;
 }
 
 /** Filters the request sets win over those the question names. */
@@ -483,22 +583,24 @@ function appliedFilters(filters: QuestionFilters) {
   };
 }
 
-/** Why an article of a filter-only question is listed: "Matches your filters: in French, unread." */
-function filterExplanation(filters: QuestionFilters): string {
-  const parts: string[] = [];
-  if (filters.language) parts.push(`in ${languageName(filters.language)}`);
-  if (filters.domain) parts.push(`from ${filters.domain}`);
-  if (filters.since !== undefined || filters.until !== undefined) parts.push("saved in the time you asked about");
-  if (filters.isRead !== undefined) parts.push(filters.isRead ? "already read" : "unread");
-  return `Matches what you asked for: ${parts.join(", ")}.`;
+/** Why an article of a filter-only question is listed: "Matches what you asked for: in French, unread." */
+function filterExplanation(filters: QuestionFilters, phrases: ChatPhrases, language: AnswerLanguage): string {
+  const parts: FilterPart[] = [];
+  if (filters.language) parts.push({ kind: "language", name: languageName(filters.language, language) });
+  if (filters.domain) parts.push({ kind: "site", domain: filters.domain });
+  if (filters.since !== undefined || filters.until !== undefined) parts.push({ kind: "time" });
+  if (filters.isRead !== undefined) parts.push({ kind: "read", isRead: filters.isRead });
+  return phrases.matchesFilters(parts);
 }
 
-function languageName(code: string): string {
-  try {
-    return new Intl.DisplayNames(["en"], { type: "language" }).of(code) ?? code;
-  } catch {
-    return code;
-  }
+/** Results that fit the question come first, close ones after, under their own heading. */
+function fitOrder(fit: Fit): number {
+  return fit === "match" ? 0 : 1;
+}
+
+/** The local explanations, when the model's failed. */
+function explainByTerms(terms: string[], articles: ExplainableArticle[], language: AnswerLanguage): string[] {
+  return articles.map((article) => explainMatch(terms, article, language));
 }
 
 /**

@@ -10,11 +10,19 @@ export interface AccessTokenClaims {
   jti: string;
   /** Epoch milliseconds. */
   expiresAt: number;
+  /** The user's session generation when the token was signed (0 for tokens from before the claim). */
+  generation: number;
 }
 
-export async function issueAccessToken(config: AppConfig, userId: number, now = Date.now()): Promise<string> {
+/** `generation`: the user's session generation, which a password change raises (ending every older token). */
+export async function issueAccessToken(
+  config: AppConfig,
+  userId: number,
+  now = Date.now(),
+  generation = 0,
+): Promise<string> {
   const issuedAt = Math.floor(now / 1000);
-  return new SignJWT({})
+  return new SignJWT({ gen: generation })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(String(userId))
     .setJti(crypto.randomUUID())
@@ -35,7 +43,9 @@ export async function verifyAccessToken(config: AppConfig, token: string): Promi
     });
     const userId = Number(payload.sub);
     if (!Number.isSafeInteger(userId) || !payload.jti || !payload.exp) throw new Unauthorized("Invalid token");
-    return { userId, jti: payload.jti, expiresAt: payload.exp * 1000 };
+    const generation = payload.gen ?? 0;
+    if (!Number.isSafeInteger(generation)) throw new Unauthorized("Invalid token");
+    return { userId, jti: payload.jti, expiresAt: payload.exp * 1000, generation: generation as number };
   } catch (error) {
     if (error instanceof Unauthorized) throw error;
     if (error instanceof errors.JWTExpired) throw new Unauthorized("Your session has expired. Please sign in again.");

@@ -3,6 +3,7 @@ import type { Article } from "../../api/types";
 import { isUnfinished } from "../../lib/article-order";
 import { displayTitle, readingTime, relativeDate } from "../../lib/format";
 import { languageName } from "../../lib/languages";
+import { isNotAnArticle, NotAnArticleNotice } from "./article-panels";
 
 function hostOf(url: string): string {
   try {
@@ -153,6 +154,7 @@ function ProcessingStatus({
       </div>
     );
   }
+  if (isNotAnArticle(article)) return <NotAnArticleNotice article={article} />;
   // A completed article may carry a note, such as a summary that could not be written.
   return article.processing_error ? <p className="viewer-note">{article.processing_error}</p> : null;
 }

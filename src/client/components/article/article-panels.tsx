@@ -22,6 +22,40 @@ function BusyLabel({ label }: { label: string }) {
   );
 }
 
+/** A link to the page where it was published, in a new tab (said so to screen readers). */
+function OriginalLink({ url, label, className }: { url: string; label: string; className: string }) {
+  return (
+    <a className={className} href={url} target="_blank" rel="noopener noreferrer">
+      {label} <span aria-hidden="true">↗</span>
+      <span className="visually-hidden"> (opens in a new tab)</span>
+    </a>
+  );
+}
+
+/** True when the server found the page's text to be mostly its interface (a sign-in form's messages). */
+export function isNotAnArticle(article: Article): boolean {
+  return article.status === "completed" && article.reads_as_article === false;
+}
+
+/**
+ * What the viewer says of a page that is not an article: it could not be read as one, why, and a link to the
+ * original, where the reader can see the page as its site built it (a video player, a form).
+ */
+export function NotAnArticleNotice({ article }: { article: Article }) {
+  const url = httpUrl(article.url);
+  return (
+    <div className="viewer-status viewer-status-not-article" role="note" data-testid="not-an-article">
+      <div>
+        <strong>This page could not be read as an article.</strong>
+        <p className="viewer-status-error">
+          Its text is mostly the site's own forms and messages (signing in, passwords, cookies), so there is no summary.
+        </p>
+      </div>
+      {url ? <OriginalLink url={url} label="Open the original" className="button button-secondary" /> : null}
+    </div>
+  );
+}
+
 /**
  * The summary as light markdown; 'Re-summarize', or 'Generate Summary' when there is none. `markdownKey` changes
  * when the highlights drawn in it do, so React renders it afresh rather than update text the marks split.
@@ -35,6 +69,13 @@ export function SummaryPanel({
   markdownKey,
   actions,
 }: PanelProps & { markdownKey?: string }) {
+  if (isNotAnArticle(article) && !article.summary?.trim()) {
+    return (
+      <div className="panel-empty">
+        <p>No summary: this page could not be read as an article.</p>
+      </div>
+    );
+  }
   if (!article.summary?.trim()) {
     return (
       <div className="panel-empty">
@@ -74,7 +115,8 @@ export function SummaryPanel({
 
 /** The extracted article, re-sanitised here before it is put into the page. */
 export function ContentPanel({ article, direction, inProgress, running, onStart, actions }: PanelProps) {
-  const html = useMemo(() => sanitizeArticleHtml(article.content), [article.content]);
+  // Pictures through the Worker (issue 50): shown when their site is down, and kept for reading offline.
+  const html = useMemo(() => sanitizeArticleHtml(article.content, article.images), [article.content, article.images]);
   if (!html) {
     return (
       <div className="panel-empty">
@@ -128,12 +170,7 @@ export function OriginalPanel({ article }: { article: Article }) {
         Read the article where it was published
         {article.site_name ? ` on ${article.site_name}` : ""}.
       </p>
-      {url ? (
-        <a className="button button-primary" href={url} target="_blank" rel="noopener noreferrer">
-          Open original article <span aria-hidden="true">↗</span>
-          <span className="visually-hidden"> (opens in a new tab)</span>
-        </a>
-      ) : null}
+      {url ? <OriginalLink url={url} label="Open original article" className="button button-primary" /> : null}
       <p className="original-url">{article.url}</p>
     </div>
   );

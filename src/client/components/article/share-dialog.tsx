@@ -1,5 +1,6 @@
 import { forwardRef, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import type { Quote } from "../../hooks/article/use-text-selection";
+import { downloadBlob } from "../../lib/download-file";
 import { displayTitle } from "../../lib/format";
 import {
   planRender,
@@ -160,19 +161,6 @@ async function renderCard(card: HTMLElement, plan: Extract<RenderPlan, { ok: tru
   return toPngBlob(trimBottom(canvas));
 }
 
-function download(blob: Blob, fileName: string) {
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = href;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // The browser has started the download by now; give slow ones a minute before the blob is freed.
-  setTimeout(() => URL.revokeObjectURL(href), 60_000);
-}
-
 /**
  * 'Share as Image' (spec §2): a live preview of the card, a Light or Dark theme, toggles for the title and the URL,
  * 'Preserve markdown formatting' when the quote has formatting, and 'Download Image', which saves a PNG at pixel
@@ -264,7 +252,7 @@ export function ShareDialog({
     try {
       const blob = await renderCard(element, current);
       const fileName = shareImageFileName(new Date());
-      download(blob, fileName);
+      downloadBlob(blob, fileName);
       setSaved(fileName);
     } catch (error) {
       console.error("Share image failed", error);

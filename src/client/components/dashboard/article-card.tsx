@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import type { Article } from "../../api/types";
-import { readingTime, relativeDate, sourceLabel, summaryPreview } from "../../lib/format";
+import { displayTitle, readingTime, relativeDate, sourceLabel, summaryPreview } from "../../lib/format";
 import { highlightCountLabel } from "../../lib/highlight-list";
 import { languageName } from "../../lib/languages";
 import { CardHeading } from "./card-heading";
@@ -67,6 +67,8 @@ export function ArticleCard({ article, onToggleRead, onDelete }: ArticleCardProp
   const language = article.language && article.language.toLowerCase() !== "en" ? languageName(article.language) : "";
   const minutes = readingTime(article.word_count);
   const summary = summaryPreview(article.summary);
+  // Each button names its article, so a screen reader's list of buttons tells twenty "Delete" apart (issue 50).
+  const named = (action: string) => `${action} '${displayTitle(article.title, article.url)}'`;
 
   async function toggleRead() {
     setBusy(true);
@@ -123,6 +125,7 @@ export function ArticleCard({ article, onToggleRead, onDelete }: ArticleCardProp
               type="button"
               className="card-button"
               disabled={busy}
+              aria-label={named("Cancel deleting")}
               onKeyDown={onConfirmKeyDown}
               onClick={() => setConfirming(false)}
             >
@@ -132,6 +135,7 @@ export function ArticleCard({ article, onToggleRead, onDelete }: ArticleCardProp
               type="button"
               className="card-button card-button-danger"
               disabled={busy}
+              aria-label={named("Delete")}
               onKeyDown={onConfirmKeyDown}
               onClick={confirmDelete}
             >
@@ -141,15 +145,21 @@ export function ArticleCard({ article, onToggleRead, onDelete }: ArticleCardProp
         </div>
       ) : (
         <div className="card-actions">
-          {article.processing_status === "failed" && <CardRetry articleId={article.id} titleId={titleId} />}
-          <button type="button" className="card-button" aria-describedby={titleId} disabled={busy} onClick={toggleRead}>
+          {article.processing_status === "failed" && <CardRetry articleId={article.id} label={named("Retry")} />}
+          <button
+            type="button"
+            className="card-button"
+            aria-label={named(article.is_read ? "Mark as unread" : "Mark as read")}
+            disabled={busy}
+            onClick={toggleRead}
+          >
             {article.is_read ? "Mark as unread" : "Mark as read"}
           </button>
           <button
             ref={deleteRef}
             type="button"
             className="card-button card-button-danger"
-            aria-describedby={titleId}
+            aria-label={named("Delete")}
             disabled={busy}
             onClick={() => setConfirming(true)}
           >

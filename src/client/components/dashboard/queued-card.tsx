@@ -31,7 +31,7 @@ export function QueuedCard({ save, onRemove }: { save: QueuedSave; onRemove: (ur
         <button
           type="button"
           className="card-button card-button-danger"
-          aria-describedby={titleId}
+          aria-label={`Remove '${address(save.url)}'`}
           onClick={() => onRemove(save.url)}
         >
           Remove

@@ -2,9 +2,16 @@ import { Link } from "react-router";
 import { displayTitle, relativeDate, sourceLabel } from "../../lib/format";
 import { type ArticleGroup, COLOR_NAMES, highlightCountLabel } from "../../lib/highlight-list";
 
-/** One article's highlights on /#/highlights: its title (to the viewer), source, and each quote with its note. */
+/** The viewer at one highlight: it opens the highlight's tab and scrolls to it (hooks/article/use-highlight-jump). */
+export const highlightLink = (articleId: number, highlightId: number) =>
+  `/article/${articleId}?highlight=${highlightId}`;
+
+/**
+ * One article's highlights on /#/highlights: its title (to the viewer), source, the article's own note, and each
+ * quote with its note; a quote opens the article at that highlight (issue 50).
+ */
 export function HighlightGroup({ group }: { group: ArticleGroup }) {
-  const { article, highlights } = group;
+  const { article, highlights, note } = group;
   const headingId = `highlight-group-${article.id}`;
   return (
     <article className="highlight-group" aria-labelledby={headingId}>
@@ -16,31 +23,49 @@ export function HighlightGroup({ group }: { group: ArticleGroup }) {
         </h2>
         <p className="highlight-group-meta">
           <span>{sourceLabel(article.domain, article.url)}</span>
-          <span aria-hidden="true">·</span>
-          <span>{highlightCountLabel(highlights.length)}</span>
+          {highlights.length > 0 && (
+            <>
+              <span aria-hidden="true">·</span>
+              <span>{highlightCountLabel(highlights.length)}</span>
+            </>
+          )}
         </p>
       </header>
-      <ul className="library-highlights">
-        {highlights.map((highlight) => (
-          <li key={highlight.id} className={`library-highlight is-${highlight.color}`}>
-            <span className="visually-hidden">{COLOR_NAMES[highlight.color]} highlight</span>
-            <blockquote className="library-quote" dir="auto">
-              {highlight.quote}
-            </blockquote>
-            {highlight.note && (
-              <p className="library-note" dir="auto">
-                <span className="visually-hidden">Note: </span>
-                {highlight.note}
+      {note?.trim() && (
+        <section className="library-article-note" aria-label="Article note">
+          <h3 className="library-article-note-heading">Article note</h3>
+          <p dir="auto">{note}</p>
+        </section>
+      )}
+      {highlights.length > 0 && (
+        <ul className="library-highlights">
+          {highlights.map((highlight) => (
+            <li key={highlight.id} className={`library-highlight is-${highlight.color}`}>
+              <span className="visually-hidden">{COLOR_NAMES[highlight.color]} highlight</span>
+              <blockquote className="library-quote" dir="auto">
+                <Link
+                  to={highlightLink(article.id, highlight.id)}
+                  className="library-quote-link"
+                  title="Open the article at this highlight"
+                >
+                  {highlight.quote}
+                </Link>
+              </blockquote>
+              {highlight.note && (
+                <p className="library-note" dir="auto">
+                  <span className="visually-hidden">Note: </span>
+                  {highlight.note}
+                </p>
+              )}
+              <p className="library-highlight-meta">
+                <time dateTime={highlight.created_at}>{relativeDate(highlight.created_at)}</time>
+                {highlight.target !== "content" && <span>In the {highlight.target}</span>}
+                {highlight.anchor_status === "orphaned" && <span className="orphaned-mark">No longer in the text</span>}
               </p>
-            )}
-            <p className="library-highlight-meta">
-              <time dateTime={highlight.created_at}>{relativeDate(highlight.created_at)}</time>
-              {highlight.target !== "content" && <span>In the {highlight.target}</span>}
-              {highlight.anchor_status === "orphaned" && <span className="orphaned-mark">No longer in the text</span>}
-            </p>
-          </li>
-        ))}
-      </ul>
+            </li>
+          ))}
+        </ul>
+      )}
     </article>
   );
 }

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { type ChatLanguage, type ReplyPhrases, replyPhrases } from "../../lib/chat-phrases";
 import { answerParts, type ChatAnswer, type ChatMessage, resultCardId, type SearchHit } from "../../lib/search-chat";
 import { matchPercent, resultDate } from "../../lib/search-format";
 
@@ -39,8 +40,20 @@ function AnswerView({ answer, hits, messageId }: { answer: ChatAnswer; hits: Sea
   );
 }
 
-function SearchResultItem({ hit, onOpen, id }: { hit: SearchHit; onOpen: () => void; id: string }) {
-  const date = resultDate(hit.date);
+function SearchResultItem({
+  hit,
+  onOpen,
+  id,
+  phrases,
+  language,
+}: {
+  hit: SearchHit;
+  onOpen: () => void;
+  id: string;
+  phrases: ReplyPhrases;
+  language: ChatLanguage | undefined;
+}) {
+  const date = resultDate(hit.date, language);
   return (
     <li id={id} tabIndex={-1} className={`search-result${hit.isRead ? " is-read" : ""}`}>
       <div className="search-result-head">
@@ -49,17 +62,25 @@ function SearchResultItem({ hit, onOpen, id }: { hit: SearchHit; onOpen: () => v
             {hit.title}
           </Link>
         </h3>
-        <span className="search-result-score">{matchPercent(hit.score)}</span>
+        <span className="search-result-score">{matchPercent(hit.score, language)}</span>
       </div>
       <p className="search-result-meta">
         <span className="chip">{hit.source}</span>
-        {date && hit.date && <time dateTime={hit.date}>{date}</time>}
-        {!hit.isRead && <span className="search-badge-unread">Unread</span>}
+        {date && hit.date ? (
+          hit.dateKind === "saved" ? (
+            <time dateTime={hit.date} title={phrases.savedTitle}>
+              {phrases.saved(date)}
+            </time>
+          ) : (
+            <time dateTime={hit.date}>{date}</time>
+          )
+        ) : null}
+        {!hit.isRead && <span className="search-badge-unread">{phrases.unread}</span>}
       </p>
       {hit.summary && <p className="search-result-summary">{hit.summary}</p>}
       {hit.explanation && (
         <p className="search-result-why">
-          <span className="visually-hidden">Why it matched: </span>
+          <span className="visually-hidden">{phrases.whyItMatched}</span>
           {hit.explanation}
         </p>
       )}
@@ -80,28 +101,52 @@ export function ChatMessageView({
   onOpenResult: () => void;
 }) {
   const suggestions = message.suggestions ?? [];
+  const phrases = replyPhrases(message.language);
+  // Results keep their place in the reply (citations count them in order): those that fit first, then the close
+  // ones under their own heading.
+  const hits = (message.hits ?? []).map((hit, index) => ({ hit, place: index + 1 }));
+  const fitting = hits.filter(({ hit }) => !hit.close);
+  const close = hits.filter(({ hit }) => hit.close);
+  const list = (items: typeof hits) => (
+    <ol className="search-results" start={items[0]?.place}>
+      {items.map(({ hit, place }) => (
+        <SearchResultItem
+          key={hit.articleId}
+          id={resultCardId(message.id, place)}
+          hit={hit}
+          onOpen={onOpenResult}
+          phrases={phrases}
+          language={message.language}
+        />
+      ))}
+    </ol>
+  );
   return (
-    <div className={`chat-message chat-${message.type}`} data-message-type={message.type}>
+    <div
+      className={`chat-message chat-${message.type}`}
+      data-message-type={message.type}
+      lang={message.type === "system" ? message.language : undefined}
+    >
       <span className="visually-hidden">{SPEAKER[message.type]}: </span>
       <p className="chat-text">{message.text}</p>
-      {message.searchedFor && <p className="chat-searched-for">Searched for: {message.searchedFor}</p>}
+      {message.searchedFor && (
+        <p className="chat-searched-for">
+          {phrases.searchedFor}
+          {message.searchedFor}
+        </p>
+      )}
       {message.notice && <p className="chat-notice">{message.notice}</p>}
       {message.answer && <AnswerView answer={message.answer} hits={message.hits ?? []} messageId={message.id} />}
-      {message.hits && message.hits.length > 0 && (
-        <ol className="search-results">
-          {message.hits.map((hit, index) => (
-            <SearchResultItem
-              key={hit.articleId}
-              id={resultCardId(message.id, index + 1)}
-              hit={hit}
-              onOpen={onOpenResult}
-            />
-          ))}
-        </ol>
+      {fitting.length > 0 && list(fitting)}
+      {close.length > 0 && (
+        <section className="search-close" aria-label={phrases.closeHeading}>
+          <h3 className="search-close-heading">{phrases.closeHeading}</h3>
+          {list(close)}
+        </section>
       )}
       {suggestions.length > 0 && (
         <div className="search-suggestions">
-          <p className="search-suggestions-title">Try these suggestions:</p>
+          <p className="search-suggestions-title">{phrases.suggestions}</p>
           <ul>
             {suggestions.map((suggestion) => (
               <li key={suggestion}>

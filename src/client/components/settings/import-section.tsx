@@ -3,6 +3,7 @@ import { IMPORT_LIMITS_SENTENCE } from "../../../worker/domain/imports/import-li
 import { IMPORT_FORMAT_OPTIONS, type ImportJob } from "../../api/imports";
 import { useToast } from "../../hooks/use-toast";
 import { useImportsQuery, useUploadImport } from "../../queries/imports";
+import { ImportEncodingPreview } from "./import-encoding-preview";
 import { SettingsSection } from "./settings-section";
 
 const count = (n: number) => n.toLocaleString("en-US");
@@ -93,6 +94,7 @@ export function ImportSection() {
   const form = useRef<HTMLFormElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [format, setFormat] = useState("");
+  const [encoding, setEncoding] = useState("");
   const [sent, setSent] = useState(0);
   const toast = useToast();
   const imports = useImportsQuery();
@@ -103,7 +105,7 @@ export function ImportSection() {
     if (!file) return;
     setSent(0);
     uploadImport.mutate(
-      { file, format },
+      { file, format, encoding },
       {
         onSuccess: (started) => {
           toast.success(`Import started: ${count(started.total)} rows`);
@@ -122,7 +124,7 @@ export function ImportSection() {
       <form className="import-form" ref={form} onSubmit={submit}>
         <div className="settings-row">
           <label className="settings-label" htmlFor={fileId}>
-            Export file
+            File to import
           </label>
           <input
             id={fileId}
@@ -135,6 +137,7 @@ export function ImportSection() {
             {IMPORT_LIMITS_SENTENCE}
           </span>
         </div>
+        <ImportEncodingPreview file={file} encoding={encoding} onEncoding={setEncoding} />
         <div className="settings-row">
           <label className="settings-label" htmlFor={formatId}>
             Format

@@ -8,20 +8,26 @@ import { ExportSection } from "./export-section";
 import { ExtensionSection } from "./extension-section";
 import { ImportSection } from "./import-section";
 import { InstallAppSection } from "./install-app-section";
+import { OfflineReadingSection } from "./offline-reading-section";
+import { PasswordSection } from "./password-section";
+import { ReadingSection } from "./reading-section";
 
 /**
- * The sections of /#/settings, top to bottom: the ways to save (the token the extension and scripts need first),
+ * The sections of /#/settings, top to bottom: reading and theme, the ways to save (the token the extension and scripts need first),
  * then installing the app, then the AI assistants connected over OAuth. Each is its own file in this folder; a
  * new one is one import and one line here.
  */
 export const SETTINGS_SECTIONS: { id: string; Component: ComponentType }[] = [
+  { id: "reading", Component: ReadingSection },
   { id: "api-tokens", Component: ApiTokensSection },
   { id: "email", Component: EmailSection },
   { id: "extension", Component: ExtensionSection },
   { id: "bookmarklet", Component: BookmarkletSection },
   { id: "install-app", Component: InstallAppSection },
+  { id: "offline-reading", Component: OfflineReadingSection },
   { id: "connected-apps", Component: ConnectedAppsSection },
   { id: "import", Component: ImportSection },
   { id: "export", Component: ExportSection },
+  { id: "password", Component: PasswordSection },
   { id: "delete-account", Component: DeleteAccountSection },
 ];

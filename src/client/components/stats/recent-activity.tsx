@@ -17,7 +17,7 @@ export function RecentActivitySection({ activity }: { activity: Stats["recent_ac
               <span className={`stats-badge stats-badge-${item.action}`}>{item.action}</span>
               <span className="stats-recent-text">
                 <Link to={`/article/${item.id}`} className="stats-recent-title">
-                  {displayTitle(item.title)}
+                  {displayTitle(item.title, item.url)}
                 </Link>
                 <span className="stats-recent-meta">
                   {item.domain || "Unknown source"} ·{" "}

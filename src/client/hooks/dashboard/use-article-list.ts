@@ -4,7 +4,14 @@ import type { ListQuery } from "../../api/articles";
 import type { Article, ArticleList } from "../../api/types";
 import { applyStatusUpdates, isUnfinished, sortArticles } from "../../lib/article-order";
 import { type DashboardPage, DEFAULT_PAGE_SIZE } from "../../lib/dashboard-page";
-import { finishedSince, processingToasts } from "../../lib/processing-report";
+import {
+  batchToast,
+  collectBatches,
+  finishedSince,
+  newBatch,
+  processingToasts,
+  type SaveBatch,
+} from "../../lib/processing-report";
 import {
   articleKeys,
   invalidateLibrary,
@@ -70,12 +77,24 @@ export function useArticleList(initial: DashboardPage = { page: 1, perPage: DEFA
   }, [client, query, statuses.data]);
 
   const known = useRef(new Map<number, ProcessingStatus>());
+  // Bulk saves waiting for their last article: each is announced by one toast, not one per article (issue 50).
+  const batches = useRef<SaveBatch[]>([]);
   const lastSignature = useRef<{ key: string; signature: string } | null>(null);
   useEffect(() => {
     if (!data) return;
-    const { success, error } = processingToasts(finishedSince(known.current, data.articles));
+    const { loose, complete, waiting } = collectBatches(
+      batches.current,
+      finishedSince(known.current, data.articles),
+      Date.now(),
+    );
+    batches.current = waiting;
+    const { success, error } = processingToasts(loose);
     for (const message of success) toast.success(message);
     for (const message of error) toast.error(message);
+    for (const batch of complete) {
+      const { type, message } = batchToast(batch);
+      toast[type](message);
+    }
 
     // Saved, read or deleted in another tab, on another device, or finished processing: the stat cards, the
     // tab title's (N) and the topics follow within one loop.
@@ -134,6 +153,10 @@ export function useArticleList(initial: DashboardPage = { page: 1, perPage: DEFA
   const addArticles = useCallback(
     (added: Article[]) => {
       if (added.length === 0) return;
+      // Known as unfinished from the save's answer, so one that finishes before the next list answer still counts.
+      for (const article of added) if (isUnfinished(article)) known.current.set(article.id, article.processing_status);
+      const unfinished = added.filter(isUnfinished).map((article) => article.id);
+      if (unfinished.length > 1) batches.current = [...batches.current, newBatch(unfinished, Date.now())];
       setQuery((q) => (q.page === 1 ? q : { ...q, page: 1 }));
       void invalidateLibrary(client);
     },
@@ -195,6 +218,8 @@ export function useArticleList(initial: DashboardPage = { page: 1, perPage: DEFA
     totalPages: Math.ceil(total / query.perPage),
     page: query.page,
     perPage: query.perPage,
+    /** The query of the page shown (the viewer's next and previous article fetch its neighbours with it). */
+    query,
     /** Filters the shown list was asked with (not what is being typed). */
     filtered: Boolean(query.search || query.domain || query.tag || query.highlighted),
     tag: query.tag,

@@ -116,8 +116,8 @@ export function createWorkersAiLanguageModel(binding: Ai, modelId: string): Lang
   return {
     name: `workers-ai:${modelId}`,
     /** One call for all results; any article the model skips keeps the term-based explanation. */
-    async explainMatches({ query, articles }) {
-      const fallback = articles.map((article) => explainMatch(queryTerms(query), article));
+    async explainMatches({ query, terms = queryTerms(query), language = "en", articles }) {
+      const fallback = articles.map((article) => explainMatch(terms, article, language));
       if (articles.length === 0) return [];
       const listing = articles
         .map(
@@ -128,7 +128,7 @@ export function createWorkersAiLanguageModel(binding: Ai, modelId: string): Lang
         .join("\n\n");
       // A failed call rejects (the search service then degrades to these same term-based explanations).
       const answer = await ask(
-        "You explain search results in a reading app. For each numbered article, write one short sentence saying why it answers the question. Answer as a JSON array of strings, one per article, in order, and nothing else.",
+        `You explain search results in a reading app. For each numbered article, write one short sentence in ${languageName(language)} saying why it answers the question. Answer as a JSON array of strings, one per article, in order, and nothing else.`,
         `Question: ${query}\n\nArticles:\n${listing}`,
       );
       try {

@@ -24,9 +24,8 @@ export function createExtractiveLanguageModel(): LanguageModel {
       return name || labelFromTerms(keywords);
     },
     /** Built from the terms the article shares with the query and the passage where they occur. */
-    async explainMatches({ query, articles }) {
-      const terms = queryTerms(query);
-      return articles.map((article) => explainMatch(terms, article));
+    async explainMatches({ query, terms = queryTerms(query), language, articles }) {
+      return articles.map((article) => explainMatch(terms, article, language));
     },
     /** The two or three sentences of the top results that best answer the question, quoted and cited. */
     async answerQuestion(request) {

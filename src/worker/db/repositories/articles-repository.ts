@@ -345,7 +345,12 @@ export function createArticlesRepository(db: Database) {
         recentRead,
       ] = await db.batch([
         db
-          .select({ total: count(), read: sql<number>`coalesce(sum(${articles.isRead}), 0)` })
+          .select({
+            total: count(),
+            read: sql<number>`coalesce(sum(${articles.isRead}), 0)`,
+            // A failed article has nothing to read: it is not waiting to be read (issue 50, docs/api.md).
+            unread: sql<number>`coalesce(sum(${articles.isRead} = 0 and ${articles.processingStatus} <> 'failed'), 0)`,
+          })
           .from(articles)
           .where(mine),
         db
@@ -384,13 +389,25 @@ export function createArticlesRepository(db: Database) {
           .where(and(mine, isNotNull(articles.readAt)))
           .orderBy(desc(readDay)),
         db
-          .select({ id: articles.id, title: articles.title, domain: articles.domain, at: articles.createdAt })
+          .select({
+            id: articles.id,
+            title: articles.title,
+            url: articles.url,
+            domain: articles.domain,
+            at: articles.createdAt,
+          })
           .from(articles)
           .where(mine)
           .orderBy(desc(articles.createdAt))
           .limit(10),
         db
-          .select({ id: articles.id, title: articles.title, domain: articles.domain, at: articles.readAt })
+          .select({
+            id: articles.id,
+            title: articles.title,
+            url: articles.url,
+            domain: articles.domain,
+            at: articles.readAt,
+          })
           .from(articles)
           .where(and(mine, isNotNull(articles.readAt)))
           .orderBy(desc(articles.readAt))

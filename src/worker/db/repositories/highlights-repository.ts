@@ -9,7 +9,14 @@ export type NewHighlight = Omit<HighlightRecord, "id" | "userId" | "articleId" |
 export type HighlightPatch = Partial<Pick<HighlightRecord, "color" | "note">>;
 export type AnchorUpdate = { id: number; start: number | null; end: number | null; status: AnchorStatus };
 export type LibraryHighlight = HighlightRecord & {
+  article: { id: number; title: string | null; url: string; domain: string | null; note: string | null };
+};
+/** An article's own note, for the library's highlights page (issue 50). */
+export type LibraryNote = {
   article: { id: number; title: string | null; url: string; domain: string | null };
+  note: string;
+  /** When the note was last written (the article's update time for a note from before that was kept). */
+  writtenAt: number;
 };
 /** Newest first: a page ends at (createdAt, id) and the next starts strictly after it. */
 export type HighlightCursor = { createdAt: number; id: number };
@@ -188,7 +195,13 @@ export function createHighlightsRepository(db: Database) {
       const rows = await db
         .select({
           highlight: highlights,
-          article: { id: articles.id, title: articles.title, url: articles.url, domain: articles.domain },
+          article: {
+            id: articles.id,
+            title: articles.title,
+            url: articles.url,
+            domain: articles.domain,
+            note: articles.note,
+          },
         })
         .from(highlights)
         .innerJoin(articles, and(eq(articles.id, highlights.articleId), eq(articles.userId, userId)))
@@ -196,6 +209,49 @@ export function createHighlightsRepository(db: Database) {
         .orderBy(desc(highlights.createdAt), desc(highlights.id))
         .limit(options.limit);
       return rows.map((row) => ({ ...row.highlight, article: row.article }));
+    },
+
+    /**
+     * The articles with a note of their own, most recently written first, a page at a time: what the highlights
+     * page lists beside the highlights. `words` must all be in the note (case-insensitive); `tagKey` as above.
+     */
+    async listNotes(
+      userId: number,
+      options: { limit: number; cursor?: HighlightCursor; tagKey?: string; words?: readonly string[] },
+    ): Promise<LibraryNote[]> {
+      const writtenAt = sql<number>`coalesce(${articles.noteUpdatedAt}, ${articles.updatedAt})`;
+      const conditions: SQL[] = [
+        eq(articles.userId, userId),
+        sql`${articles.note} IS NOT NULL AND ${articles.note} <> ''`,
+      ];
+      if (options.cursor) {
+        const { createdAt, id } = options.cursor;
+        conditions.push(sql`(${writtenAt} < ${createdAt} OR (${writtenAt} = ${createdAt} AND ${articles.id} < ${id}))`);
+      }
+      if (options.tagKey) {
+        conditions.push(
+          sql`${articles.id} IN (SELECT ${articleTags.articleId} FROM ${articleTags} WHERE ${articleTags.userId} = ${userId} AND ${articleTags.tagKey} = ${options.tagKey})`,
+        );
+      }
+      for (const word of options.words ?? []) conditions.push(sql`instr(lower(${articles.note}), lower(${word})) > 0`);
+      const rows = await db
+        .select({
+          id: articles.id,
+          title: articles.title,
+          url: articles.url,
+          domain: articles.domain,
+          note: articles.note,
+          writtenAt,
+        })
+        .from(articles)
+        .where(and(...conditions))
+        .orderBy(desc(writtenAt), desc(articles.id))
+        .limit(options.limit);
+      return rows.map(({ note, writtenAt, ...article }) => ({
+        article,
+        note: note ?? "",
+        writtenAt: Number(writtenAt),
+      }));
     },
   };
 }

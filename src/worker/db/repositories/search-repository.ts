@@ -113,6 +113,43 @@ export function createSearchRepository(db: Database) {
       return rows.map((row) => row.id);
     },
 
+    /**
+     * Which of a question's terms (`queries`: one FTS5 query per term, each pinned to the user by chat-query)
+     * each of `ids` uses, over its whole indexed text: the places of the terms, per id. The terms are rows of a
+     * JSON array the index is joined with (D1 refuses a compound SELECT of more than a few terms). Ids are the
+     * user's own candidates (integers, inlined: D1 binds at most 100 parameters).
+     */
+    async termsUsed(queries: string[], ids: number[]): Promise<Map<number, number[]>> {
+      const safe = ids.filter((id) => Number.isSafeInteger(id));
+      const used = new Map<number, number[]>();
+      if (queries.length === 0 || safe.length === 0) return used;
+      const rows = await db.all<{ term: number; id: number }>(sql`
+        SELECT term.key AS term, articles_fts.rowid AS id
+        FROM json_each(${JSON.stringify(queries)}) AS term JOIN articles_fts
+        WHERE articles_fts MATCH term.value AND articles_fts.rowid IN (${sql.raw(safe.join(","))})`);
+      for (const row of rows) used.set(Number(row.id), [...(used.get(Number(row.id)) ?? []), Number(row.term)]);
+      return used;
+    },
+
+    /**
+     * How many of the user's articles use each of a question's terms (as `termsUsed` reads them), and how many
+     * articles the user has: how rare each word of the question is in the library.
+     */
+    async termDocuments(userId: number, queries: string[]): Promise<{ documents: number[]; total: number }> {
+      if (queries.length === 0) return { documents: [], total: 0 };
+      const [counts, [library]] = await Promise.all([
+        db.all<{ term: number; documents: number }>(sql`
+          SELECT term.key AS term, count(*) AS documents
+          FROM json_each(${JSON.stringify(queries)}) AS term JOIN articles_fts
+          WHERE articles_fts MATCH term.value
+          GROUP BY term.key`),
+        db.select({ total: sql<number>`count(*)` }).from(articles).where(eq(articles.userId, userId)).all(),
+      ]);
+      const documents = queries.map(() => 0);
+      for (const row of counts) documents[Number(row.term)] = Number(row.documents);
+      return { documents, total: Number(library?.total ?? 0) };
+    },
+
     /** Full-text candidates with their bm25 rank (negative; lower is better), best first. */
     async ftsCandidates(ftsQuery: string, limit: number): Promise<{ id: number; rank: number }[]> {
       const rows = await db

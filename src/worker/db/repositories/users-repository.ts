@@ -7,6 +7,8 @@ export interface UserRecord {
   email: string;
   passwordHash: string;
   createdAt: number;
+  /** Raised by each password change; web sessions signed with another value are refused. */
+  sessionGeneration: number;
 }
 
 export function createUsersRepository(db: Database) {
@@ -33,6 +35,20 @@ export function createUsersRepository(db: Database) {
         .where(eq(users.id, id))
         .get();
       return row && { ...row, revoked: Boolean(row.revoked) };
+    },
+
+    /**
+     * Stores a new password hash and raises the session generation in one statement, answering the new
+     * generation (undefined when the user is gone).
+     */
+    async changePassword(id: number, passwordHash: string): Promise<number | undefined> {
+      const row = await db
+        .update(users)
+        .set({ passwordHash, sessionGeneration: sql`${users.sessionGeneration} + 1` })
+        .where(eq(users.id, id))
+        .returning({ generation: users.sessionGeneration })
+        .get();
+      return row?.generation;
     },
 
     /** Returns undefined when the email is taken (the unique index decides, so two racing sign-ups cannot both win). */

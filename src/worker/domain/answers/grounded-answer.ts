@@ -1,6 +1,7 @@
 import { termMatcher, wordsWithPositions } from "../search/term-matching";
 import { splitSentences } from "../sentences/segment";
 import { markdownToText } from "../text";
+import { chatPhrases } from "./chat-phrases";
 import type { AnswerLanguage } from "./question-language";
 
 /**
@@ -36,28 +37,9 @@ export interface AnswerRequest {
   sources: AnswerSource[];
 }
 
-const NOTHING: Record<AnswerLanguage, string> = {
-  en: "I found nothing about that in your library.",
-  de: "Dazu habe ich in deiner Bibliothek nichts gefunden.",
-  es: "No encontré nada sobre eso en tu biblioteca.",
-  fr: "Je n'ai rien trouvé à ce sujet dans ta bibliothèque.",
-};
-const LEAD: Record<AnswerLanguage, string> = {
-  en: "From your articles:",
-  de: "Aus deinen Artikeln:",
-  es: "De tus artículos:",
-  fr: "D'après tes articles :",
-};
-const QUOTES: Record<AnswerLanguage, [string, string]> = {
-  en: ["“", "”"],
-  de: ["„", "“"],
-  es: ["«", "»"],
-  fr: ["« ", " »"],
-};
-
 /** The answer when no result says anything about the question. */
 export function nothingFound(language: AnswerLanguage): GroundedAnswer {
-  return { text: NOTHING[language], citations: [], found: false };
+  return { text: chatPhrases(language).nothing, citations: [], found: false };
 }
 
 /** How many of the top results a local answer reads, and how many sentences it quotes. */
@@ -137,8 +119,9 @@ export function extractiveAnswer({ terms, language, sources }: AnswerRequest): G
 }
 
 function quote(parts: { sentence: string; source: number }[], language: AnswerLanguage): GroundedAnswer {
-  const [open, close] = QUOTES[language];
-  const text = `${LEAD[language]} ${parts.map((p) => `${open}${p.sentence}${close} [${p.source + 1}]`).join(" ")}`;
+  const { quotes, lead } = chatPhrases(language);
+  const [open, close] = quotes;
+  const text = `${lead} ${parts.map((p) => `${open}${p.sentence}${close} [${p.source + 1}]`).join(" ")}`;
   return { text, citations: citationsIn(text), found: true };
 }
 

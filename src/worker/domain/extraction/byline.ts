@@ -2,7 +2,7 @@ import { collapseWhitespace, decodeEntities } from "./strings";
 
 const MONTH = "(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.?";
 
-/** Where a byline stops naming people: a date, or the start of "Updated …" / "Published …" boilerplate. */
+/** Where a byline stops naming people: a date or a weekday, or the start of "Updated …" / "Published …" boilerplate. */
 const TRAILER = new RegExp(
   [
     `${MONTH}\\s+\\d{1,2},?\\s+\\d{4}`, // March 25, 2015
@@ -10,16 +10,28 @@ const TRAILER = new RegExp(
     "\\d{4}-\\d{2}-\\d{2}",
     "\\d{1,2}[./]\\d{1,2}[./]\\d{2,4}",
     "\\b(?:last\\s+)?(?:updated|published|posted)\\b",
+    "\\b(?:fotos?|photos?|bild(?:er)?|illustrations?)\\s*:",
+    "\\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag)\\b(?=,|\\s+\\d)",
+    "\\b(?:publiziert|veröffentlicht|aktualisiert|erschienen|publié|mis à jour|publicado|actualizado|pubblicato)\\b",
   ].join("|"),
   "i",
 );
 
-/** "By", "Written by", and the same word in the languages users save most. */
-const PREFIX = /^(?:(?:written|posted|reported|words)\s+)?(?:by|par|por|von)\b\s*:?\s*/i;
+/**
+ * "By", "Written by", "View all posts by", "Autor:", and the same words in the languages users save most.
+ */
+const PREFIX =
+  /^(?:(?:(?:written|posted|reported|published|words|text)\s+)?(?:by|par|por|von)\b|(?:view|see)\s+(?:all\s+)?(?:posts|articles|stories)\s+by\b|(?:autor|autorin|author|auteur|autore|text|texte|texto|interview)\s*:)\s*:?\s*/i;
+
+/** Titles that stand before a name and are not one ("Dr.", "Prof. Dr."). */
+const HONORIFICS = /^(?:(?:dr|prof|mag|dipl|ing|med|phil|rer|nat)\.(?:-\w+\.)?\s*)+$/i;
+
+/** An image's credit in the place of a byline: "Mike Blake/Reuters files", "Photo: Jane Roe". */
+const CREDIT = /\/\s*\p{L}[^/]*\b(?:files?|photos?|images?)$|^(?:photo|foto|bild|image|picture)s?\s*(?::|by\b)/iu;
 
 /** Text that is a button or a link label, not a name ("Full Bio" links to the author's page). */
 const NOT_A_NAME =
-  /\b(?:follow|share|subscribe|comments?|sign in|log in|read more|min read|profile|profil|bio|biography|biographie|biografie|biografía|about the author|über den autor|zum autor)\b/i;
+  /\b(?:follow|share|subscribe|comments?|sign in|log in|read more|min read|profile|profil|bio|biography|biographie|biografie|biografía|about the author|über den autor|zum autor|no author)\b|admin\b/i;
 
 /**
  * The people a byline names, or null when it names nobody. Readability takes the whole byline element,
@@ -28,14 +40,17 @@ const NOT_A_NAME =
  */
 export function cleanByline(value: string | null | undefined): string | null {
   if (!value) return null;
-  // The first line names the author(s); further lines hold roles, publications and dates. A lone "By" line
-  // belongs to the name on the next line.
+  // The first line names the author(s); further lines hold roles, publications and dates.
   const lines = decodeEntities(value)
     .split(/\n/)
     .map(collapseWhitespace)
     .filter((line) => line.length > 0);
   let first = lines[0] ?? "";
-  if (PREFIX.test(`${first} `) && first.replace(PREFIX, "") === "" && lines[1]) first = `${first} ${lines[1]}`;
+  // A lone "By" or "Dr." line belongs to the name on the next line.
+  for (let next = 1; lines[next] && (first.replace(PREFIX, "") === "" || HONORIFICS.test(first)); next++) {
+    first = `${first} ${lines[next]}`;
+  }
+  if (CREDIT.test(first)) return null;
 
   const trailer = first.search(TRAILER);
   const name = (trailer >= 0 ? first.slice(0, trailer) : first)

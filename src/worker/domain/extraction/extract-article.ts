@@ -175,6 +175,7 @@ export function extractArticleWithSource(
   if (body) ({ content, text } = body);
   const metadata = resolveMetadata(readability.ok ? readability.metadata : NO_METADATA, page, {
     baseUrl,
+    pageUrl,
     domain: domainOf(pageUrl),
     firstContentImage: firstImage(content),
   });

@@ -35,6 +35,29 @@ export function readJsonLdArticle(scripts: Iterable<DomElement>): JsonLdArticle 
   return null;
 }
 
+/** Media a page is built around: a video page's date is its video's. */
+const MEDIA_TYPE = /^(?:VideoObject|AudioObject|PodcastEpisode|Episode)$/;
+
+/**
+ * The date a page without an article object states for itself in JSON-LD: a WebPage's datePublished, or the upload
+ * date of the video or audio it is built around (a broadcaster's clip page). Null when it states none.
+ */
+export function readJsonLdPageDate(scripts: Iterable<DomElement>): string | null {
+  for (const script of scripts) {
+    if (!/ld\+json/i.test(script.getAttribute("type") ?? "")) continue;
+    const date = firstIn(parseJson(script.textContent ?? ""), pageDate);
+    if (date) return date;
+  }
+  return null;
+}
+
+function pageDate(value: JsonObject): string | null {
+  const kinds = types(value);
+  const pageDate = kinds.some((t) => /Page$/.test(t)) ? text(value.datePublished) : null;
+  if (pageDate || !kinds.some((t) => MEDIA_TYPE.test(t))) return pageDate;
+  return text(value.datePublished) ?? text(value.uploadDate);
+}
+
 function parseJson(text: string): unknown {
   // Some CMSes wrap the block in CDATA or HTML comments, or end it with a semicolon.
   const cleaned = text
@@ -48,19 +71,25 @@ function parseJson(text: string): unknown {
   }
 }
 
-function findArticle(value: unknown, depth = 0): JsonObject | null {
+/**
+ * The first non-null `pick` of `value`: the object itself, each item of an array, then what its "@graph" (every node
+ * of the page) and "mainEntity" (a WebPage's article) hold, depth first.
+ */
+function firstIn<T>(value: unknown, pick: (object: JsonObject) => T | null, depth = 0): T | null {
   if (depth > 4) return null;
   if (Array.isArray(value)) {
     for (const item of value) {
-      const found = findArticle(item, depth + 1);
-      if (found) return found;
+      const found = firstIn(item, pick, depth + 1);
+      if (found !== null) return found;
     }
     return null;
   }
   if (!isObject(value)) return null;
-  if (types(value).some((t) => ARTICLE_TYPE.test(t))) return value;
-  // A WebPage often carries the article as mainEntity; a @graph lists every node of the page.
-  return findArticle(value["@graph"], depth + 1) ?? findArticle(value.mainEntity, depth + 1);
+  return pick(value) ?? firstIn(value["@graph"], pick, depth + 1) ?? firstIn(value.mainEntity, pick, depth + 1);
+}
+
+function findArticle(value: unknown): JsonObject | null {
+  return firstIn(value, (object) => (types(object).some((t) => ARTICLE_TYPE.test(t)) ? object : null));
 }
 
 /**

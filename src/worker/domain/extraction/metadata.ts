@@ -1,8 +1,10 @@
 import { cleanByline } from "./byline";
 import { toIsoDate } from "./dates";
 import type { PageMetadata } from "./page-metadata";
+import { chooseSiteName, siteNameForms } from "./site-name";
 import { cleanText } from "./strings";
-import { stripSiteName, titleFromDocumentTitle } from "./title";
+import { comparable } from "./title";
+import { chooseTitle } from "./title-choice";
 import { resolveHttpUrl } from "./urls";
 
 /** The metadata fields of Readability's result (null when it failed). */
@@ -26,6 +28,7 @@ export interface ArticleMetadata {
 
 export interface MetadataContext {
   baseUrl: string;
+  pageUrl: string;
   domain: string;
   /** The first image of the extracted content (absolute http(s)), the lead image of last resort. */
   firstContentImage: string | null;
@@ -41,10 +44,13 @@ export function resolveMetadata(
   page: PageMetadata,
   context: MetadataContext,
 ): ArticleMetadata {
-  const siteName = chooseSiteName(readability, page);
+  const { title, siteName } = titleAndSiteName(readability, page, context);
   return {
-    title: chooseTitle(readability, page, siteName, context.domain),
-    byline: chooseByline(readability, page),
+    title,
+    byline: chooseByline(readability, page, [
+      ...siteNameForms(siteName, context.domain),
+      ...[page.jsonLd?.publisher, page.meta.get("og:site_name")].filter((name) => typeof name === "string"),
+    ]),
     publishedTime: choosePublishedTime(readability, page),
     siteName,
     leadImage: chooseLeadImage(page, context),
@@ -62,15 +68,6 @@ function metaValue(page: PageMetadata, keys: readonly string[]): string | null {
   return null;
 }
 
-/** Readability's (JSON-LD publisher, og:site_name), then application-name. */
-function chooseSiteName(readability: ReadabilityMetadata, page: PageMetadata): string | null {
-  return (
-    cleanText(readability.siteName) ??
-    page.jsonLd?.publisher ??
-    metaValue(page, ["og:site_name", "application-name", "apple-mobile-web-app-title"])
-  );
-}
-
 /** The <meta> names Readability reads a title from; without any of them it falls back to <title>. */
 const META_TITLE_KEYS = [
   "dc:title",
@@ -84,29 +81,35 @@ const META_TITLE_KEYS = [
 ];
 
 /**
- * Readability's title, except that a <title> fallback with an en or em dash is cut like one with a hyphen,
- * and the site's name is removed from either end ("Article | Site").
+ * The title and the site's name, each chosen from what the page states (title-choice.ts, site-name.ts). The title is
+ * chosen with the site's stated names (to recognise and cut them), and the site's name then with the title (to
+ * recognise a "site name" that is the page's title).
  */
-function chooseTitle(
+function titleAndSiteName(
   readability: ReadabilityMetadata,
   page: PageMetadata,
-  siteName: string | null,
-  domain: string,
-): string | null {
-  let title = cleanText(readability.title);
-  const fromDocumentTitle = !page.jsonLd?.headline && metaValue(page, META_TITLE_KEYS) === null;
-  if (fromDocumentTitle && / [–—] /.test(page.documentTitle)) title = titleFromDocumentTitle(page.documentTitle);
-  title ??= page.jsonLd?.headline ?? metaValue(page, ["og:title", "twitter:title"]) ?? (page.documentTitle || null);
-  return title === null ? null : stripSiteName(title, [siteName, domain, siteLabel(domain)]);
-}
-
-/** "theverge" for theverge.com, "bbc" for bbc.co.uk: how a site's name is often written in titles. */
-function siteLabel(domain: string): string | null {
-  const labels = domain.split(".");
-  if (labels.length < 2) return null;
-  const secondLevel = labels.at(-2) ?? "";
-  const genericSecondLevel = /^(?:co|com|net|org|gov|edu|ac|ne|or)$/.test(secondLevel) && labels.length >= 3;
-  return (genericSecondLevel ? labels.at(-3) : secondLevel) ?? null;
+  context: MetadataContext,
+): { title: string | null; siteName: string | null } {
+  // Readability's (JSON-LD publisher, then og:site_name), then ours of the same, then what an app would be called.
+  const stated = [
+    cleanText(readability.siteName),
+    page.jsonLd?.publisher,
+    metaValue(page, ["og:site_name", "application-name", "apple-mobile-web-app-title"]),
+  ];
+  const title = chooseTitle({
+    headings: page.headings,
+    metadata: [page.jsonLd?.headline ?? null, ...META_TITLE_KEYS.map((key) => page.meta.get(key) ?? null)].filter(
+      (candidate) => candidate !== null,
+    ),
+    documentTitle: page.documentTitle,
+    siteNames: [
+      ...stated.filter((name) => typeof name === "string"),
+      ...page.siteHeadings,
+      ...siteNameForms(null, context.domain),
+    ],
+    url: context.pageUrl,
+  });
+  return { title, siteName: chooseSiteName(stated, title) };
 }
 
 const AUTHOR_META_KEYS = ["author", "dc:creator", "dc.creator", "dcterm:creator", "parsely-author", "sailthru.author"];
@@ -124,33 +127,47 @@ export function pagePeopleNames(page: PageMetadata): string[] {
 
 /**
  * Readability's byline, cleaned (see `cleanByline`); when it names nobody, the JSON-LD authors, then the
- * author <meta> tags, then rel="author" / itemprop="author" markup. JSON-LD authors also win over a byline
- * Readability took from <meta>: it ranks JSON-LD first too, but only reads authors whose name is inline
- * (not given as a string or an {"@id"} reference).
+ * author <meta> tags, then rel="author" / itemprop="author" markup, then the elements the page's classes mark as
+ * its byline (Readability removes a page's header, and the byline in it, before it looks for one). JSON-LD
+ * authors also win over a byline Readability took from <meta>: it ranks JSON-LD first too, but only reads authors
+ * whose name is inline (not given as a string or an {"@id"} reference). Passed over: an image's credit that
+ * Readability took for the byline (its element sits in a figure or a caption), and an "author" that is the site
+ * itself (the publisher's name in the author <meta>) while a person is named further down; with nobody else
+ * named, the site is the author.
  */
-function chooseByline(readability: ReadabilityMetadata, page: PageMetadata): string | null {
+function chooseByline(
+  readability: ReadabilityMetadata,
+  page: PageMetadata,
+  siteNames: readonly string[],
+): string | null {
   const jsonLdAuthors = page.jsonLd?.authors.join(", ") ?? "";
   const metaAuthor = metaValue(page, AUTHOR_META_KEYS);
   const articleAuthor = page.meta.get("article:author");
+  const readabilityByline = cleanText(readability.byline);
   const readabilityUsedMeta =
-    readability.byline !== null && AUTHOR_META_KEYS.some((key) => page.meta.get(key) === cleanText(readability.byline));
+    readabilityByline !== null && AUTHOR_META_KEYS.some((key) => page.meta.get(key) === readabilityByline);
   const candidates = [
     readabilityUsedMeta ? jsonLdAuthors : null,
-    readability.byline,
+    readabilityByline && page.bylineMarkup.credits.includes(readabilityByline) ? null : readability.byline,
     jsonLdAuthors,
     metaAuthor,
-    // article:author is often a profile URL rather than a name.
-    articleAuthor && !/^https?:\/\//i.test(articleAuthor) ? articleAuthor : null,
     page.markupAuthors
       .map(cleanByline)
       .filter((name) => name !== null)
       .join(", "),
-  ];
-  for (const candidate of candidates) {
-    const byline = cleanByline(candidate);
-    if (byline) return byline;
-  }
-  return null;
+    ...page.bylineMarkup.bylines,
+    // article:author is often a profile URL or a user name rather than a name.
+    articleAuthor && !/^https?:\/\//i.test(articleAuthor) ? articleAuthor : null,
+  ]
+    .map(cleanByline)
+    .filter((byline) => byline !== null);
+  const site = siteNames.map(comparable).filter((name) => name.length >= 4);
+  return candidates.find((byline) => !namesTheSite(comparable(byline), site)) ?? candidates[0] ?? null;
+}
+
+/** "Klima Beispiel" on klima-beispiel.de, "Bund der Stromkunden e.V." on stromkunden.de: the site as its own author. */
+function namesTheSite(byline: string, siteNames: readonly string[]): boolean {
+  return siteNames.some((name) => byline.includes(name));
 }
 
 /** Date <meta> names in use besides the ones Readability reads (article:published_time, parsely-pub-date). */
@@ -175,7 +192,8 @@ const META_DATE_KEYS = [
 /**
  * The first parseable of: Readability's (JSON-LD datePublished, article:published_time, parsely-pub-date),
  * JSON-LD datePublished or dateCreated, the date <meta> names above, then dates in the markup
- * (itemprop="datePublished", <time pubdate>, the first <time datetime> of the page's only <article>).
+ * (itemprop="datePublished", <time pubdate>, the first <time datetime> of the page's only <article>), then the
+ * date JSON-LD states for a page without an article (a WebPage's, or its video's upload date).
  */
 function choosePublishedTime(readability: ReadabilityMetadata, page: PageMetadata): string | null {
   const candidates = [
@@ -183,6 +201,7 @@ function choosePublishedTime(readability: ReadabilityMetadata, page: PageMetadat
     page.jsonLd?.datePublished,
     ...META_DATE_KEYS.map((key) => page.meta.get(key)),
     ...page.markupDates,
+    page.jsonLdPageDate,
   ];
   for (const candidate of candidates) {
     const iso = toIsoDate(cleanText(candidate));

@@ -1,5 +1,6 @@
+import { type BylineMarkup, isBylineMarked, readBylineMarkup } from "./byline-markup";
 import type { DomDocument, DomElement } from "./dom";
-import { type JsonLdArticle, readJsonLdArticle } from "./json-ld";
+import { type JsonLdArticle, readJsonLdArticle, readJsonLdPageDate } from "./json-ld";
 import { cleanText } from "./strings";
 
 /**
@@ -10,13 +11,21 @@ export interface PageMetadata {
   /** <meta> content by lower-cased property, name or itemprop ("og:title", "author", "datepublished"). */
   meta: ReadonlyMap<string, string>;
   jsonLd: JsonLdArticle | null;
+  /** Without an article object: the date the page's JSON-LD states for the page or its video (readJsonLdPageDate). */
+  jsonLdPageDate: string | null;
   /** <html lang>, as written. */
   lang: string | null;
   documentTitle: string;
+  /** The text of the page's <h1> elements in document order, without those that hold the site's logo or name. */
+  headings: string[];
+  /** The text of the <h1> elements that hold the site's logo or name ("<h1 class="logo"><a href="/">Example News</a></h1>"). */
+  siteHeadings: string[];
   /** Publication dates the markup states outside <meta>: itemprop="datePublished", <time pubdate>, the article's <time>. */
   markupDates: string[];
   /** Author names marked up as such: rel="author" links and itemprop="author". */
   markupAuthors: string[];
+  /** Bylines the page's classes mark ("<span class="byline author">von Peter Addor</span>"), and image credits so marked. */
+  bylineMarkup: BylineMarkup;
   /**
    * The article's text as schema.org microdata states it: an itemprop="articleBody" element that holds only text
    * (a hidden copy for search engines, as JSON-LD's articleBody is), else null. An element with blocks inside is
@@ -30,10 +39,14 @@ export function readPageMetadata(document: DomDocument): PageMetadata {
   return {
     meta: readMetaTags(marked.meta),
     jsonLd: readJsonLdArticle(marked.scripts),
+    jsonLdPageDate: readJsonLdPageDate(marked.scripts),
     lang: cleanText(document.documentElement?.getAttribute("lang")),
     documentTitle: cleanText(document.title) ?? "",
+    headings: headingTexts(marked.headings.filter((heading) => !isSiteHeading(heading))),
+    siteHeadings: headingTexts(marked.headings.filter(isSiteHeading)),
     markupDates: readMarkupDates(marked),
     markupAuthors: readMarkupAuthors(marked.authors),
+    bylineMarkup: readBylineMarkup(marked.bylines),
     microdataBody: readMicrodataBody(marked.itemprops),
   };
 }
@@ -47,6 +60,9 @@ interface MarkedElements {
   articles: DomElement[];
   /** rel="author" links and itemprop="author" elements. */
   authors: DomElement[];
+  headings: DomElement[];
+  /** Elements whose class, id or test id mark a byline (byline-markup.ts). */
+  bylines: DomElement[];
 }
 
 /**
@@ -54,9 +70,18 @@ interface MarkedElements {
  * tenth of the extraction's time on large pages (docs/processing.md, speed).
  */
 function markedElements(document: DomDocument): MarkedElements {
-  const marked: MarkedElements = { meta: [], scripts: [], itemprops: [], pubdateTimes: [], articles: [], authors: [] };
+  const marked: MarkedElements = {
+    meta: [],
+    scripts: [],
+    itemprops: [],
+    pubdateTimes: [],
+    articles: [],
+    authors: [],
+    headings: [],
+    bylines: [],
+  };
   const found = document.querySelectorAll(
-    'meta[content], script, [itemprop], time[pubdate][datetime], article, a[rel="author"]',
+    'meta[content], script, [itemprop], time[pubdate][datetime], article, a[rel="author"], h1, [class], [id], [data-testid]',
   );
   for (const element of found) {
     switch (element.localName) {
@@ -72,7 +97,11 @@ function markedElements(document: DomDocument): MarkedElements {
       case "article":
         marked.articles.push(element);
         break;
+      case "h1":
+        marked.headings.push(element);
+        break;
     }
+    if (isBylineMarked(element)) marked.bylines.push(element);
     const itemprop = element.getAttribute("itemprop");
     if (itemprop !== null) marked.itemprops.push(element);
     if (itemprop === "author" || (element.localName === "a" && element.getAttribute("rel") === "author")) {
@@ -82,21 +111,63 @@ function markedElements(document: DomDocument): MarkedElements {
   return marked;
 }
 
+/** Class and id words of a site's logo or name: "logo", "site-title", "site_name", "brand", "masthead". */
+const SITE_MARK = /logo|site[-_]?(?:title|name)|brand|masthead/i;
+
+/** A link to the site's home: rel="home", "/", "./", "index.html", a locale's root ("/en-US/"), or an absolute root URL (also archived). */
+function isHomeLink(link: DomElement): boolean {
+  const href = (link.getAttribute("href") ?? "").trim();
+  return (
+    /\bhome\b/i.test(link.getAttribute("rel") ?? "") ||
+    /^(?:\.?\/|index\.\w{3,4}|\/[a-z]{2}(?:-[a-z]{2})?\/?)$/i.test(href) ||
+    /(?:^|\/)(?:https?:)?\/\/[^/?#]+\/?$/i.test(href)
+  );
+}
+
+/**
+ * An <h1> that is the site's logo or name, not a headline: marked so in its class or id, or all its text is a link to
+ * the site's home ("<h1><a href="/">Example News</a></h1>").
+ */
+function isSiteHeading(heading: DomElement): boolean {
+  if (SITE_MARK.test(`${heading.getAttribute("class") ?? ""} ${heading.getAttribute("id") ?? ""}`)) return true;
+  const text = comparableText(heading.textContent);
+  return [...heading.querySelectorAll("a[href]")].some(
+    (link) => isHomeLink(link) && comparableText(link.textContent) === text,
+  );
+}
+
+function headingTexts(headings: readonly DomElement[]): string[] {
+  return headings.map((heading) => cleanText(heading.textContent)).filter((text) => text !== null);
+}
+
+function comparableText(text: string | null): string {
+  return (text ?? "").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+}
+
 function readMetaTags(elements: readonly DomElement[]): Map<string, string> {
   const meta = new Map<string, string>();
+  const fromProperty = new Set<string>();
+  const respelled: [string, string][] = [];
   for (const element of elements) {
     const content = cleanText(element.getAttribute("content"));
     if (!content) continue;
-    // property may list several names ("og:title twitter:title"); the first tag for a name wins.
-    const keys = ["property", "name", "itemprop", "http-equiv"].flatMap((attribute) =>
-      (element.getAttribute(attribute) ?? "").toLowerCase().split(/\s+/),
-    );
-    for (const key of keys) {
-      // Readability reads "dc.title" as "dc:title"; keep both spellings so either lookup finds it.
-      for (const spelling of [key, key.replace(/\./g, ":")])
-        if (spelling && !meta.has(spelling)) meta.set(spelling, content);
+    for (const attribute of ["property", "name", "itemprop", "http-equiv"]) {
+      // property may list several names ("og:title twitter:title"). The first tag for a name wins, but one that
+      // states it as a property wins over a name= tag, as in Readability (<meta property="og:title"> is the
+      // Open Graph protocol's own form).
+      for (const key of (element.getAttribute(attribute) ?? "").toLowerCase().split(/\s+/)) {
+        if (!key) continue;
+        if (!meta.has(key) || (attribute === "property" && !fromProperty.has(key))) {
+          if (attribute === "property") fromProperty.add(key);
+          meta.set(key, content);
+        }
+        if (key.includes(".")) respelled.push([key.replace(/\./g, ":"), content]);
+      }
     }
   }
+  // Readability reads "dc.title" as "dc:title": the dotted spelling fills in for the colon one, but a tag that
+  // writes "dc:title" itself comes first wherever it stands.
+  for (const [key, content] of respelled) if (!meta.has(key)) meta.set(key, content);
   return meta;
 }
 

@@ -1,7 +1,7 @@
 import { collapseWhitespace } from "./strings";
 
-/** " | ", " - ", " – ", " — ", " · ", " :: ", " » ", " / " between a title and the site's name. */
-const SEPARATOR = / (?:[|\-–—·»/\\>]|::) /g;
+/** " | ", " - ", " – ", " — ", " · ", " :: ", " : ", " » ", " / " between a title and the site's name. */
+const SEPARATOR = / (?:[|\-–—·»/\\>:]|::) /g;
 
 function words(text: string): number {
   return text.split(/\s+/).filter(Boolean).length;
@@ -51,6 +51,14 @@ export function stripSiteName(title: string, siteNames: readonly (string | null)
   return title;
 }
 
-function comparable(text: string): string {
+/** The parts of a title between its separators ("Article | Section | Site" → three parts). */
+export function titleParts(title: string): string[] {
+  return title
+    .split(SEPARATOR)
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+export function comparable(text: string): string {
   return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
 }

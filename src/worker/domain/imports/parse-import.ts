@@ -36,7 +36,7 @@ function headerColumns(head: string): Set<string> {
  * by Pocket's headings or the Netscape markers, CSV by its header row (any other CSV with a URL column by its
  * header), OneTab's `url | title` lines, else one link a line. Throws MalformedImport when it is none of them.
  */
-export function detectFormat(bytes: Uint8Array): ImportFormat {
+export function detectFormat(bytes: Uint8Array, encoding?: string): ImportFormat {
   if (isZip(bytes)) {
     const kind = zipKind(bytes);
     if (kind === "pocket") return "pocket-csv";
@@ -48,7 +48,7 @@ export function detectFormat(bytes: Uint8Array): ImportFormat {
   // Cut at the last line break, so a character split at the cut does not make UTF-8 look like another encoding.
   const sample = bytes.subarray(0, HEAD_BYTES);
   const lastBreak = bytes.length > HEAD_BYTES ? sample.lastIndexOf(0x0a) : -1;
-  const head = decodeText(lastBreak > 0 ? sample.subarray(0, lastBreak) : sample).text.trimStart();
+  const head = decodeText(lastBreak > 0 ? sample.subarray(0, lastBreak) : sample, encoding).text.trimStart();
   if (head.startsWith("{") || head.startsWith("[")) {
     if (/"format"\s*:\s*"viberead"/.test(head)) return "viberead-json";
     refuseKnownApp(head);
@@ -85,11 +85,13 @@ export function detectFormat(bytes: Uint8Array): ImportFormat {
 
 /**
  * Parses an import file in the given (or detected) format into rows, invalid rows, warnings and in-file
- * duplicates, with how its text was decoded (null for a zip of JSON). Pure: no I/O.
+ * duplicates, with how its text was decoded (null for a zip of JSON). `encoding`, when given, is the one the
+ * reader chose in the import's preview (a text file's; a zip's files are read as they declare). Pure: no I/O.
  */
 export function parseImport(
   bytes: Uint8Array,
   format: ImportFormat = detectFormat(bytes),
+  encoding?: string,
 ): ParsedImport & { format: ImportFormat; decoded: DecodedText | null } {
   if (isZip(bytes)) {
     const kind = zipKind(bytes);
@@ -104,7 +106,7 @@ export function parseImport(
     );
   }
   if (format === "omnivore-zip") throw new MalformedImport("An Omnivore export is a zip file; this file is not one");
-  const decoded = decodeText(bytes);
+  const decoded = decodeText(bytes, encoding);
   const parsers: Record<Exclude<ImportFormat, "omnivore-zip">, (text: string) => ParsedImport> = {
     "pocket-csv": parsePocketCsv,
     "pocket-html": parsePocketHtml,

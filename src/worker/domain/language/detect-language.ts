@@ -11,13 +11,14 @@
  */
 
 import { eld } from "eld/small";
-import { createLanguageDetector, type DetectedLanguage } from "./language-detector";
+import { createLanguageDetector, createLanguageScorer, type DetectedLanguage } from "./language-detector";
 
 export type { DetectedLanguage } from "./language-detector";
 
 export { isRightToLeft, RTL_LANGUAGES } from "./text-direction";
 
 const detector = createLanguageDetector(eld);
+const scorer = createLanguageScorer(eld);
 
 /**
  * Detects the language of `text`. Never fails: text without letters gives `{ language: "en",
@@ -26,4 +27,12 @@ const detector = createLanguageDetector(eld);
  */
 export function detectLanguage(text: string): DetectedLanguage {
   return detector(text);
+}
+
+/**
+ * The n-gram model's score of each of `languages` for `text` (higher is more alike; 0 or missing when the text
+ * has nothing to go on), for weighing against other evidence of a short text's language.
+ */
+export function languageScores(text: string, languages: readonly string[]): Map<string, number> {
+  return scorer(text, languages);
 }

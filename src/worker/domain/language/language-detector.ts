@@ -74,6 +74,27 @@ export function createLanguageDetector(model: NgramModel): (text: string) => Det
   return (text) => detect(text, latinModel, cyrillicModel);
 }
 
+/**
+ * Builds a scorer around an ELD model: the model's score of each of `languages` for a text (the same sample and
+ * chunking as detection, averaged over chunks), for callers that weigh the n-grams against other evidence, such
+ * as a chat question's words (domain/answers/question-language). Languages the model scored 0 are left out.
+ */
+export function createLanguageScorer(
+  model: NgramModel,
+): (text: string, languages: readonly string[]) => Map<string, number> {
+  const subsets = new Map<string, NgramModel>();
+  return (text, languages) => {
+    const key = languages.join(",");
+    let instance = subsets.get(key);
+    if (!instance) {
+      instance = model.newInstance();
+      instance.setLanguageSubset([...languages]);
+      subsets.set(key, instance);
+    }
+    return averagedScores(instance, sampleOf(text));
+  };
+}
+
 function detect(text: string, latinModel: NgramModel, cyrillicModel: NgramModel): DetectedLanguage {
   const sample = sampleOf(text);
   const profile = profileScripts(sample);
@@ -137,15 +158,24 @@ interface Ranked {
   certainty: number;
 }
 
-/** Averages the model's scores over chunks of the sample and picks the best allowed language. */
-function score(model: NgramModel, sample: string, allowed: readonly string[]): Ranked | undefined {
+/** The model's scores summed over chunks of the sample, each chunk weighed by its length in bytes. */
+function averagedScores(model: NgramModel, sample: string): Map<string, number> {
   const totals = new Map<string, number>();
+  let bytes = 0;
   for (const chunk of chunksOf(sample)) {
     const scores = model.detect(chunk.text).getScores();
+    bytes += chunk.bytes;
     for (const [language, value] of Object.entries(scores)) {
       totals.set(language, (totals.get(language) ?? 0) + value * chunk.bytes);
     }
   }
+  if (bytes > 0) for (const [language, value] of totals) totals.set(language, value / bytes);
+  return totals;
+}
+
+/** Averages the model's scores over chunks of the sample and picks the best allowed language. */
+function score(model: NgramModel, sample: string, allowed: readonly string[]): Ranked | undefined {
+  const totals = averagedScores(model, sample);
 
   let best: string | undefined;
   let top = 0;

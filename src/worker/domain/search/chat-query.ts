@@ -1,4 +1,6 @@
 import { STOP_WORDS, tokenize } from "../text";
+import { stopWordsOf } from "../words";
+import { questionWordsOf } from "./question-words";
 import { termPhrases } from "./term-matching";
 
 /** Words that carry the question's meaning: no stop words, no question words, at least 2 letters. */
@@ -15,15 +17,30 @@ const QUESTION_WORDS = new Set(
 const SAVING_IN_LIBRARY =
   /\b(?:i|i've|we|we've)\s+(?:have\s+|had\s+)?(?:save|saved|bookmark|bookmarked|kept|stored)\b/gi;
 
-export function queryTerms(query: string): string[] {
+/**
+ * The words of a question that name its subject, each once. Never a stop word or a question word: our English
+ * lists always (stopwords-iso's English one lists "research", "world" and "state"), and with `languages` (the
+ * question's, see answers/question-language) each one's stop words (stopwords-iso) and question and article
+ * words: "Welche Artikel handeln von Corona?" read as German is "corona" alone, where "welche" once matched a
+ * cider article. Only the question's languages: "war" is a German stop word and an English subject.
+ */
+export function queryTerms(query: string, languages: readonly string[] = []): string[] {
+  const skip = (w: string) =>
+    languages.some(
+      (language) => questionWordsOf(language).has(w) || (language !== "en" && stopWordsOf(language).has(w)),
+    );
+  const elides = languages.some((language) => language === "fr" || language === "it");
   return [
     ...new Set(
-      tokenize(query.replace(SAVING_IN_LIBRARY, " ")).filter(
-        (w) => w.length > 1 && !STOP_WORDS.has(w) && !QUESTION_WORDS.has(w),
-      ),
+      tokenize(query.replace(SAVING_IN_LIBRARY, " "))
+        .map((w) => (elides ? w.replace(ELIDED, "") : w))
+        .filter((w) => w.length > 1 && !STOP_WORDS.has(w) && !QUESTION_WORDS.has(w) && !skip(w)),
     ),
   ];
 }
+
+/** An elided article or pronoun before a French or Italian word: "l'iPhone", "d'auteur", "sull'inflazione". */
+const ELIDED = /^(?:l|d|j|m|t|s|n|c|qu|lorsqu|puisqu|jusqu|dell|dall|nell|sull|all|un|quest)'(?=\p{L})/u;
 
 /**
  * An FTS5 query that ORs the terms (each as its stem's prefix or its inflected forms, see term-matching, all
@@ -83,6 +100,64 @@ export function hybridScore(parts: {
 }
 
 /**
+ * How a shown result stands to the question: a "match" uses at least half of the question's subject words (one
+ * of one or two; every result of a question of filters only); a "close" one uses fewer, or none and is only near
+ * in meaning. The chat shows close results, if any, under their own heading and never quotes them as an answer.
+ */
+export type Fit = "match" | "close";
+
+/** The least relevance of a result that uses every subject word of the question. */
+export const ALL_WORDS_RELEVANCE = 0.7;
+/** The most a result found by meaning alone can score: without a shared word it is never more than half a match. */
+export const MEANING_ONLY_MAX = 0.5;
+
+/**
+ * How much a question's word says in this library: its inverse document frequency (BM25's, `documents` of the
+ * library's `total` articles use it). "happened" in every article says next to nothing, "Chernobyl" in one a lot.
+ */
+export function termWeight(documents: number, total: number): number {
+  return Math.log(1 + Math.max(0, total - documents + 0.5) / (documents + 0.5));
+}
+
+/** The share of the question's words (each by its weight) that an article uses (`used`: places in `weights`). */
+export function questionCoverage(used: readonly number[], weights: readonly number[]): number {
+  const all = weights.reduce((sum, weight) => sum + weight, 0);
+  if (all <= 0) return used.length > 0 ? 1 : 0;
+  return [...new Set(used)].reduce((sum, place) => sum + (weights[place] ?? 0), 0) / all;
+}
+
+/**
+ * A result's relevance in [0, 1], as the "% match" the reader sees, and its fit. It says how much of the
+ * question the article covers, never only how it compares with the best of a poor set:
+ * - a text match: the share of the question's subject words it uses (`coverage`: anywhere in the indexed text,
+ *   each word by its weight in the library, see questionCoverage), times 0.7 to 1 by the hybrid score among the
+ *   candidates (bm25 and meaning, as ranked before): an article with every word scores 0.7 to 1, one with the
+ *   rarer half of them 0.35 to 0.5, one that shares only "happened" with "What happened at Chernobyl?" next to 0;
+ * - a match by meaning alone (no shared word): its cosine above the library's average article and the
+ *   embedder's chance level, on the scale up to identical, at most MEANING_ONLY_MAX: 16% similar where the
+ *   average article is 10% is a 3% match, not the 43% it scored relative to a poor best.
+ * It fits ("match") when it covers at least half of the question; else it is only "close".
+ */
+export function matchRelevance(parts: Parameters<typeof hybridScore>[0] & { coverage: number }): {
+  score: number;
+  fit: Fit;
+} {
+  const hybrid = hybridScore(parts);
+  if (hybrid <= 0) return { score: 0, fit: "close" };
+  const round = (value: number) => Math.round(value * 10_000) / 10_000;
+  if (parts.fts !== undefined && parts.coverage > 0) {
+    const within = Math.min(1, Math.max(0, (hybrid - 0.25) / 0.75));
+    return {
+      score: round(Math.min(1, parts.coverage) * (ALL_WORDS_RELEVANCE + (1 - ALL_WORDS_RELEVANCE) * within)),
+      fit: parts.coverage >= 0.5 ? "match" : "close",
+    };
+  }
+  const floor = Math.max(0, parts.typicalVector ?? 0, parts.chanceVector ?? 0);
+  const meaning = Math.min(1, Math.max(0, ((parts.vector ?? 0) - floor) / (1 - floor)));
+  return { score: round(MEANING_ONLY_MAX * meaning), fit: "close" };
+}
+
+/**
  * The cosine of the question with the library's average article: the mean of all candidate scores when the
  * vector index returned the whole library (fewer than it was asked for), else the question's dot product with
  * the stored library mean (the mean of the articles' unit vectors), else unknown.
@@ -106,11 +181,12 @@ export function typicalSimilarity(options: {
 }
 
 /**
- * The least relevance a result needs, as a share of the best result's: a text match on one common word of the
- * question ("happened") scores at least a quarter (half of the text part), so one right answer came padded
- * with every article that shares that word.
+ * The least relevance a result needs, as a share of the best result's. A match on a common word of the question
+ * ("happened") scores next to nothing now (its word weighs little), so the floor only keeps a long tail of weak
+ * matches out; one on another part of a question of several subjects ("Obama and Netanyahu": an article on
+ * Obama alone) stays, as a close result.
  */
-export const MIN_RELATIVE_RELEVANCE = 0.5;
+export const MIN_RELATIVE_RELEVANCE = 0.3;
 
 export function aboveRelevanceFloor<T extends { score: number }>(ranked: T[]): T[] {
   const best = ranked[0]?.score ?? 0;

@@ -18,6 +18,10 @@ export type FollowUp =
       filters: QuestionFilters;
       /** It says it means the previous results ("of those", "only", an ordinal), not only names a filter. */
       pointsBack: boolean;
+      /** It opens like the rest of a sentence ("and from this week?", "die von letzter Woche"). */
+      elliptical: boolean;
+      /** It names words of its own ("which of these is about Python?"). */
+      subject: boolean;
     }
   /** Articles like this previous result ("more like that"). */
   | { kind: "similar"; id: number; filters: QuestionFilters }
@@ -44,18 +48,20 @@ export interface FollowUpContext {
   now: number;
   /** Minutes east of UTC, for "last week". */
   offsetMinutes?: number;
+  /** The question's languages (answers/question-language): their stop and question words name no subject. */
+  languages?: readonly string[];
 }
 
 /** Words that point back at the previous results: "those", "which of", "only", "davon", "esos", "lesquels". */
 const BACK_REFERENCE = new RegExp(
-  String.raw`(?<![\p{L}])(?:` +
+  String.raw`(?<![\p{L}-])(?:` +
     [
       String.raw`those|these|them|ones|which\s+of|only|just`,
       String.raw`davon|diese[nrs]?|denen|nur|sie\s+zusammen|fasse\s+sie`,
       String.raw`esos|esas|estos|estas|ellos|ellas|solo|sólo|solamente|cuál(?:es)?\s+de|resúme(?:los|las)|muéstra(?:me)?(?:los|las)`,
       String.raw`ceux(?:-ci|-là)?|celles(?:-ci|-là)?|lesquel(?:le)?s|lequel|laquelle|seulement|uniquement|\p{L}+-les`,
     ].join("|") +
-    String.raw`)(?![\p{L}])`,
+    String.raw`)(?![\p{L}-])`,
   "iu",
 );
 
@@ -91,9 +97,9 @@ const REQUEST_WORDS = new Set(
 );
 const FOLLOW_UP_LANGUAGES = ["de", "es", "fr"];
 
-/** The content words a follow-up adds of its own: not stop words of en/de/es/fr, not request words. */
-function ownWords(text: string): string[] {
-  return queryTerms(text).filter(
+/** The content words a follow-up adds of its own: not stop words of en/de/es/fr or its language, not request words. */
+function ownWords(text: string, languages: readonly string[] = []): string[] {
+  return queryTerms(text, languages).filter(
     (word) =>
       !REQUEST_WORDS.has(word) &&
       !/^\p{N}+$/u.test(word) &&
@@ -106,8 +112,12 @@ function ownWords(text: string): string[] {
  * search matches a term (term-matching: a long stem as a prefix, so "Corona" finds "Coronavirus"; inflections by
  * the article language's Snowball stem, so "retraites" finds "retraite").
  */
-function aboutWords(words: string, articles: readonly PreviousArticle[]): PreviousArticle[] {
-  const terms = ownWords(words);
+function aboutWords(
+  words: string,
+  articles: readonly PreviousArticle[],
+  languages: readonly string[] = [],
+): PreviousArticle[] {
+  const terms = ownWords(words, languages);
   return articles.filter((article) => {
     const matchers = terms.map((term) => termMatcher(term, article.language ? [article.language] : []));
     for (const { word } of wordsWithPositions(`${article.title}\n${article.summary}\n${article.text ?? ""}`)) {
@@ -115,6 +125,18 @@ function aboutWords(words: string, articles: readonly PreviousArticle[]): Previo
     }
     return false;
   });
+}
+
+/**
+ * Whether a follow-up needs previous results to mean anything: it points back (an ordinal, "that article",
+ * "those", "only") or is the rest of a sentence, and names no subject of its own. Asked with no previous results
+ * it has nothing to refer to; a question that only names filters ("What did I save last week?") or names a
+ * subject ("which of these is about Python?", "only Python articles") is then a question of its own.
+ */
+export function needsPreviousResults(followUp: FollowUp | null): boolean {
+  if (followUp === null) return false;
+  if (followUp.kind !== "pick") return true;
+  return (followUp.pointsBack || followUp.elliptical) && !followUp.subject;
 }
 
 /**
@@ -140,14 +162,14 @@ export function resolveFollowUp(
   const oldest = !newest && OLDEST.test(rest);
   const pointsBack = BACK_REFERENCE.test(rest);
   const about = pointsBack ? ABOUT_WORDS.exec(rest) : null;
-  const own = ownWords(rest);
+  const own = ownWords(rest, context.languages);
+  const elliptical = own.length === 0 && ELLIPTICAL_START.test(rest);
   const isFollowUp =
     reference !== null ||
     pointsBack ||
     ((newest || oldest) && own.length === 0) ||
-    (own.length === 0 &&
-      (ELLIPTICAL_START.test(rest) ||
-        (hasFilters(filters) && !/\b(?:articles?|artikel|artículos|pages?)\b/iu.test(rest))));
+    elliptical ||
+    (own.length === 0 && hasFilters(filters) && !/\b(?:articles?|artikel|artículos|pages?)\b/iu.test(rest));
   if (!isFollowUp) return null;
 
   const kept = previous.filter((article) => matchesFilters(article, filters));
@@ -157,14 +179,24 @@ export function resolveFollowUp(
   }
   if (reference) {
     const id = resolveReference(reference, kept);
-    return id === null ? { kind: "unresolved" } : { kind: "pick", ids: [id], filters, pointsBack: true };
+    return id === null
+      ? { kind: "unresolved" }
+      : { kind: "pick", ids: [id], filters, pointsBack: true, elliptical, subject: false };
   }
   let picked = kept;
-  const words = about?.[1] && ownWords(about[1]).length > 0 ? about[1] : own.length > 0 ? own.join(" ") : null;
-  if (words) picked = aboutWords(words, picked);
+  const words =
+    about?.[1] && ownWords(about[1], context.languages).length > 0 ? about[1] : own.length > 0 ? own.join(" ") : null;
+  if (words) picked = aboutWords(words, picked, context.languages);
   if (newest || oldest) {
     const sorted = [...picked].sort((a, b) => a.createdAt - b.createdAt || a.id - b.id);
     picked = (newest ? sorted.slice(-1) : sorted.slice(0, 1)).filter((a) => a !== undefined);
   }
-  return { kind: "pick", ids: picked.map((a) => a.id), filters, pointsBack: pointsBack || newest || oldest };
+  return {
+    kind: "pick",
+    ids: picked.map((a) => a.id),
+    filters,
+    pointsBack: pointsBack || newest || oldest,
+    elliptical,
+    subject: words !== null,
+  };
 }

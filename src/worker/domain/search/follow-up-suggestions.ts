@@ -1,3 +1,5 @@
+import { chatPhrases } from "../answers/chat-phrases";
+import type { AnswerLanguage } from "../answers/question-language";
 import { isModifierLike, isVerbLike } from "../clustering/word-classes";
 import { isContentWord, stemWord } from "../words";
 
@@ -100,7 +102,12 @@ function namesOf(texts: string[]): Set<string> {
  * years" asked nothing. A phrase must not repeat a word of the question (compared by stem). Ranked by how many
  * results use the phrase, then by whether a title does, then by the rank of the first result that uses it.
  */
-export function suggestFollowUps(queryWords: string[], shown: SuggestionSource[], count: number): string[] {
+export function suggestFollowUps(
+  queryWords: string[],
+  shown: SuggestionSource[],
+  count: number,
+  language: AnswerLanguage = "en",
+): string[] {
   const queryStems = new Set(queryWords.flatMap((w) => [stemWord(w, "en"), w.toLowerCase()]));
   const scored = new Map<string, { phrase: string; results: Set<number>; title: boolean; first: number }>();
   // Titles are often written in Title Case: only summaries tell a name from a common word.
@@ -149,5 +156,6 @@ export function suggestFollowUps(queryWords: string[], shown: SuggestionSource[]
     if (picked.some((p) => p.toLowerCase().includes(lower) || lower.includes(p.toLowerCase()))) continue;
     picked.push(phrase);
   }
-  return picked.map((phrase) => `More about ${phrase}`);
+  // In the answer's language, as the chat's other words: a click asks it as the next question.
+  return picked.map(chatPhrases(language).moreAbout);
 }

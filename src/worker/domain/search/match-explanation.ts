@@ -1,3 +1,5 @@
+import { chatPhrases, type MatchField } from "../answers/chat-phrases";
+import type { AnswerLanguage } from "../answers/question-language";
 import { splitSentences } from "../sentences/segment";
 import { markdownToText } from "../text";
 import { termMatcher, wordsWithPositions } from "./term-matching";
@@ -18,28 +20,26 @@ const PASSAGE_CHARS = 160;
 
 /**
  * Why an article matched, in words, from the terms it shares with the question and the passage where they
- * occur: 'Mentions "hive" and "pollen" in the title and summary: "…the waggle dance inside the hive…"'.
+ * occur: 'Mentions "hive" and "pollen" in the title and summary: "…the waggle dance inside the hive…"', in the
+ * answer's language (the passage stays in the article's).
  */
-export function explainMatch(terms: string[], article: ExplainableArticle): string {
+export function explainMatch(terms: string[], article: ExplainableArticle, language: AnswerLanguage = "en"): string {
   // Summaries are markdown (a bold gist, bullets); the quoted passage must not show "**" or "- ".
   const summary = markdownToText(article.summary);
-  const fields = [
+  const fields: { name: MatchField; text: string }[] = [
     { name: "title", text: article.title },
     { name: "summary", text: summary },
     { name: "article", text: article.text },
-    { name: "notes and highlights", text: article.notes ?? "" },
+    { name: "notes", text: article.notes ?? "" },
   ];
   const languages = languagesOf(article);
   const termsByField = fields.map((f) => ({ name: f.name, found: termsIn(f.text, terms, languages) }));
   const found = terms.filter((term) => termsByField.some((f) => f.found.has(term)));
-  if (found.length === 0) {
-    const percent = Math.round(Math.max(0, article.similarity ?? 0) * 100);
-    return `No words in common with your question, but close in meaning (${percent}% similar).`;
-  }
+  const phrases = chatPhrases(language);
+  if (found.length === 0) return phrases.closeInMeaning(Math.round(Math.max(0, article.similarity ?? 0) * 100));
   const where = termsByField.filter((f) => f.found.size > 0).map((f) => f.name);
-  const quoted = found.slice(0, 4).map((t) => `"${t}"`);
   const passage = bestPassage(found, `${summary}\n${article.text}\n${article.notes ?? ""}`, languages);
-  return `Mentions ${joinWords(quoted)} in the ${joinWords(where)}${passage ? `: "${passage}"` : "."}`;
+  return phrases.mentions(found.slice(0, 4), where, passage);
 }
 
 /** Whether the title, summary or text uses any of the terms (a word the term matches, see term-matching). */
@@ -72,10 +72,6 @@ function termsIn(text: string, terms: string[], languages: string[]): Set<string
     if (found.size === terms.length) break;
   }
   return found;
-}
-
-function joinWords(words: string[]): string {
-  return words.length > 1 ? `${words.slice(0, -1).join(", ")} and ${words.at(-1)}` : (words[0] ?? "");
 }
 
 /** The sentence with the most question terms, trimmed to a short passage. */

@@ -46,9 +46,9 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const REQUEST_HEADERS = {
   "user-agent":
     "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 VibeRead/0.1",
-  accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
   "accept-language": "en-US,en;q=0.9,*;q=0.5",
 };
+const PAGE_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
 
 /** One time budget for the whole fetch: aborts the in-flight request and rejects whatever is being awaited. */
 class Deadline {
@@ -123,20 +123,40 @@ function looksLikeHtml(html: string): boolean {
   return /^\s*(?:<!--[\s\S]*?-->\s*)*<(?:!doctype\s+html|html|head|body)\b/i.test(html.slice(0, 1024));
 }
 
-export async function fetchPage(url: string, options: FetchPageOptions): Promise<FetchedPage> {
+/** What a guarded fetch hands back: the final URL, the status, the media type and the body's bytes. */
+export interface FetchedBody {
+  url: string;
+  status: number;
+  /** The media type without parameters ("" when the response had none). */
+  contentType: string;
+  /** The whole Content-Type header, for its charset. */
+  contentTypeHeader: string | null;
+  bytes: Uint8Array;
+}
+
+/**
+ * The SSRF-checked fetch both the page and the image fetcher use: every hop checked, redirects followed by hand,
+ * the body streamed under a size cap, all under one time cap. `refuseType` turns a media type the caller does not
+ * read into the failure to throw (checked before the body is read), or null to read it.
+ */
+export async function fetchGuarded(
+  url: string,
+  options: FetchPageOptions & { accept: string; refuseType: (type: string) => FetchFailure | null },
+): Promise<FetchedBody> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
   // Wrapped: a detached reference to the global fetch throws "Illegal invocation" in workerd.
   const fetchImpl: typeof fetch = options.fetchImpl ?? ((input, init) => fetch(input, init));
   const deadline = new Deadline(timeoutMs);
+  const headers = { ...REQUEST_HEADERS, accept: options.accept };
 
   let current: URL | undefined;
   try {
     current = await deadline.race(assertFetchableUrl(url, options));
     for (let redirects = 0; ; redirects++) {
       const response = await deadline.race(
-        fetchImpl(current.href, { redirect: "manual", headers: REQUEST_HEADERS, signal: deadline.controller.signal }),
+        fetchImpl(current.href, { redirect: "manual", headers, signal: deadline.controller.signal }),
       );
 
       if (REDIRECT_STATUSES.has(response.status)) {
@@ -161,13 +181,13 @@ export async function fetchPage(url: string, options: FetchPageOptions): Promise
 
       const header = response.headers.get("content-type");
       const type = mediaType(header);
-      if (type && !HTML_TYPES.has(type)) {
+      const refused = options.refuseType(type);
+      if (refused) {
         discard(response);
-        throw failures.notHtml(type);
+        throw refused;
       }
-      const html = decodeHtml(await readCapped(response, maxBytes, deadline), header);
-      if (!type && !looksLikeHtml(html)) throw failures.notHtml("");
-      return { url: current.href, status: response.status, contentType: type || "text/html", html };
+      const bytes = await readCapped(response, maxBytes, deadline);
+      return { url: current.href, status: response.status, contentType: type, contentTypeHeader: header, bytes };
     }
   } catch (error) {
     if (error instanceof FetchFailure) throw error;
@@ -177,4 +197,15 @@ export async function fetchPage(url: string, options: FetchPageOptions): Promise
   } finally {
     deadline.clear();
   }
+}
+
+export async function fetchPage(url: string, options: FetchPageOptions): Promise<FetchedPage> {
+  const fetched = await fetchGuarded(url, {
+    ...options,
+    accept: PAGE_ACCEPT,
+    refuseType: (type) => (type && !HTML_TYPES.has(type) ? failures.notHtml(type) : null),
+  });
+  const html = decodeHtml(fetched.bytes, fetched.contentTypeHeader);
+  if (!fetched.contentType && !looksLikeHtml(html)) throw failures.notHtml("");
+  return { url: fetched.url, status: fetched.status, contentType: fetched.contentType || "text/html", html };
 }

@@ -8,6 +8,7 @@ import { articleEmbeddingText } from "../../domain/embedding/article-embedding-t
 import { extractArticle, hasTooLittleText, htmlToText } from "../../domain/extraction/extract-article";
 import type { HighlightTarget } from "../../domain/highlights/targets";
 import { isUrlTitle } from "../../domain/imports/import-item";
+import { readsAsInterfaceText } from "../../domain/interface-text";
 import { RendererUnavailable } from "../../ports/page-renderer";
 import type { HostResolver } from "../fetching/host-resolver";
 import { assertFetchableUrl, FetchFailure, fetchPage } from "../fetching/page-fetcher";
@@ -130,6 +131,8 @@ export function createArticlePipeline({
         searchText: stored.searchText,
         wordCount: extracted.wordCount,
         language: extracted.htmlLanguage,
+        // A page whose text is mostly its interface (a sign-in form's messages) is kept but not summarised.
+        readsAsArticle: !readsAsInterfaceText(extracted.text),
       });
       // The content (and a stand-in title) just changed: every highlight is found again in the new text, and one
       // whose quote is gone is kept as orphaned. The plain and the rendered extraction each do it; the last wins.
@@ -150,7 +153,8 @@ export function createArticlePipeline({
     /** How many parts the language model reads the article in (each its own step); 0 when it is gone. */
     async summaryPartCount(userId: number, articleId: number): Promise<number> {
       const article = await articles.findById(userId, articleId);
-      return article ? adapters.languageModel.summaryParts(htmlToText(article.content ?? "")).length : 0;
+      if (!article?.readsAsArticle) return 0;
+      return adapters.languageModel.summaryParts(htmlToText(article.content ?? "")).length;
     },
 
     /** Notes on one part of a long article; rejects when the model fails, so the step can retry. */
@@ -175,12 +179,15 @@ export function createArticlePipeline({
     async summarize(userId: number, articleId: number, notes?: string[]): Promise<void> {
       const article = await articles.findById(userId, articleId);
       if (!article) return;
-      const summary = await adapters.languageModel.summarize({
-        title: article.title ?? "",
-        text: htmlToText(article.content ?? ""),
-        language: article.language ?? "en",
-        ...(notes ? { notes } : {}),
-      });
+      // Not an article (its text is a form's messages): no model, local or Workers AI, is asked to summarise it.
+      const summary = !article.readsAsArticle
+        ? ""
+        : await adapters.languageModel.summarize({
+            title: article.title ?? "",
+            text: htmlToText(article.content ?? ""),
+            language: article.language ?? "en",
+            ...(notes ? { notes } : {}),
+          });
       await articles.updateProcessing(userId, articleId, { summary: summary || null });
       // Processing's summary step and Re-summarize both come here: summary highlights follow the new summary.
       await reanchorHighlights(userId, articleId, ["summary"]);
@@ -191,7 +198,13 @@ export function createArticlePipeline({
       const article = await articles.findById(userId, articleId);
       if (!article) return;
       const text = articleEmbeddingText(
-        { title: article.title, summary: article.summary, text: htmlToText(article.content ?? "") },
+        // A page that is not an article is placed by its title alone: its form messages would make it similar to
+        // every other page with a sign-in form.
+        {
+          title: article.title,
+          summary: article.summary,
+          text: article.readsAsArticle ? htmlToText(article.content ?? "") : "",
+        },
         adapters.embedder.maxInputChars,
       );
       const [vector] = await adapters.embedder.embed([text], { language: article.language ?? undefined });

@@ -1,0 +1,1 @@
+ALTER TABLE `users` ADD `session_generation` integer DEFAULT 0 NOT NULL;
