@@ -52,8 +52,8 @@ import {
   purity,
   reciprocalRank,
 } from "./semantic-metrics";
-import { measureRelated } from "./semantic-related.mjs";
 import { measureQuestionLanguage } from "./semantic-question-language.mjs";
+import { measureRelated } from "./semantic-related.mjs";
 import { measureTopicNames } from "./semantic-topic-names.mjs";
 import { measureNewsTopics } from "./semantic-topic-news.mjs";
 import { measureTopicStability } from "./semantic-topic-stability.mjs";
