@@ -4,6 +4,8 @@
  * - NMI: mutual information of the labels and the clusters divided by the mean of their entropies,
  *   2 I(L; C) / (H(L) + H(C)) (scikit-learn's default, "arithmetic"); 1 when both are a single group.
  * - Purity: every cluster counts the members of its most common label; the sum over clusters / n.
+ * - Homogeneity: 1 - H(L | C) / H(L), how far knowing an item's cluster tells its label (scikit-learn's
+ *   homogeneity_score, Rosenberg and Hirschberg's V-measure half); 1 when every cluster holds one label.
  * - Precision@k: the share of the first k results that are relevant; missing results count as not relevant.
  * - MRR: the mean over queries of 1 / rank of the wanted result (0 when it is not returned).
  * - Percentiles: nearest rank (the value at position ceil(q × n) of the sorted sample).
@@ -54,6 +56,22 @@ export function purity<L, C>(labels: L[], clusters: C[]): number {
   let majority = 0;
   for (const members of byCluster.values()) majority += Math.max(...countBy(members).values());
   return majority / labels.length;
+}
+
+/** Homogeneity: 1 - H(labels | clusters) / H(labels); 1 when there is a single label. */
+export function homogeneity<L, C>(labels: L[], clusters: C[]): number {
+  assertSameLength(labels, clusters);
+  const n = labels.length;
+  const hl = entropy(countBy(labels).values(), n);
+  if (hl === 0) return 1;
+  const byCluster = new Map<C, L[]>();
+  clusters.forEach((c, i) => {
+    byCluster.set(c, [...(byCluster.get(c) ?? []), labels[i] as L]);
+  });
+  let conditional = 0;
+  for (const members of byCluster.values())
+    conditional += (members.length / n) * entropy(countBy(members).values(), members.length);
+  return 1 - conditional / hl;
 }
 
 /** The share of the first `k` results that are relevant (a short list counts its missing places as misses). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  homogeneity,
   mean,
   normalizedMutualInformation,
   percentile,
@@ -30,6 +31,15 @@ describe("bench:semantic metrics", () => {
     expect(purity(["a", "a", "b", "b", "b", "c"], [1, 1, 1, 2, 2, 2])).toBeCloseTo(4 / 6, 10);
     expect(purity(["a", "b", "c"], [1, 2, 3])).toBe(1);
     expect(() => purity(["a"], [1, 2])).toThrow();
+  });
+
+  it("homogeneity is 1 for clusters of one label each, 0 for clusters that mix labels as the whole does", () => {
+    expect(homogeneity(["a", "a", "b", "b"], [1, 1, 2, 3])).toBeCloseTo(1, 10);
+    expect(homogeneity(["a", "b", "a", "b"], [1, 1, 2, 2])).toBeCloseTo(0, 10);
+    expect(homogeneity(["a", "a"], [1, 2])).toBe(1);
+    // H(L) = ln 2; cluster 1 (a, a, b) has entropy H(2/3, 1/3), cluster 2 (b) none: 1 - (3/4) H(2/3, 1/3) / ln 2.
+    const h = -(2 / 3) * Math.log(2 / 3) - (1 / 3) * Math.log(1 / 3);
+    expect(homogeneity(["a", "a", "b", "b"], [1, 1, 1, 2])).toBeCloseTo(1 - (0.75 * h) / Math.log(2), 10);
   });
 
   it("precision@k counts missing results as misses; reciprocal rank finds the first hit", () => {

@@ -25,8 +25,38 @@ describe("topic identity across re-clustering", () => {
     const previous = [{ id: 5, createdAt: 1, label: "Bees", memberIds: range(1, 10) }];
     // 6 of its 10 stay, 24 new ones join: a Jaccard overlap of 0.2, still the same subject.
     expect(inheritTopicIdentities(previous, [[...range(1, 6), ...range(100, 123)]]).get(0)?.id).toBe(5);
-    // 5 of 10 stay together: no longer most of it.
+    // 5 of 10 stay together and the other 5 are in no topic: no longer most of it, nor its largest part.
     expect(inheritTopicIdentities(previous, [[...range(1, 5), ...range(100, 103)]]).size).toBe(0);
+  });
+
+  it("lets a topic that split continue in its largest part when that cluster is mostly its articles", () => {
+    const previous = [
+      { id: 5, createdAt: 1, label: "Bees", memberIds: range(1, 10) },
+      { id: 6, createdAt: 2, label: "Glaciers", memberIds: range(11, 20) },
+    ];
+    // Bees splits 5 / 3 / 2; its part of 5 gains one glacier article and new ones: it is Bees, narrowed.
+    const inherited = inheritTopicIdentities(previous, [
+      [...range(1, 5), 11, 100, 101],
+      [6, 7, 8],
+      [9, 10, ...range(12, 20)],
+    ]);
+    expect(inherited.get(0)?.id).toBe(5);
+    expect(inherited.get(2)?.id).toBe(6);
+    expect(inherited.has(1)).toBe(false);
+    // The same part of 5 inside a cluster made mostly of glacier articles is Bees merged into Glaciers.
+    const merged = inheritTopicIdentities(previous, [
+      [...range(1, 5), ...range(11, 20)],
+      [6, 7, 8],
+      [9, 10],
+    ]);
+    expect([...merged]).toEqual([[0, { id: 6, createdAt: 2, label: "Glaciers" }]]);
+    // A largest part smaller than what went to no topic: scattered.
+    expect(
+      inheritTopicIdentities(previous.slice(0, 1), [
+        [1, 2, 3],
+        [4, 5],
+      ]).size,
+    ).toBe(0);
   });
 
   it("counts the articles now in no topic against the share", () => {

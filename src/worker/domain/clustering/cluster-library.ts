@@ -5,6 +5,7 @@ import { type PackedVectors, packVectors, sphericalKMeans } from "./kmeans";
 import { isAcceptableTopicName } from "./name-rules";
 import { denseView, refineAssignments, wordView } from "./refine-assignments";
 import { mean as average, silhouetteFromMatrix, similarityMatrix } from "./silhouette";
+import { type ScoredClustering, steadyChoice } from "./steady-choice";
 import { inheritTopicIdentities, type PreviousTopic } from "./topic-identity";
 import { LEFTOVER_LABEL, mainLanguage, nameFromTitles, nameFromWords, withItsNoun } from "./topic-names";
 import { topicScore } from "./topic-score";
@@ -113,9 +114,9 @@ export interface ClusterOptions {
   perLanguage?: boolean;
   /**
    * The topics of the last run (leftover group excluded) with their articles among these items. A new cluster
-   * that holds SAME_TOPIC_SHARE of one continues it (topic-identity): it keeps its id and name. Their centres also
-   * start one k-means run per k (a warm start), kept unless a fresh start fits clearly better, so a re-run does
-   * not move topics around for nothing.
+   * that holds SAME_TOPIC_SHARE of one, or that is mostly its largest part, continues it (topic-identity): it
+   * keeps its id and name. Their centres also start one k-means run per k (a warm start), kept unless another
+   * clustering fits clearly better (steady-choice), so a re-run does not move topics around for nothing.
    */
   previous?: readonly PreviousTopic[];
 }
@@ -138,7 +139,8 @@ interface GroupedPart {
  * silhouette below is measured there. The number of topics is found, not given: every k from minTopics(n) to
  * min(15, n/2) is tried (best of 10 seeded restarts, and a warm start from the previous topics) and the k with
  * the best mean silhouette wins (the exact silhouette, on an evenly spaced sample of at most 800 articles, from
- * one similarity matrix), unless even the best is below STRUCTURE_SILHOUETTE: then k = √(n/2). The chosen
+ * one similarity matrix), unless even the best is below STRUCTURE_SILHOUETTE: then k = √(n/2); with previous
+ * topics, the warm start wins unless another is clearly better (steady-choice). The chosen
  * clustering is then refined (refine-assignments): each article moves to the topic whose other members it is
  * closest to, by the embedding and by the words of titles and summaries. A cluster of one article is not a
  * topic: those articles form one leftover group, LEFTOVER_LABEL, listed last. A cluster that continues a
@@ -257,13 +259,6 @@ function languageParts(items: LibraryItem[]): LibraryItem[][] {
   return [...parts].sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0])).map(([, part]) => part);
 }
 
-/**
- * How much better a fresh k-means start must fit (sum of its articles' cosines to their centres, relative) to
- * replace the warm start from the previous topics: k-means' local optima differ by about this much, and a run
- * that moves topics for a fit no better than that only renames them.
- */
-const WARM_START_MARGIN = 0.01;
-
 /** Clusters one part of the library (see clusterLibrary): k chosen, k-means, refinement; not yet named. */
 function groupPart(items: LibraryItem[], previous: readonly PreviousTopic[], maxTopics: number): GroupedPart | null {
   const mean = libraryMean(items.map((item) => item.vector));
@@ -276,23 +271,28 @@ function groupPart(items: LibraryItem[], previous: readonly PreviousTopic[], max
   const matrix = similarityMatrix(sample.map((i) => vectors[i] ?? []));
   const maxK = Math.min(maxTopics, Math.floor(items.length / 2));
   const seeds = warmStartCentres(items, vectors, previous);
-  type Run = { assignments: number[]; centroids: number[][]; score: number; silhouettes: number[] };
-  const runs = new Map<number, Run>();
-  let best: Run | undefined;
   const packed = packVectors(vectors);
+  const candidates: ScoredClustering[] = [];
   for (let k = Math.min(maxK, minTopics(items.length)); k <= maxK; k++) {
-    const run = bestOfRestarts(vectors, packed, k, seeds);
-    const silhouettes = silhouetteFromMatrix(
-      matrix,
-      sample.map((i) => run.assignments[i] ?? 0),
-    );
-    const score = average(silhouettes);
-    runs.set(k, { ...run, score, silhouettes });
-    if (!best || score > best.score + 1e-9) best = { ...run, score, silhouettes };
+    const { fresh, warm } = kMeansRuns(vectors, packed, k, seeds);
+    for (const run of warm
+      ? [
+          { ...fresh, warm: false },
+          { ...warm, warm: true },
+        ]
+      : [{ ...fresh, warm: false }]) {
+      const silhouettes = silhouetteFromMatrix(
+        matrix,
+        sample.map((i) => run.assignments[i] ?? 0),
+      );
+      candidates.push({ ...run, k, score: average(silhouettes), silhouettes });
+    }
   }
-  if (best && best.score < STRUCTURE_SILHOUETTE) {
-    best = runs.get(Math.min(maxK, Math.max(2, Math.round(Math.sqrt(items.length / 2))))) ?? best;
-  }
+  const best = steadyChoice(candidates, {
+    structure: STRUCTURE_SILHOUETTE,
+    fallbackK: Math.min(maxK, Math.max(2, Math.round(Math.sqrt(items.length / 2)))),
+    previousK: seeds.length,
+  });
   if (!best) return null;
   const chosen = refined(best, vectors, items, matrix, sample);
   return {
@@ -581,23 +581,20 @@ function refined(
 }
 
 /**
- * The best fitting of RESTARTS seeded k-means runs, unless a warm start from `seeds` (the previous topics'
- * centres) fits within WARM_START_MARGIN of it: then the warm one, so unchanged subjects stay where they were.
+ * The best fitting of RESTARTS seeded k-means runs, and one started from `seeds` (the previous topics' centres)
+ * when there are any.
  */
-function bestOfRestarts(vectors: number[][], packed: PackedVectors, k: number, seeds: number[][]) {
+function kMeansRuns(vectors: number[][], packed: PackedVectors, k: number, seeds: number[][]) {
   const fitOf = (run: { assignments: number[]; centroids: number[][] }) =>
     vectors.reduce((sum, v, i) => sum + dot(v, run.centroids[run.assignments[i] ?? 0] ?? v), 0);
-  let best: { assignments: number[]; centroids: number[][]; fit: number } | undefined;
+  let fresh: { assignments: number[]; centroids: number[][]; fit: number } | undefined;
   for (let seed = 1; seed <= RESTARTS; seed++) {
     const run = sphericalKMeans(packed, k, seed * 7919 + k);
     const fit = fitOf(run);
-    if (!best || fit > best.fit) best = { ...run, fit };
+    if (!fresh || fit > fresh.fit) fresh = { ...run, fit };
   }
-  if (seeds.length > 0 && best) {
-    const warm = sphericalKMeans(packed, k, 7919 + k, seeds);
-    if (fitOf(warm) >= best.fit - WARM_START_MARGIN * Math.abs(best.fit)) return warm;
-  }
-  return best as { assignments: number[]; centroids: number[][] };
+  const warm = seeds.length > 0 ? sphericalKMeans(packed, k, 7919 + k, seeds) : null;
+  return { fresh: fresh as { assignments: number[]; centroids: number[][] }, warm };
 }
 
 const round = (x: number) => Math.round(x * 10_000) / 10_000;
