@@ -8,6 +8,7 @@ import { calibrateLibrary } from "../../src/worker/domain/similarity/calibrate-l
 import { beyondChance, type ChanceModel } from "../../src/worker/domain/similarity/chance";
 import {
   calibrationOf,
+  inLanguage,
   decodeProfile,
   encodeProfile,
   profileOf,
@@ -175,6 +176,32 @@ describe("a similarity scale", () => {
           noSubjects as RelatedCalibration,
         ),
       ).toEqual([]);
+  });
+  it("chance in a library of two subjects in each of two languages: a subject's pairs are beyond it, no others", () => {
+    // 10 articles of each of two subjects in each of two languages, each language centred on its own mean. Chance
+    // measured over every pair took in the pairs of two languages, read from two centres (a third of the pairs here),
+    // and no pair of one language was beyond it: no related articles, no topics.
+    const { articles: english } = library(2, 10, 23, 0.8);
+    const { articles: german } = library(2, 10, 29, 0.8);
+    const items = [...english.map((a) => ({ ...a, language: "en" })), ...german.map((a) => ({ ...a, language: "de" }))];
+    const calibration = relatedCalibration(items, libraryMean(items.map((a) => a.vector))) as RelatedCalibration;
+    expect([...calibration.languageMeans.keys()].sort()).toEqual(["de", "en"]);
+    const shares = (same: boolean) =>
+      items.flatMap((a, i) =>
+        items
+          .slice(i + 1)
+          .filter((b) => b.language === a.language && (a.subject === b.subject) === same)
+          .map((b) =>
+            beyondChance(
+              dot(inLanguage(a, calibration), inLanguage(b, calibration)),
+              calibration.chance as ChanceModel,
+            ),
+          ),
+      );
+    const sameSubject = shares(true).sort((x, y) => x - y);
+    expect(sameSubject[Math.floor(sameSubject.length / 2)]).toBeGreaterThan(0.9);
+    const otherSubject = shares(false).sort((x, y) => x - y);
+    expect(otherSubject[Math.floor(otherSubject.length * 0.95)]).toBeLessThan(RELATED_FLOOR);
   });
 });
 

@@ -41,7 +41,7 @@ export interface SimilarityProfile {
   topics: SimilarityScale | null;
   /** The languages with a mean of their own (LANGUAGE_MEAN_MIN), each encoded (vector-encoding) in `space`. */
   languages: Record<string, string>;
-  /** Chance's pairs, with each of `languages` centred on its own mean (chance.ts); null when not measurable. */
+  /** Chance's pairs, of one language each, centred on its mean where it has one (chance.ts); null when not measurable. */
   chance: ChanceModel | null;
 }
 
@@ -62,7 +62,7 @@ export interface RelatedCalibration {
 /**
  * What related articles need of a library: its pairs' scale, each pair's score the cosine of the two articles
  * centred on the library's mean (library-space `centred`: what related articles rank by), and the chance model of
- * its pairs with each language centred on its own mean, from the pairs of `items` (an evenly spaced PROFILE_SAMPLE
+ * its pairs of one language (pairsWithinLanguages), from the pairs of `items` (an evenly spaced PROFILE_SAMPLE
  * of them). `articles` is the library's size (the items may be a topics run's sample of it): E counts the articles
  * of the whole library an article has at least this close. Null below MIN_PROFILE_ARTICLES.
  */
@@ -78,8 +78,7 @@ export function relatedCalibration(
   const scale = scaleFromScores(scores, Math.max(articles, sample.length) - 1, RELATED_ANCHORS);
   if (!scale) return null;
   const languageMeans = languageMeansOf(sample);
-  const byLanguage =
-    languageMeans.size === 0 ? scores : pairScores(sample.map((item) => inLanguage(item, { mean, languageMeans })));
+  const byLanguage = languageMeans.size === 0 ? scores : pairsWithinLanguages(sample, { mean, languageMeans });
   return { mean, scale, languageMeans, chance: chanceModel(byLanguage) };
 }
 
@@ -118,6 +117,32 @@ export function relatedScale(
       articles,
     )?.scale ?? null
   );
+}
+
+/**
+ * The pairs of articles of one language, each centred on its language's mean: chance's pairs where languages have
+ * means of their own. A pair of two languages is measured from two centres, so it says nothing of how alike two
+ * articles of one language are by chance; the articles of the languages without a mean make one group.
+ */
+function pairsWithinLanguages(
+  items: ProfileItem[],
+  calibration: Pick<RelatedCalibration, "mean" | "languageMeans">,
+): Float64Array {
+  const groups = new Map<string, number[][]>();
+  for (const item of items) {
+    const key = calibration.languageMeans.has(item.language ?? "") ? (item.language as string) : "";
+    const group = groups.get(key) ?? [];
+    group.push(inLanguage(item, calibration));
+    groups.set(key, group);
+  }
+  const parts = [...groups.values()].map(pairScores);
+  const scores = new Float64Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    scores.set(part, at);
+    at += part.length;
+  }
+  return scores;
 }
 
 /** Every pair's cosine of some unit vectors: n(n - 1) / 2 scores, packed so the loop stays fast. */
