@@ -8,9 +8,9 @@ import { calibrateLibrary } from "../../src/worker/domain/similarity/calibrate-l
 import { beyondChance, type ChanceModel } from "../../src/worker/domain/similarity/chance";
 import {
   calibrationOf,
-  inLanguage,
   decodeProfile,
   encodeProfile,
+  inLanguage,
   profileOf,
   RELATED_ANCHORS,
   RELATED_FLOOR,
