@@ -4,16 +4,21 @@
  * library with few pairs of one subject the closest pairs are chance ones. In 28 pages in four languages, seven in
  * English on seven subjects, "What is Rust" and a flint tool article were the closest English pair and read 51%.
  *
- * Most pairs of a library share no subject, so its pairs' distribution is chance's below its middle: a normal
- * distribution with the scores' median and the spread of their lower half (the median less the 15.87th
- * percentile) is the chance model (Efron's empirical null). At a score s, chance makes a share Φc((s - median) /
- * spread) of the pairs; the library has a share at least as close (read on the tail of its scores kept). Their
- * ratio is the false discovery rate at s (Benjamini and Hochberg's, estimated as Efron does); 1 less it is the share
- * of the pairs this close that chance would not make, which caps a shown percentage (beyondChance). In a library
- * with many pairs of a subject, its close pairs are far more than chance's and the cap does not bite.
+ * Most pairs of a library share no subject, so its lowest pairs are chance's: a normal distribution fitted to the
+ * library's lower tail is the chance model (an empirical null, as Efron's). Its centre and spread come from the
+ * 6.68th and 30.85th percentiles (1.5 and 0.5 spreads below a normal's centre), not from the median and the spread
+ * below it: in a library where one subject has most articles, or two subjects each half, half its pairs or more
+ * share one and the median is one of theirs (22 cooking articles among 4 on astronomy and 4 on football: no pair
+ * was beyond chance, and every topic went to "Other articles"). When nearly all pairs are chance's the two fits
+ * agree. At a score s, chance makes a share Φc((s - centre) / spread) of the pairs; the library has a share at
+ * least as close (read on the tail of its scores kept). Their ratio is the false discovery rate at s (Benjamini and
+ * Hochberg's, estimated as Efron does); 1 less it is the share of the pairs this close that chance would not make,
+ * which caps a shown percentage (beyondChance). In a library with many pairs of a subject, its close pairs are far
+ * more than chance's and the cap does not bite.
  */
 export interface ChanceModel {
-  median: number;
+  /** The centre of chance's scores. */
+  centre: number;
   spread: number;
   /** [share, score]: the score with that share of the pairs at least as close, shares falling (TAIL_SHARES, then the closest pair's). */
   tail: [number, number][];
@@ -23,6 +28,9 @@ export interface ChanceModel {
 
 /** The shares of the upper tail a model keeps, log-spaced: where a related article's score falls. */
 const TAIL_SHARES = [0.5, 0.2, 0.1, 0.05, 0.02, 0.01, 0.005, 0.002, 0.001, 5e-4, 2e-4, 1e-4, 5e-5, 2e-5, 1e-5];
+
+/** Φ(-1.5) and Φ(-0.5): the shares of a normal distribution below the points chance is fitted at. */
+const LOW_TAIL = [0.0668, 0.3085] as const;
 
 /** The share of the normal distribution above z (Φc), by the Numerical Recipes erfc approximation (error < 1.2e-7). */
 export function normalTail(z: number): number {
@@ -52,15 +60,18 @@ export function chanceModel(scores: ArrayLike<number>): ChanceModel | null {
   const sorted = Float64Array.from(scores).sort();
   const pairs = sorted.length;
   const at = (q: number) => sorted[Math.min(pairs - 1, Math.floor(q * pairs))] as number;
-  const median = at(0.5);
-  const spread = median - at(0.1587);
+  // The percentiles 1.5 and 0.5 spreads below the centre of a normal distribution.
+  const low = at(LOW_TAIL[0]);
+  const high = at(LOW_TAIL[1]);
+  const spread = high - low;
   if (pairs < 2 || !(spread > 0)) return null;
+  const centre = high + 0.5 * spread;
   const tail = TAIL_SHARES.filter((share) => share * pairs > 1).map(
     (share) => [share, round(at(1 - share))] as [number, number],
   );
   // And the closest pair, the one pair at least that close.
   tail.push([1 / pairs, round(sorted[pairs - 1] as number)]);
-  return { median: round(median), spread: round(spread), tail, pairs };
+  return { centre: round(centre), spread: round(spread), tail, pairs };
 }
 
 /** The share of the model's pairs at least as close as `score`: log-linear between its tail's points. */
@@ -84,7 +95,7 @@ export function shareAtLeast(score: number, model: ChanceModel): number {
  * / (the library's share), in [0, 1].
  */
 export function beyondChance(score: number, model: ChanceModel): number {
-  const byChance = normalTail((score - model.median) / model.spread);
+  const byChance = normalTail((score - model.centre) / model.spread);
   return Math.max(0, 1 - Math.min(1, byChance / shareAtLeast(score, model)));
 }
 
@@ -92,7 +103,7 @@ export function beyondChance(score: number, model: ChanceModel): number {
 export function isChanceModel(value: unknown): value is ChanceModel {
   const model = value as ChanceModel | null;
   return (
-    typeof model?.median === "number" &&
+    typeof model?.centre === "number" &&
     typeof model.spread === "number" &&
     model.spread > 0 &&
     typeof model.pairs === "number" &&
