@@ -43,6 +43,7 @@ export async function sourceModules() {
     embeddingText: await load("worker/domain/embedding/article-embedding-text.ts"),
     clustering: await load("worker/domain/clustering/cluster-library.ts", clusterSrc),
     identity: await load("worker/domain/clustering/topic-identity.ts", clusterSrc),
+    similarity: await load("worker/domain/similarity/calibrate-library.ts", clusterSrc),
   };
 }
 

@@ -31,7 +31,13 @@ function measure(m, articles) {
     feedback: null,
     language: a.language,
   }));
-  const clustering = m.clustering.clusterLibrary(items, now, { perLanguage: true });
+  // As the Worker's run: clustered, then members read against the library (loose ones to "Other articles").
+  const { clustering } = m.similarity.calibrateLibrary(
+    m.clustering.clusterLibrary(items, now, { perLanguage: true }),
+    items,
+    now,
+    "local",
+  );
   const topicOf = new Map();
   clustering.topics.forEach((t, index) => {
     for (const member of t.members) topicOf.set(member.id, t.leftover ? OTHER : index);
