@@ -56,6 +56,17 @@ describe("title", () => {
   });
 });
 
+describe("title, when the server printed text before the page", () => {
+  it("is still the <title>, as a browser reads it, never an SVG's title (de)", () => {
+    // A PHP warning before <!DOCTYPE html>: the parser starts the body at it, and the <head>'s elements land there.
+    const html =
+      "<br />\n<b>Warning</b>: mysql_get_server_info(): Access denied in <b>/www/plugins/tagging.php</b><br />\n" +
+      '<!DOCTYPE html><html lang="de"><head><meta charset="UTF-8"><title>Alles Neue macht der Mai&#8230; | Bibliothek und mehr</title></head>' +
+      `<body><svg><title>Suche</title></svg><div class="post">${story(paragraph)}</div></body></html>`;
+    expect(extractArticle(html, "https://www.example.de/2010/05/mai").title).toBe("Alles Neue macht der Mai…");
+  });
+});
+
 describe("site name", () => {
   it("never the page's own title: the part of it that names the site (de)", () => {
     const html = page(

@@ -1,5 +1,5 @@
 import { type BylineMarkup, isBylineMarked, readBylineMarkup } from "./byline-markup";
-import type { DomDocument, DomElement } from "./dom";
+import { closestAncestor, type DomDocument, type DomElement } from "./dom";
 import { type JsonLdArticle, readJsonLdArticle, readJsonLdPageDate } from "./json-ld";
 import { cleanText } from "./strings";
 
@@ -34,6 +34,16 @@ export interface PageMetadata {
   microdataBody: string | null;
 }
 
+/**
+ * The page's <title>: the first title element in the document, as a browser's `document.title` reads it. linkedom
+ * looks only in <head>, and a page whose server printed text before `<html>` (a PHP warning) has its <head>'s
+ * elements parsed into the body, its <title> with them.
+ */
+function documentTitleOf(document: DomDocument): string {
+  const first = Array.from(document.querySelectorAll("title")).find((title) => !closestAncestor(title, "svg"));
+  return cleanText(document.title) ?? cleanText(first?.textContent) ?? "";
+}
+
 export function readPageMetadata(document: DomDocument): PageMetadata {
   const marked = markedElements(document);
   return {
@@ -41,7 +51,7 @@ export function readPageMetadata(document: DomDocument): PageMetadata {
     jsonLd: readJsonLdArticle(marked.scripts),
     jsonLdPageDate: readJsonLdPageDate(marked.scripts),
     lang: cleanText(document.documentElement?.getAttribute("lang")),
-    documentTitle: cleanText(document.title) ?? "",
+    documentTitle: documentTitleOf(document),
     headings: headingTexts(marked.headings.filter((heading) => !isSiteHeading(heading))),
     siteHeadings: headingTexts(marked.headings.filter(isSiteHeading)),
     markupDates: readMarkupDates(marked),
