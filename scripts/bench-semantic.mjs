@@ -41,7 +41,17 @@ import { detectLanguage } from "../src/worker/domain/language/detect-language";
 import { queryTerms } from "../src/worker/domain/search/chat-query";
 import { encodeProfile, relatedScale } from "../src/worker/domain/similarity/library-profile";
 import { tokenize } from "../src/worker/domain/text";
-import { apiClient, mulberry32, ROOT, run, runOrExit, startAppInBackground, tool, waitForHealth } from "./lib.mjs";
+import {
+  apiClient,
+  mulberry32,
+  ROOT,
+  run,
+  runOrExit,
+  startAppInBackground,
+  tool,
+  waitForHealth,
+  waitUntilProcessed,
+} from "./lib.mjs";
 import { measureConversations } from "./semantic-conversations.mjs";
 import { measureFollowUps } from "./semantic-follow-ups.mjs";
 import {
@@ -135,29 +145,6 @@ function documentFrequencies(texts) {
 // ---------------------------------------------------------------------------------------------------------
 // Quality through the API.
 
-async function waitUntilProcessed(call, token, ids) {
-  const finished = new Map();
-  const deadline = Date.now() + PROCESS_TIMEOUT_MS;
-  let lastReport = Date.now();
-  while (finished.size < ids.length) {
-    if (Date.now() > deadline) throw new Error(`${ids.length - finished.size} articles still processing after 10 min`);
-    const open = ids.filter((id) => !finished.has(id));
-    for (let i = 0; i < open.length; i += 50) {
-      const { statuses } = await call("POST", "/api/articles/batch/status", {
-        token,
-        body: { article_ids: open.slice(i, i + 50) },
-      });
-      for (const s of statuses) if (s.status === "completed" || s.status === "failed") finished.set(s.article_id, s);
-    }
-    if (Date.now() - lastReport > 10_000) {
-      console.log(`  ${finished.size}/${ids.length} processed`);
-      lastReport = Date.now();
-    }
-    await sleep(500);
-  }
-  return finished;
-}
-
 /** Waits for the debounced topics run that includes every processed article; returns article id -> topic id. */
 async function waitForTopics(call, base, token, processed) {
   const deadline = Date.now() + TOPICS_TIMEOUT_MS;
@@ -196,7 +183,7 @@ async function measureQuality(call, base, pages, origin) {
   const bulk = await call("POST", "/api/articles/bulk", { token, body: { urls } });
   if (bulk.successful !== pages.length) throw new Error(`bulk saved ${bulk.successful} of ${pages.length}`);
   const articleIds = bulk.results.map((r) => r.article.id);
-  const statuses = await waitUntilProcessed(call, token, articleIds);
+  const statuses = await waitUntilProcessed(call, token, articleIds, { timeoutMs: PROCESS_TIMEOUT_MS });
   const failed = [...statuses.values()].filter((s) => s.status !== "completed");
   for (const f of failed) console.log(`  failed: article ${f.article_id}: ${f.error}`);
 

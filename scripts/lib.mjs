@@ -162,6 +162,39 @@ export function resendingApiClient(base, { attempts = 3, pauseMs = 250 } = {}) {
   };
 }
 
+/**
+ * Waits until every article of `ids` has completed or failed, asking `/api/articles/batch/status` (50 ids a call);
+ * returns article id -> its status. Prints progress every `reportEveryMs`, prefixed with `label`.
+ */
+export async function waitUntilProcessed(
+  call,
+  token,
+  ids,
+  { timeoutMs, label = "", reportEveryMs = 10_000, pollMs = 500 } = {},
+) {
+  const finished = new Map();
+  const deadline = Date.now() + timeoutMs;
+  let reported = Date.now();
+  while (finished.size < ids.length) {
+    if (Date.now() > deadline)
+      throw new Error(`${ids.length - finished.size} articles still processing after ${timeoutMs / 60_000} min`);
+    const open = ids.filter((id) => !finished.has(id));
+    for (let i = 0; i < open.length; i += 50) {
+      const { statuses } = await call("POST", "/api/articles/batch/status", {
+        token,
+        body: { article_ids: open.slice(i, i + 50) },
+      });
+      for (const s of statuses) if (s.status === "completed" || s.status === "failed") finished.set(s.article_id, s);
+    }
+    if (Date.now() - reported > reportEveryMs) {
+      console.log(`  ${label}${finished.size}/${ids.length} processed`);
+      reported = Date.now();
+    }
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
+  return finished;
+}
+
 export const npmCommand = process.platform === "win32" ? "npm.cmd" : "npm";
 
 /** A small seeded random generator (mulberry32), so a benchmark measures the same data every run. */

@@ -20,7 +20,7 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { LEFTOVER_LABEL } from "../src/worker/domain/clustering/topic-names";
 import { loadLabelledLibrary } from "./labelled-library.mjs";
-import { apiClient, ROOT, runOrExit, startAppInBackground, tool, waitForHealth } from "./lib.mjs";
+import { apiClient, ROOT, runOrExit, startAppInBackground, tool, waitForHealth, waitUntilProcessed } from "./lib.mjs";
 import { applyMigrations, setup } from "./setup.mjs";
 
 const TARGETS = { offSubjectAt50: 0.05, newsPrecision: 0.8 };
@@ -59,25 +59,12 @@ async function saveLibrary(call, pages, split) {
     }
   };
   await Promise.all(Array.from({ length: SAVE_CONCURRENCY }, worker));
-  const finished = new Map();
-  const deadline = Date.now() + PROCESS_TIMEOUT_MS;
-  let reported = Date.now();
-  while (finished.size < ids.length) {
-    if (Date.now() > deadline) throw new Error(`${ids.length - finished.size} articles still processing`);
-    const open = ids.filter((id) => !finished.has(id));
-    for (let i = 0; i < open.length; i += 50) {
-      const { statuses } = await call("POST", "/api/articles/batch/status", {
-        token,
-        body: { article_ids: open.slice(i, i + 50) },
-      });
-      for (const s of statuses) if (s.status === "completed" || s.status === "failed") finished.set(s.article_id, s);
-    }
-    if (Date.now() - reported > 20_000) {
-      console.log(`  ${split}: ${finished.size}/${ids.length} processed`);
-      reported = Date.now();
-    }
-    await sleep(1_000);
-  }
+  const finished = await waitUntilProcessed(call, token, ids, {
+    timeoutMs: PROCESS_TIMEOUT_MS,
+    label: `${split}: `,
+    reportEveryMs: 20_000,
+    pollMs: 1_000,
+  });
   const pageOf = new Map();
   ids.forEach((id, i) => {
     if (finished.get(id)?.status === "completed") pageOf.set(id, pages[i]);
