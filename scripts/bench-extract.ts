@@ -1,7 +1,7 @@
 /**
  * Extraction benchmark: our extractor against plain Readability 0.6.0 on linkedom, on two corpora.
  *
- *   npm run bench:extract -- [corpus-dir] [--verbose] [--only dev|readability] [--page <file>] [--without r1,r2] [--with r3]
+ *   npm run bench:extract -- [corpus-dir] [--verbose] [--only dev|modern|readability|metadata] [--page <file>] [--without r1,r2] [--with r3]
  *
  * 1. The trafilatura-dev set (../shared/corpus/trafilatura-dev): 296 real multilingual pages scored by snippets
  *    that must and must not be in the text; the quality figure (scripts/extract-dev-set.ts says how).
@@ -9,6 +9,9 @@
  *    required snippets lost and the unwanted ones kept. `--without <rule,...>` (or `all`) turns rules of ours
  *    off, to measure what each is worth, and `--with <rule>` turns on one the Worker does not apply
  *    (extract-article.ts: EXTRACTION_RULES, DEFAULT_EXTRACTION_RULES).
+ * 1b. The modern-dev set (../shared/corpus/modern-dev): 481 pages of the 2025-26 web, shingle F1 against each
+ *    page's article body and snippets (scripts/extract-modern-set.ts says how). Both dev sets also print their
+ *    halves by URL (A, the half rules may be tuned on; B, held out).
  * 2. The Readability test pages (../shared/corpus/readability-test-pages, or the folder given as the first
  *    argument): the regression check, below.
  *
@@ -39,8 +42,9 @@ import { parseHTML } from "linkedom";
 import { extractArticleWithSource } from "../src/worker/domain/extraction/extract-article";
 import { htmlToText } from "../src/worker/domain/extraction/html-text";
 import { wordTokens } from "../src/worker/domain/extraction/words";
-import { runDevSet, selectRules } from "./extract-dev-set";
+import { applyRules, runDevSet, selectRules } from "./extract-dev-set";
 import { runMetadataSets } from "./extract-metadata-sets";
+import { runModernSet } from "./extract-modern-set";
 
 const PAGE_URL = "http://fakehost/test/page.html";
 const FIELDS = ["title", "byline", "publishedTime", "siteName"] as const;
@@ -87,6 +91,10 @@ const modernCorpus = fileURLToPath(new URL("../../shared/corpus/modern-dev/", im
 const list = (flag: string) => (flagValue(flag) ?? "").split(",").filter(Boolean);
 if (only === null || only === "dev") {
   runDevSet({ corpus: devCorpus, verbose, page, without: list("--without"), with: list("--with") });
+}
+if (only === null || only === "modern") {
+  if (only === "modern") applyRules(selectRules(list("--without"), list("--with")));
+  runModernSet({ corpus: modernCorpus, verbose });
 }
 if (only === null || only === "readability") runReadabilityPages();
 if (only === null || only === "metadata") {

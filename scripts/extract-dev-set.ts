@@ -32,6 +32,7 @@ import {
 } from "../src/worker/domain/extraction/extract-article";
 import { htmlToText } from "../src/worker/domain/extraction/html-text";
 import { decodeHtml } from "../src/worker/services/fetching/decode-html";
+import { halfOf } from "./extraction-scores";
 
 interface Entry {
   file: string;
@@ -74,21 +75,32 @@ const squash = (text: string) => text.replace(/\s+/g, " ").trim();
 
 let rules: ReadonlySet<ExtractionRule> = new Set(DEFAULT_EXTRACTION_RULES);
 
-function ours(html: string, url: string): string {
-  const { article } = extractArticleWithSource(html, url, { rules });
-  return `${article.title ?? ""}\n\n${article.text}`;
+/** The rules the next extractions apply (runDevSet sets them from its options). */
+export function applyRules(selected: ReadonlySet<ExtractionRule>): void {
+  rules = selected;
 }
 
-function plainReadability(html: string, _url: string): string {
+/** What the reader view shows of a page, with our rules: its title and its text. */
+export function oursArticle(html: string, url: string): { title: string; text: string } {
+  const { article } = extractArticleWithSource(html, url, { rules });
+  return { title: article.title ?? "", text: article.text };
+}
+
+/** The same from plain Readability 0.6.0 on linkedom: empty when it throws or finds no article. */
+export function plainArticle(html: string, _url: string): { title: string; text: string } {
   try {
     const { document } = parseHTML(html);
     // linkedom's document stands in for the browser Document Readability is typed against.
     const result = new Readability(document as unknown as ConstructorParameters<typeof Readability>[0]).parse();
-    return `${result?.title ?? ""}\n\n${htmlToText(result?.content ?? "")}`;
+    return { title: result?.title ?? "", text: htmlToText(result?.content ?? "") };
   } catch {
-    return "";
+    return { title: "", text: "" };
   }
 }
+
+const titleAndText = ({ title, text }: { title: string; text: string }) => `${title}\n\n${text}`;
+const ours = (html: string, url: string) => titleAndText(oursArticle(html, url));
+const plainReadability = (html: string, url: string) => titleAndText(plainArticle(html, url));
 
 function scorePage(extract: Extractor, html: string, url: string, entry: Entry): PageScore {
   const start = performance.now();
@@ -115,7 +127,7 @@ function timeAgain(extract: Extractor, html: string, url: string, score: PageSco
   score.fastestMs = Math.min(score.fastestMs, performance.now() - start);
 }
 
-function percentile(values: number[], p: number): number {
+export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
@@ -178,7 +190,7 @@ export function runDevSet({ corpus, verbose, page, without, with: added }: DevSe
   ours: DevSetSummary;
   plain: DevSetSummary;
 } {
-  rules = selectRules(without, added);
+  applyRules(selectRules(without, added));
   const evaldata = JSON.parse(readFileSync(join(corpus, "evaldata.json"), "utf8")) as Record<string, Entry>;
   let entries = Object.entries(evaldata).sort(([, a], [, b]) => a.file.localeCompare(b.file));
   if (page) {
@@ -219,7 +231,7 @@ export function runDevSet({ corpus, verbose, page, without, with: added }: DevSe
   const r = summarise(plainScores);
   const pct = (n: number, of: number) => `${((100 * n) / Math.max(of, 1)).toFixed(1)}%`;
   const row = (label: string, a: string, b: string) =>
-    console.log(`  ${label.padEnd(42)}${a.padStart(14)}${b.padStart(14)}`);
+    console.log(`  ${label.padEnd(42)}${a.padStart(20)}${b.padStart(20)}`);
   console.log(`Dev set: ${o.pages} pages from ${corpus} (snippets, trafilatura's method)`);
   console.log(`Rules: ${[...rules].join(", ") || "none"}`);
   console.log();
@@ -233,6 +245,17 @@ export function runDevSet({ corpus, verbose, page, without, with: added }: DevSe
   row("ms per page p95, first run", r.p95.toFixed(1), o.p95.toFixed(1));
   row(`ms per page p50, fastest of ${TIMING_RUNS}`, r.fastestP50.toFixed(1), o.fastestP50.toFixed(1));
   row(`ms per page p95, fastest of ${TIMING_RUNS}`, r.fastestP95.toFixed(1), o.fastestP95.toFixed(1));
+  for (const half of ["A", "B"] as const) {
+    const inHalf = (scores: PageScore[]) => summarise(scores.filter((score) => halfOf(score.url) === half));
+    const [plainHalf, oursHalf] = [inHalf(plainScores), inHalf(oursScores)];
+    const figures = (x: DevSetSummary) =>
+      `${x.f1.toFixed(3)} ${pct(x.lostPages, x.pages)} ${pct(x.clutterPages, x.pages)}`;
+    row(
+      `half ${half} (${half === "A" ? "tuning" : "held out"}, ${oursHalf.pages}): F1, lost, clutter`,
+      figures(plainHalf),
+      figures(oursHalf),
+    );
+  }
   console.log();
   return { ours: o, plain: r };
 }
