@@ -280,6 +280,17 @@ describe("extraction rules, one page each", () => {
     ]);
   });
 
+  it("marked-boilerplate: keeps a shop's product details set in a modal sheet, and drops its newsletter pop-up (en)", () => {
+    const html = `<!DOCTYPE html><html lang="en"><head><title>Shelf unit, white</title></head><body><main>
+      <h1>Shelf unit, white</h1>${ENGLISH.map((p) => `<p>${p}</p>`).join("")}
+      <div class="product-details-modal"><h2>Product details</h2><p>Solid pine, lacquered.</p><p>Shelf depth 39 cm.</p><p>Max load 13 kg per shelf.</p></div>
+      <div class="newsletter-modal"><p>Sign up for our emails and get 10% off.</p></div>
+      </main></body></html>`;
+    const [, withRule] = withoutAndWith(html, "marked-boilerplate");
+    expect(withRule).toContain("Max load 13 kg per shelf.");
+    expect(withRule).not.toContain("Sign up for our emails");
+  });
+
   it("lead-paragraph: keeps the standfirst in the article's header that Readability drops (de)", () => {
     const lead =
       "Nach jahrelangem Streit ist die Entscheidung gefallen: Die alte Brücke wird saniert, und die Stadt zahlt den größten Teil der Kosten selbst.";

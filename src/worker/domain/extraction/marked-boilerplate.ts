@@ -8,7 +8,8 @@ import { goodTextLength, linkLength, squash } from "./text-blocks";
  * ARIA roles navigation, complementary, contentinfo, search, menu, menubar, dialog, alertdialog; and class or id
  * words in general English for page parts that are never the story: share/social bars, newsletter and subscription
  * boxes, cookie and consent notices, comments, related and recommended links, breadcrumbs, sidebars, ads
- * and sponsors, paywalls, ratings, pop-ups. Readability has a similar list of class words, but
+ * and sponsors, paywalls, ratings. Not "modal", "popup" or "overlay": a shop keeps its product details in a modal
+ * sheet, and the pop-ups that are furniture say what they hold (newsletter, cookie, login). Readability has a similar list of class words, but
  * it spares any element whose class also says "article", "content" or "main" ("relatedArticles", "share-content"),
  * and it does not look at ARIA roles or <aside>.
  *
@@ -64,7 +65,7 @@ const MARKED_PART =
 
 /** Class or id words that must be whole words ("comments", not "commentary"; "ad", not "head"). */
 const MARKED_WORD =
-  /^(?:comments?|commentlist|respond|ads?|advert\w*|advertising|sponsor(?:ed|s)?|promos?|rating|ratings|popup|modal|overlay|tags|tagcloud|login|signup|banner)$/;
+  /^(?:comments?|commentlist|respond|ads?|advert\w*|advertising|sponsor(?:ed|s)?|promos?|rating|ratings|tags|tagcloud|login|signup|banner)$/;
 
 /**
  * An author's box: the writer's photo, name and a few lines about them, under or beside the story. Its class or id
