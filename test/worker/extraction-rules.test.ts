@@ -4,6 +4,8 @@ import {
   type ExtractionRule,
   extractArticleWithSource,
 } from "../../src/worker/domain/extraction/extract-article";
+import { htmlToText } from "../../src/worker/domain/extraction/html-text";
+import { recoverParagraphs } from "../../src/worker/domain/extraction/recover-paragraphs";
 
 /**
  * One small page per rule added to Readability (extract-article.ts: EXTRACTION_RULES), in six languages.
@@ -175,6 +177,29 @@ describe("extraction rules, one page each", () => {
       textWith(html, "recover-paragraphs", false, ["lead-paragraph"]).includes(marker),
       textWith(html, "recover-paragraphs", true, ["lead-paragraph"]).includes(marker),
     ]).toEqual([false, true]);
+  });
+
+  it("recover-paragraphs: a short line the page repeats vouches for one block, not for a list of teasers (de)", () => {
+    // Readability kept the clip's text and its one "betrifft: ..." line; the page's <main> also lists other clips,
+    // each a title and the same line, and paragraphs of the text Readability dropped.
+    const readabilityText = [GERMAN[0], "betrifft: ...", GERMAN[1]].join("\n\n");
+    const teasers = ["Die Tricks der Unfallbetrüger", "Landwirtschaft ohne Chemie"]
+      .map((title) => `<h3>${title}</h3><p>betrifft: ...</p>`)
+      .join("");
+    const marked = `<p>${GERMAN[0]}</p><p>betrifft: ...</p>${teasers}<p>${GERMAN[2]}</p><p>${GERMAN[3]}</p><p>${MORE_GERMAN[0]}</p><p>${MORE_GERMAN[1]}</p><p>${GERMAN[1]}</p>`;
+    const recovered = htmlToText(recoverParagraphs(readabilityText, marked, "de") ?? "");
+    expect(recovered).toContain("provisorische Umleitung");
+    expect(recovered).not.toContain("Unfallbetrüger");
+    expect(recovered.match(/betrifft: \.\.\./g)).toHaveLength(1);
+  });
+
+  it("recover-paragraphs: never at the cost of a paragraph Readability kept outside the page's <main> (de)", () => {
+    const readabilityText = [GERMAN[0], GERMAN[1], MORE_GERMAN[2]].join("\n\n");
+    const marked = [GERMAN[0], GERMAN[2], GERMAN[3], MORE_GERMAN[0], MORE_GERMAN[1], GERMAN[1]]
+      .map((p) => `<p>${p}</p>`)
+      .join("");
+    expect(recoverParagraphs(readabilityText, marked, "de")).toBeNull();
+    expect(recoverParagraphs([GERMAN[0], GERMAN[1]].join("\n\n"), marked, "de")).not.toBeNull();
   });
 
   it("calls-to-action: drops a newsletter prompt between paragraphs (nl)", () => {

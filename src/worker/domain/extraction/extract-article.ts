@@ -137,18 +137,22 @@ export function extractArticleWithSource(
     }
   }
   const { baseUrl, page, language, lead, marked, readability } = reading;
+  /** The rules that clean what Readability chose, run on paragraphs taken back from the page too. */
+  const cleanUp = (element: DomElement) => {
+    if (rules.has("link-paragraphs")) removeLinkParagraphs(element);
+    if (rules.has("support-appeals")) removeSupportAppeals(element);
+    if (rules.has("trailing-labels")) removeTrailingLabels(element);
+    if (rules.has("caption-credits")) removeCaptionCredits(element);
+    if (rules.has("controls")) removeInterfaceLabels(element);
+    if (rules.has("byline-lines") && readability.ok) {
+      removeBylineLines(element, bylineNames([cleanByline(readability.metadata.byline), ...pagePeopleNames(page)]));
+    }
+  };
   let root: DomElement;
   let source: ContentSource = "readability";
   if (readability.ok && readability.content) {
     root = readability.content;
-    if (rules.has("link-paragraphs")) removeLinkParagraphs(root);
-    if (rules.has("support-appeals")) removeSupportAppeals(root);
-    if (rules.has("trailing-labels")) removeTrailingLabels(root);
-    if (rules.has("caption-credits")) removeCaptionCredits(root);
-    if (rules.has("controls")) removeInterfaceLabels(root);
-    if (rules.has("byline-lines")) {
-      removeBylineLines(root, bylineNames([cleanByline(readability.metadata.byline), ...pagePeopleNames(page)]));
-    }
+    cleanUp(root);
     if (lead && !collapseWhitespace(root.textContent ?? "").includes(lead)) {
       const paragraph = root.ownerDocument.createElement("p");
       paragraph.textContent = lead;
@@ -166,7 +170,9 @@ export function extractArticleWithSource(
     for (const element of [...marked.querySelectorAll(FURNITURE)]) element.remove();
     const recovered = recoverParagraphs(text, sanitizeArticleHtml(marked, baseUrl), language);
     if (recovered) {
-      content = recovered;
+      const taken = parseFragment(recovered);
+      cleanUp(taken);
+      content = taken.innerHTML;
       text = htmlToText(content);
     }
   }

@@ -1,5 +1,5 @@
 import { stopWordsOf } from "../words/stop-words";
-import { isElement, parseFragment } from "./dom";
+import { type DomElement, isElement, parseFragment } from "./dom";
 import { htmlToText } from "./html-text";
 import { collapseWhitespace } from "./strings";
 import { wordTokens } from "./words";
@@ -26,10 +26,11 @@ export function recoverParagraphs(
   const stopWords = new Set([...stopWordsOf("en"), ...(language ? stopWordsOf(language) : [])]);
   const root = parseFragment(markedContent);
   const blocks = [...root.children];
-  const keep = blocks.map((block) => {
+  const vouched = vouchedByReadability(readabilityText, chosen, blocks);
+  const keep = blocks.map((block, i) => {
     const text = collapseWhitespace(block.textContent ?? "");
     if (!text) return false;
-    if (chosen.includes(text)) return true;
+    if (vouched[i]) return true;
     if (/^h[2-6]$/.test(block.localName)) return null; // decided by the block after it
     return isGoodParagraph(block, text, stopWords);
   });
@@ -38,17 +39,46 @@ export function recoverParagraphs(
   }
   // Comments, "more stories" and author boxes follow the article: nothing after the last block Readability kept
   // is taken back. And a block under a heading that is a link is a teaser of another article.
-  const last = blocks.findLastIndex((block) => chosen.includes(collapseWhitespace(block.textContent ?? "")));
-  for (const [i, block] of blocks.entries()) {
+  const last = vouched.lastIndexOf(true);
+  for (const [i] of blocks.entries()) {
     if (i > last) keep[i] = false;
     const previous = blocks[i - 1];
-    if (previous && /^h[2-6]$/.test(previous.localName) && previous.querySelector("a")) {
-      if (!chosen.includes(collapseWhitespace(block.textContent ?? ""))) keep[i] = false;
-    }
+    if (previous && /^h[2-6]$/.test(previous.localName) && previous.querySelector("a") && !vouched[i]) keep[i] = false;
   }
   for (const [i, block] of blocks.entries()) if (!keep[i]) block.remove();
   // Text directly under the fragment (never the case for sanitised HTML, which wraps it in <p>) is left as is.
-  return [...root.childNodes].some(isElement) ? root.innerHTML : null;
+  if (![...root.childNodes].some(isElement)) return null;
+  // Never at the cost of what Readability kept: a paragraph of its choice outside the marked element (the page's
+  // <main> holds only part of the story) keeps Readability's choice.
+  const recovered = collapseWhitespace(root.textContent ?? "");
+  const keepsAll = readabilityText
+    .split(/\n\s*\n/)
+    .map(collapseWhitespace)
+    .every((paragraph) => paragraph.length < MIN_CHARACTERS || recovered.includes(paragraph));
+  return keepsAll ? root.innerHTML : null;
+}
+
+/**
+ * Which blocks Readability kept too: a block of MIN_CHARACTERS or more found in its text, or a shorter one equal
+ * to one of its paragraphs, each paragraph standing for one block only. A short line the page repeats (an
+ * episode list's "betrifft: ..." under each title) would otherwise pass for kept every time Readability kept it
+ * once, and take the list back with it.
+ */
+function vouchedByReadability(readabilityText: string, chosen: string, blocks: readonly DomElement[]): boolean[] {
+  const shortParagraphs = new Map<string, number>();
+  for (const paragraph of readabilityText.split(/\n\s*\n/).map(collapseWhitespace)) {
+    if (paragraph && paragraph.length < MIN_CHARACTERS)
+      shortParagraphs.set(paragraph, (shortParagraphs.get(paragraph) ?? 0) + 1);
+  }
+  return blocks.map((block) => {
+    const text = collapseWhitespace(block.textContent ?? "");
+    if (!text) return false;
+    if (text.length >= MIN_CHARACTERS) return chosen.includes(text);
+    const left = shortParagraphs.get(text) ?? 0;
+    if (left === 0) return false;
+    shortParagraphs.set(text, left - 1);
+    return true;
+  });
 }
 
 /** Minimum length of a paragraph taken back (jusText's length_low is 70). */
