@@ -81,6 +81,16 @@ describe("site name", () => {
 });
 
 describe("author", () => {
+  it("is not the reviewer a law firm's post names where the byline goes (en)", () => {
+    const html = page(
+      "<title>Gym Injury Lawsuits</title>",
+      '<h1>Gym Injury Lawsuits</h1><p class="byline">Reviewed by Justin Roe, Trial Attorney at Roe &amp; Roe, on December 9, 2024.</p>' +
+        `<article>${story(english)}</article>`,
+      "en",
+    );
+    expect(extractArticle(html, "https://www.example.com/blog/gym-injury-lawsuits/").byline).toBeNull();
+  });
+
   it("is not the photo credit that Readability takes for a byline (en)", () => {
     const html = page(
       "<title>Microsoft moves to erase its carbon footprint</title>",

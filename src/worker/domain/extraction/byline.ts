@@ -29,6 +29,14 @@ const HONORIFICS = /^(?:(?:dr|prof|mag|dipl|ing|med|phil|rer|nat)\.(?:-\w+\.)?\s
 /** An image's credit in the place of a byline: "Mike Blake/Reuters files", "Photo: Jane Roe". */
 const CREDIT = /\/\s*\p{L}[^/]*\b(?:files?|photos?|images?)$|^(?:photo|foto|bild|image|picture)s?\s*(?::|by\b)/iu;
 
+/**
+ * A reviewer's or an editor's line, not the author's: "Reviewed by …", "Medically reviewed by …", "Fact checked
+ * by …", and the same in the languages users save most. A page may print it where a byline goes (a law firm's or a
+ * clinic's post, reviewed by one of its people); the author is then whoever else the page names, or nobody.
+ */
+const REVIEWER =
+  /^(?:(?:medically|legally|clinically|editorially|expert)\s+)?(?:reviewed|fact[-\s]?checked|edited|verified)\s+by\b|^(?:(?:medizinisch|fachlich)\s+)?(?:geprüft|überprüft|redigiert)\s+von\b|^(?:relu|vérifié|révisé)\s+par\b|^(?:revisado|verificado)\s+por\b/i;
+
 /** Text that is a button or a link label, not a name ("Full Bio" links to the author's page). */
 const NOT_A_NAME =
   /\b(?:follow|share|subscribe|comments?|sign in|log in|read more|min read|profile|profil|bio|biography|biographie|biografie|biografía|about the author|über den autor|zum autor|no author)\b|admin\b/i;
@@ -50,7 +58,7 @@ export function cleanByline(value: string | null | undefined): string | null {
   for (let next = 1; lines[next] && (first.replace(PREFIX, "") === "" || HONORIFICS.test(first)); next++) {
     first = `${first} ${lines[next]}`;
   }
-  if (CREDIT.test(first)) return null;
+  if (CREDIT.test(first) || REVIEWER.test(first)) return null;
 
   const trailer = first.search(TRAILER);
   const name = (trailer >= 0 ? first.slice(0, trailer) : first)
