@@ -17,24 +17,12 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
 import { build } from "esbuild";
-import { ROOT } from "./lib.mjs";
+import { CHROMIUM, CHROMIUM_FLAGS, ROOT } from "./lib.mjs";
 
 const HIGHLIGHTS = 300;
 const RUNS = 15;
 const WARM_UP = 2;
 const TARGET_MS = 100;
-const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
-/** Flags that let Debian's Chromium run headless as root with no network (../shared/platform-notes.md). */
-const CHROMIUM_FLAGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-dev-shm-usage",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
 const CORPUS_PAGE = join(ROOT, "..", "shared", "corpus", "readability-test-pages", "wikipedia-4", "expected.html");
 
 /** A long article with headings, lists, links and emphasis, for machines without the corpus. */

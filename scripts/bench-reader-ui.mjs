@@ -14,7 +14,16 @@ import AxeBuilder from "@axe-core/playwright";
 import { chromium } from "@playwright/test";
 import sharp from "sharp";
 import { startFixtureServer } from "../test/fixtures/fixture-server.mjs";
-import { apiClient, ROOT, runOrExit, startAppInBackground, tool, waitForHealth } from "./lib.mjs";
+import {
+  apiClient,
+  CHROMIUM,
+  CHROMIUM_FLAGS,
+  ROOT,
+  runOrExit,
+  startAppInBackground,
+  tool,
+  waitForHealth,
+} from "./lib.mjs";
 import { applyMigrations } from "./setup.mjs";
 
 const APP_PORT = Number(process.env.BENCH_PORT || 8793);
@@ -22,17 +31,6 @@ const FIXTURE_PORT = Number(process.env.FIXTURE_PORT || 8794);
 const PERSIST_TO = ".wrangler/reader-ui-state";
 const WORK_DIR = join(ROOT, ".wrangler", "bench-reader-ui");
 const BUILD_DIR = join(WORK_DIR, "dist");
-const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
-const CHROMIUM_FLAGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-dev-shm-usage",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
 const SHOTS = process.argv.includes("--shots");
 const ARTICLES = 12;
 const THEMES = ["light", "sepia", "dark"];

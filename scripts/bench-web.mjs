@@ -12,7 +12,16 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { startFixtureServer } from "../test/fixtures/fixture-server.mjs";
-import { apiClient, ROOT, runOrExit, startAppInBackground, tool, waitForHealth } from "./lib.mjs";
+import {
+  apiClient,
+  CHROMIUM,
+  CHROMIUM_FLAGS,
+  ROOT,
+  runOrExit,
+  startAppInBackground,
+  tool,
+  waitForHealth,
+} from "./lib.mjs";
 import { applyMigrations } from "./setup.mjs";
 
 const APP_PORT = Number(process.env.BENCH_PORT || 8791);
@@ -24,18 +33,6 @@ const WORK_DIR = join(ROOT, ".wrangler", "bench-web");
  * wrangler reload the app mid-measurement (and swap the files being measured).
  */
 const BUILD_DIR = join(WORK_DIR, "dist");
-const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
-/** Flags that let Debian's Chromium run headless as root with no network (../shared/platform-notes.md). */
-const CHROMIUM_FLAGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-dev-shm-usage",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
 const ARTICLES = 50;
 const TITLE_PREFIX = "Bench article";
 const PROCESSING_TIMEOUT_MS = 150_000;

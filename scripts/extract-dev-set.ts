@@ -32,7 +32,7 @@ import {
 } from "../src/worker/domain/extraction/extract-article";
 import { htmlToText } from "../src/worker/domain/extraction/html-text";
 import { decodeHtml } from "../src/worker/services/fetching/decode-html";
-import { halfOf } from "./extraction-scores";
+import { percent, printHalves, tableRow } from "./extract-report";
 
 interface Entry {
   file: string;
@@ -229,9 +229,7 @@ export function runDevSet({ corpus, verbose, page, without, with: added }: DevSe
 
   const o = summarise(oursScores);
   const r = summarise(plainScores);
-  const pct = (n: number, of: number) => `${((100 * n) / Math.max(of, 1)).toFixed(1)}%`;
-  const row = (label: string, a: string, b: string) =>
-    console.log(`  ${label.padEnd(42)}${a.padStart(20)}${b.padStart(20)}`);
+  const [pct, row] = [percent, tableRow];
   console.log(`Dev set: ${o.pages} pages from ${corpus} (snippets, trafilatura's method)`);
   console.log(`Rules: ${[...rules].join(", ") || "none"}`);
   console.log();
@@ -245,17 +243,13 @@ export function runDevSet({ corpus, verbose, page, without, with: added }: DevSe
   row("ms per page p95, first run", r.p95.toFixed(1), o.p95.toFixed(1));
   row(`ms per page p50, fastest of ${TIMING_RUNS}`, r.fastestP50.toFixed(1), o.fastestP50.toFixed(1));
   row(`ms per page p95, fastest of ${TIMING_RUNS}`, r.fastestP95.toFixed(1), o.fastestP95.toFixed(1));
-  for (const half of ["A", "B"] as const) {
-    const inHalf = (scores: PageScore[]) => summarise(scores.filter((score) => halfOf(score.url) === half));
-    const [plainHalf, oursHalf] = [inHalf(plainScores), inHalf(oursScores)];
-    const figures = (x: DevSetSummary) =>
-      `${x.f1.toFixed(3)} ${pct(x.lostPages, x.pages)} ${pct(x.clutterPages, x.pages)}`;
-    row(
-      `half ${half} (${half === "A" ? "tuning" : "held out"}, ${oursHalf.pages}): F1, lost, clutter`,
-      figures(plainHalf),
-      figures(oursHalf),
-    );
-  }
+  printHalves((inHalf) => {
+    const measured = (scores: PageScore[]) => {
+      const summary = summarise(scores.filter((score) => inHalf(score.url)));
+      return { ...summary, scoredPages: summary.pages };
+    };
+    return { plain: measured(plainScores), ours: measured(oursScores) };
+  });
   console.log();
   return { ours: o, plain: r };
 }

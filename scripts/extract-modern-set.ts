@@ -20,7 +20,8 @@ import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { decodeHtml } from "../src/worker/services/fetching/decode-html";
 import { oursArticle, percentile, plainArticle } from "./extract-dev-set";
-import { foldForSnippets, halfOf, type ShingleCounts, shingleCounts, shingleScore } from "./extraction-scores";
+import { percent, printHalves, tableRow } from "./extract-report";
+import { foldForSnippets, type ShingleCounts, shingleCounts, shingleScore } from "./extraction-scores";
 
 interface Truth {
   articleBody: string;
@@ -45,7 +46,6 @@ interface PageRun {
 interface PageResult {
   id: string;
   url: string;
-  half: "A" | "B";
   ours: PageRun;
   plain: PageRun;
 }
@@ -110,7 +110,6 @@ export function runModernSet({ corpus, verbose }: { corpus: string; verbose: boo
     results.push({
       id,
       url: truth.url,
-      half: halfOf(truth.url),
       plain: runPage(plainArticle, html, truth, snippets),
       ours: runPage(oursArticle, html, truth, snippets),
     });
@@ -129,9 +128,7 @@ export function runModernSet({ corpus, verbose }: { corpus: string; verbose: boo
     console.log();
   }
 
-  const pct = (n: number, of: number) => `${((100 * n) / Math.max(of, 1)).toFixed(1)}%`;
-  const row = (label: string, a: string, b: string) =>
-    console.log(`  ${label.padEnd(42)}${a.padStart(20)}${b.padStart(20)}`);
+  const [pct, row] = [percent, tableRow];
   const o = summarise(results.map((r) => r.ours));
   const p = summarise(results.map((r) => r.plain));
   console.log(
@@ -145,17 +142,13 @@ export function runModernSet({ corpus, verbose }: { corpus: string; verbose: boo
   row("pages losing a required snippet", pct(p.lostPages, p.snippetPages), pct(o.lostPages, o.snippetPages));
   row("pages keeping an unwanted snippet", pct(p.clutterPages, p.snippetPages), pct(o.clutterPages, o.snippetPages));
   row("ms per page p95, first run", p.p95.toFixed(1), o.p95.toFixed(1));
-  for (const half of ["A", "B"] as const) {
-    const inHalf = (run: "ours" | "plain") => summarise(results.filter((r) => r.half === half).map((r) => r[run]));
-    const [plainHalf, oursHalf] = [inHalf("plain"), inHalf("ours")];
-    const figures = (x: ModernSetSummary) =>
-      `${x.f1.toFixed(3)} ${pct(x.lostPages, x.snippetPages)} ${pct(x.clutterPages, x.snippetPages)}`;
-    row(
-      `half ${half} (${half === "A" ? "tuning" : "held out"}, ${oursHalf.pages}): F1, lost, clutter`,
-      figures(plainHalf),
-      figures(oursHalf),
-    );
-  }
+  printHalves((inHalf) => {
+    const measured = (run: "ours" | "plain") => {
+      const summary = summarise(results.filter((r) => inHalf(r.url)).map((r) => r[run]));
+      return { ...summary, scoredPages: summary.snippetPages };
+    };
+    return { plain: measured("plain"), ours: measured("ours") };
+  });
   console.log();
   return { ours: o, plain: p };
 }

@@ -195,6 +195,20 @@ export async function waitUntilProcessed(
   return finished;
 }
 
+/** The Chromium the benchmarks drive (Debian's, installed by .ci/run), unless CHROMIUM_PATH names another. */
+export const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+/** Flags that let Debian's Chromium run headless as root with no network (../shared/platform-notes.md). */
+export const CHROMIUM_FLAGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
+
 export const npmCommand = process.platform === "win32" ? "npm.cmd" : "npm";
 
 /** A small seeded random generator (mulberry32), so a benchmark measures the same data every run. */
