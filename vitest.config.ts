@@ -24,6 +24,7 @@ const STORAGE_FREE = [
   "domain-rules",
   "extraction",
   "extraction-rules",
+  "feeds-domain",
   "fetching",
   "highlight-anchoring",
   "import-parsers",
