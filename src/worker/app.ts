@@ -14,6 +14,7 @@ import { authRoutes } from "./routes/auth";
 import { devFakeSpeechRoutes } from "./routes/dev-fake-speech";
 import { emailAddressRoutes } from "./routes/email-address";
 import { exportRoutes } from "./routes/export";
+import { feedRoutes } from "./routes/feeds";
 import { healthRoutes } from "./routes/health";
 import { articleHighlightRoutes, highlightRoutes } from "./routes/highlights";
 import { imageRoutes } from "./routes/images";
@@ -66,6 +67,7 @@ export function createApp() {
   app.route("/tokens", tokenRoutes);
   app.route("/tags", tagRoutes);
   app.route("/export", exportRoutes);
+  app.route("/feeds", feedRoutes);
   app.route("/account", accountRoutes);
   app.route("/reader-settings", readerSettingsRoutes);
   app.route("/oauth", oauthRoutes);

@@ -10,6 +10,8 @@ import { createArticleTagsRepository } from "./db/repositories/article-tags-repo
 import { createArticlesRepository } from "./db/repositories/articles-repository";
 import { createEmailAddressesRepository } from "./db/repositories/email-addresses-repository";
 import { createExportRepository } from "./db/repositories/export-repository";
+import { createFeedSubscriptionsRepository } from "./db/repositories/feed-subscriptions-repository";
+import { createFeedsRepository } from "./db/repositories/feeds-repository";
 import { createHighlightsRepository } from "./db/repositories/highlights-repository";
 import { createImportsRepository } from "./db/repositories/imports-repository";
 import { createIngestBacklogRepository } from "./db/repositories/ingest-backlog-repository";
@@ -19,6 +21,7 @@ import { createSearchRepository } from "./db/repositories/search-repository";
 import { createSessionsRepository } from "./db/repositories/sessions-repository";
 import { createTopicsRepository } from "./db/repositories/topics-repository";
 import { createUsersRepository, type UserRecord } from "./db/repositories/users-repository";
+import { createFeedPollProducer } from "./jobs/feed-poll-producer";
 import { createImportQueue } from "./jobs/import-producer";
 import { createIngestProducer } from "./jobs/ingest-producer";
 import { createRecovery, sweepClock } from "./jobs/recovery-sweep";
@@ -28,6 +31,10 @@ import { createArticleService } from "./services/article-service";
 import { createAuthService } from "./services/auth-service";
 import { createEmailCaptureService } from "./services/email-capture-service";
 import { createExportService } from "./services/export-service";
+import { createFeedFinder } from "./services/feeds-discovery";
+import { createFeedPoller } from "./services/feeds-poller";
+import { createFeedsService } from "./services/feeds-service";
+import { fetchFeed } from "./services/fetching/feed-fetcher";
 import { createDohResolver } from "./services/fetching/host-resolver";
 import { fetchImage } from "./services/fetching/image-fetcher";
 import { createHighlightsService } from "./services/highlights-service";
@@ -77,6 +84,16 @@ export function createServices(env: Env) {
   });
   const importsRepository = createImportsRepository(db);
   const imageResolver = createDohResolver();
+  const feedsRepository = createFeedsRepository(db);
+  const feedResolver = createDohResolver();
+  const fetchFeedGuarded = (url: string, validators: Parameters<typeof fetchFeed>[1]) =>
+    fetchFeed(url, validators, {
+      allowLoopback: config.allowLoopbackFetch,
+      timeoutMs: config.fetchTimeoutMs,
+      resolver: feedResolver,
+    });
+  const feedPoller = createFeedPoller({ feeds: feedsRepository, fetchFeed: fetchFeedGuarded });
+  const sendPolls = createFeedPollProducer(env.FEED_QUEUE);
   return {
     config,
     db,
@@ -130,6 +147,16 @@ export function createServices(env: Env) {
       queue: createImportQueue(env.IMPORT_QUEUE),
       highlights: highlightsRepository,
       reanchor: (userId, articleId) => highlights.reanchor(userId, articleId),
+    }),
+    feedPoller,
+    feeds: createFeedsService({
+      feeds: feedsRepository,
+      subscriptions: createFeedSubscriptionsRepository(db),
+      finder: createFeedFinder({ feeds: feedsRepository, poller: feedPoller, fetchFeed: fetchFeedGuarded }),
+      articles: articleService,
+      // An imported file's new feeds: about one first poll a second, within a minute, so 300 sites are not all
+      // asked at once and a short file is read at once.
+      enqueuePolls: (ids) => sendPolls(ids, Math.min(60, ids.length)),
     }),
     emailCapture: createEmailCaptureService({
       addresses: createEmailAddressesRepository(db),

@@ -1,5 +1,7 @@
 import { createApp } from "./app";
 import { createServices } from "./context";
+import { handleFeedPollBatch } from "./jobs/feed-poll-consumer";
+import { runFeedScheduler } from "./jobs/feed-scheduler";
 import { runDailyHousekeeping } from "./jobs/housekeeping";
 import { handleImportBatch } from "./jobs/import-consumer";
 import { handleIngestBatch } from "./jobs/ingest-consumer";
@@ -13,6 +15,7 @@ export { TopicsWorkflow } from "./workflows/topics-workflow";
 
 const app = createApp();
 const IMPORT_QUEUE_PREFIX = "viberead-import-";
+const FEED_QUEUE_PREFIX = "viberead-feeds-";
 
 export default {
   // Outside /api the Worker answers /share (the share target) and the OAuth endpoints with /mcp (wrangler.toml
@@ -28,16 +31,19 @@ export default {
       return app.fetch(guarded, env, ctx);
     });
   },
-  // Two queues, one consumer entry: imports (viberead-import-<env>) run apart from interactive saves.
-  // `ctx` is optional only for tests that deliver a batch by calling this directly.
+  // Three queues, one consumer entry: imports (viberead-import-<env>) run apart from interactive saves, and feed
+  // polls (viberead-feeds-<env>) apart from both. `ctx` is optional only for tests that deliver a batch by calling this.
   queue(batch, env, ctx?: ExecutionContext) {
     if (ctx) sweepOnEvent(env, ctx);
+    if (batch.queue.startsWith(FEED_QUEUE_PREFIX)) return handleFeedPollBatch(batch, env);
     return batch.queue.startsWith(IMPORT_QUEUE_PREFIX) ? handleImportBatch(batch, env) : handleIngestBatch(batch, env);
   },
   // Every 5 minutes the recovery sweep (issue 31: work lost by a crash, a dead message or a lost Workflow is
   // queued again); once a day, housekeeping too.
   async scheduled(controller, env, ctx) {
     ctx.waitUntil(runRecoverySweep(env, controller.scheduledTime));
+    // Feeds due by now are queued every 5 minutes (docs/feeds.md); the shortest interval is 15 minutes.
+    if (controller.cron === RECOVERY_CRON) ctx.waitUntil(runFeedScheduler(env, controller.scheduledTime));
     if (controller.cron !== RECOVERY_CRON) ctx.waitUntil(runDailyHousekeeping(env, controller.scheduledTime));
   },
   /** Save by email (Email Routing → this Worker): a refusal bounces to the sender with its reason. */

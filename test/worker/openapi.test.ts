@@ -4,7 +4,7 @@ import { type Schema, Validator } from "@cfworker/json-schema";
 // compiles with ajv (code from strings), which workerd forbids; @cfworker/json-schema reads the same schema here.
 import openApi31Schema from "@seriousme/openapi-schema-validator/schemas/v3.1/schema.json";
 import type { Hono } from "hono";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { createApp } from "../../src/worker/app";
 import { buildOpenApiDocument } from "../../src/worker/openapi/document";
 import { api, registerUser, seedArticle } from "./helpers";
@@ -352,6 +352,47 @@ describe("real responses match their declared schemas", () => {
     const body = { font: "legible", size: 20, line_height: "loose", width: "wide", align: "start", theme: "dark" };
     const saved = await api("PUT", "/api/reader-settings", { token, body });
     expectDeclared(document, "put /api/reader-settings", saved, 200);
+  });
+
+  it("feeds: subscribe, list, the Feed, an item, mark seen, save, OPML", async () => {
+    const token = user.token;
+    const url = `${inject("fixtureOrigin")}/feeds/file/feed.json?key=${crypto.randomUUID()}`;
+    const subscribed = await api("POST", "/api/feeds/subscriptions", { token, body: { urls: [url, "nope"] } });
+    expectDeclared(document, "post /api/feeds/subscriptions", subscribed, 200);
+    expectDeclared(
+      document,
+      "get /api/feeds/subscriptions",
+      await api("GET", "/api/feeds/subscriptions", { token }),
+      200,
+    );
+    const id = subscribed.body.results[0].subscription.id;
+    const renamed = await api("PATCH", `/api/feeds/subscriptions/${id}`, { token, body: { folder: "News" } });
+    expectDeclared(document, "patch /api/feeds/subscriptions/{id}", renamed, 200);
+    const page = await api("GET", "/api/feeds/items?limit=1", { token });
+    expectDeclared(document, "get /api/feeds/items", page, 200);
+    const itemId = page.body.items[0].id;
+    expectDeclared(
+      document,
+      "get /api/feeds/items/{id}",
+      await api("GET", `/api/feeds/items/${itemId}`, { token }),
+      200,
+    );
+    const seen = await api("POST", `/api/feeds/items/${itemId}/seen`, { token });
+    expectDeclared(document, "post /api/feeds/items/{id}/seen", seen, 200);
+    const marked = await api("POST", "/api/feeds/items/mark-seen", { token, body: { up_to_item_id: itemId } });
+    expectDeclared(document, "post /api/feeds/items/mark-seen", marked, 200);
+    const saved = await api("POST", `/api/feeds/items/${itemId}/save`, { token });
+    expectDeclared(document, "post /api/feeds/items/{id}/save", saved, 201);
+    const opml = '<opml version="2.0"><body><outline text="A" xmlUrl="https://feeds.example.com/a.xml"/></body></opml>';
+    expectDeclared(
+      document,
+      "post /api/feeds/opml",
+      await api("POST", "/api/feeds/opml", { token, body: { opml } }),
+      200,
+    );
+    const exported = await api("GET", "/api/feeds/opml", { token });
+    expect(exported.status).toBe(200);
+    expect(Object.keys(document.paths["/api/feeds/opml"].get.responses["200"].content)).toContain("text/x-opml");
   });
 
   it("an import job: upload, its progress, the list; and the export", async () => {

@@ -525,3 +525,106 @@ export const readerSettings = sqliteTable("reader_settings", {
   settings: text("settings").notNull(),
   updatedAt: integer("updated_at").notNull(),
 });
+
+export const FEED_STATUSES = ["active", "gone"] as const;
+
+/**
+ * Followed feeds, one row per feed address for all readers (docs/feeds.md): a feed followed by a thousand readers
+ * is fetched once per interval. `url` is where it is fetched now (a permanent redirect replaces it). The conditional
+ * GET validators, the polling plan (domain/feeds/polling-policy.ts) and the health of the last fetches live here.
+ * `queued_until`: the scheduler has queued a poll and will not queue another before then (a lost message is
+ * queued again after it).
+ */
+export const feeds = sqliteTable(
+  "feeds",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    url: text("url").notNull().unique(),
+    title: text("title"),
+    siteUrl: text("site_url"),
+    iconUrl: text("icon_url"),
+    format: text("format"),
+    etag: text("etag"),
+    lastModified: text("last_modified"),
+    status: text("status", { enum: FEED_STATUSES }).notNull().default("active"),
+    intervalMinutes: integer("interval_minutes").notNull().default(60),
+    statedIntervalMinutes: integer("stated_interval_minutes"),
+    /** Null once polling has stopped (410 Gone, or no subscriber left). */
+    nextPollAt: integer("next_poll_at"),
+    queuedUntil: integer("queued_until"),
+    lastPolledAt: integer("last_polled_at"),
+    lastChangedAt: integer("last_changed_at"),
+    consecutiveErrors: integer("consecutive_errors").notNull().default(0),
+    errorSince: integer("error_since"),
+    lastError: text("last_error"),
+    /** What the last successful read left out: items beyond the per-fetch cap. */
+    omittedItems: integer("omitted_items").notNull().default(0),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("feeds_next_poll_idx").on(t.nextPollAt)],
+);
+
+/** A reader following a feed: their own title for it (null: the feed's) and folder (null: none). */
+export const feedSubscriptions = sqliteTable(
+  "feed_subscriptions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    feedId: integer("feed_id")
+      .notNull()
+      .references(() => feeds.id, { onDelete: "cascade" }),
+    title: text("title"),
+    folder: text("folder"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("feed_subscriptions_user_feed_idx").on(t.userId, t.feedId),
+    index("feed_subscriptions_feed_idx").on(t.feedId),
+  ],
+);
+
+/**
+ * Items of a feed, stored once for every reader of it. `item_key` (domain/feeds/feed-item.ts: the feed's id for the
+ * item, else its normalised link) makes a poll that sees an item again a no-op. `sort_at` is its date, or when it was
+ * first seen when it has none, so the Feed lists newest first either way.
+ */
+export const feedItems = sqliteTable(
+  "feed_items",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    feedId: integer("feed_id")
+      .notNull()
+      .references(() => feeds.id, { onDelete: "cascade" }),
+    itemKey: text("item_key").notNull(),
+    url: text("url"),
+    title: text("title").notNull(),
+    author: text("author"),
+    summary: text("summary").notNull(),
+    contentHtml: text("content_html"),
+    publishedAt: integer("published_at"),
+    firstSeenAt: integer("first_seen_at").notNull(),
+    sortAt: integer("sort_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("feed_items_feed_key_idx").on(t.feedId, t.itemKey),
+    index("feed_items_feed_sort_idx").on(t.feedId, t.sortAt, t.id),
+  ],
+);
+
+/** A reader's state of an item: seen (when), and the Library article it was saved as. No row: unseen. */
+export const feedItemStates = sqliteTable(
+  "feed_item_states",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    itemId: integer("item_id")
+      .notNull()
+      .references(() => feedItems.id, { onDelete: "cascade" }),
+    seenAt: integer("seen_at"),
+    articleId: integer("article_id").references(() => articles.id, { onDelete: "set null" }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.itemId] })],
+);

@@ -15,6 +15,11 @@ export const MAX_MCP_BODY_BYTES = MAX_BULK_BODY_BYTES;
  */
 export const MAX_REGISTRATION_BODY_BYTES = 128 * 1024;
 
+/** An OPML file of subscriptions, sent as JSON text (feeds-schemas.ts allows 2 MB of it, more once escaped). */
+export const MAX_OPML_BODY_BYTES = 3 * 1024 * 1024;
+/** A subscribe request names up to 50 addresses of up to 2,048 characters. */
+export const MAX_SUBSCRIBE_BODY_BYTES = 256 * 1024;
+
 /** An import upload (multipart, not JSON); its limit is in domain/imports/import-limits.ts. */
 export const IMPORT_UPLOAD_PATH = /^\/api\/imports\/?$/;
 
@@ -28,5 +33,7 @@ export function maxBodyBytes(path: string): number {
   if (/^\/api\/articles\/bulk\/?$/.test(path)) return MAX_BULK_BODY_BYTES;
   if (IMPORT_UPLOAD_PATH.test(path)) return MAX_IMPORT_BODY_BYTES;
   if (/^\/api\/articles\/?$/.test(path)) return MAX_SAVE_BODY_BYTES;
+  if (/^\/api\/feeds\/opml\/?$/.test(path)) return MAX_OPML_BODY_BYTES;
+  if (/^\/api\/feeds\/subscriptions\/?$/.test(path)) return MAX_SUBSCRIBE_BODY_BYTES;
   return MAX_BODY_BYTES;
 }

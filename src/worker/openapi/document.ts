@@ -17,6 +17,7 @@ const TAGS = [
     description: "Articles read aloud: the engine for an article's language, and the cloud voice's audio.",
   },
   { name: "Reader settings", description: "Font, size, line height, width, alignment and theme, on every device." },
+  { name: "Feeds", description: "Follow feeds and sites, triage what arrives, save what matters to the Library." },
   { name: "Topics", description: "Clusters of articles by meaning." },
   { name: "Search", description: "Questions to the library, in plain words, with follow-ups." },
   { name: "Import and export", description: "Bring a library from another app; take yours with you." },

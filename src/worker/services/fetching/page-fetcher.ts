@@ -132,6 +132,23 @@ export interface FetchedBody {
   /** The whole Content-Type header, for its charset. */
   contentTypeHeader: string | null;
   bytes: Uint8Array;
+  /** The response's headers (validators, Retry-After). */
+  headers: Headers;
+  /**
+   * Where the address has moved for good: the target of the redirects when every hop was permanent (301, 308),
+   * else null. A feed's stored address follows it; a temporary redirect leaves it.
+   */
+  movedTo: string | null;
+}
+
+/** Extra inputs of a guarded fetch for callers that poll (feeds): conditional GET headers, statuses to hand back. */
+export interface GuardedFetchOptions {
+  accept: string;
+  refuseType: (type: string) => FetchFailure | null;
+  /** Sent with every hop (If-None-Match, If-Modified-Since). */
+  headers?: Record<string, string>;
+  /** Statuses returned with an empty body instead of thrown (304, 410, 429, 503 for a poller). */
+  passStatuses?: ReadonlySet<number>;
 }
 
 /**
@@ -139,19 +156,18 @@ export interface FetchedBody {
  * the body streamed under a size cap, all under one time cap. `refuseType` turns a media type the caller does not
  * read into the failure to throw (checked before the body is read), or null to read it.
  */
-export async function fetchGuarded(
-  url: string,
-  options: FetchPageOptions & { accept: string; refuseType: (type: string) => FetchFailure | null },
-): Promise<FetchedBody> {
+export async function fetchGuarded(url: string, options: FetchPageOptions & GuardedFetchOptions): Promise<FetchedBody> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
   // Wrapped: a detached reference to the global fetch throws "Illegal invocation" in workerd.
   const fetchImpl: typeof fetch = options.fetchImpl ?? ((input, init) => fetch(input, init));
   const deadline = new Deadline(timeoutMs);
-  const headers = { ...REQUEST_HEADERS, accept: options.accept };
+  const headers = { ...REQUEST_HEADERS, ...options.headers, accept: options.accept };
 
   let current: URL | undefined;
+  let permanent = true;
+  let redirected = false;
   try {
     current = await deadline.race(assertFetchableUrl(url, options));
     for (let redirects = 0; ; redirects++) {
@@ -171,7 +187,23 @@ export async function fetchGuarded(
           throw failures.badRedirect();
         }
         current = await deadline.race(assertFetchableRedirect(next.href, options));
+        redirected = true;
+        permanent &&= response.status === 301 || response.status === 308;
         continue;
+      }
+
+      const movedTo = redirected && permanent ? current.href : null;
+      if (options.passStatuses?.has(response.status)) {
+        discard(response);
+        return {
+          url: current.href,
+          status: response.status,
+          contentType: "",
+          contentTypeHeader: null,
+          bytes: new Uint8Array(),
+          headers: response.headers,
+          movedTo,
+        };
       }
 
       if (!response.ok) {
@@ -187,7 +219,15 @@ export async function fetchGuarded(
         throw refused;
       }
       const bytes = await readCapped(response, maxBytes, deadline);
-      return { url: current.href, status: response.status, contentType: type, contentTypeHeader: header, bytes };
+      return {
+        url: current.href,
+        status: response.status,
+        contentType: type,
+        contentTypeHeader: header,
+        bytes,
+        headers: response.headers,
+        movedTo,
+      };
     }
   } catch (error) {
     if (error instanceof FetchFailure) throw error;
