@@ -49,6 +49,10 @@ export const router = createHashRouter([
   lazyRoute("/topics/:topicId", async () => (await import("./routes/topic-detail")).TopicDetailPage, {
     signedIn: true,
   }),
+  lazyRoute("/feed", async () => (await import("./routes/feed")).FeedPage, { signedIn: true }),
+  lazyRoute("/feed/subscriptions", async () => (await import("./routes/subscriptions")).SubscriptionsPage, {
+    signedIn: true,
+  }),
   lazyRoute("/highlights", async () => (await import("./routes/highlights")).HighlightsPage, { signedIn: true }),
   lazyRoute("/stats", async () => (await import("./routes/stats")).StatsPage, { signedIn: true }),
   lazyRoute("/settings", async () => (await import("./routes/settings")).SettingsPage, { signedIn: true }),

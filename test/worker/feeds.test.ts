@@ -251,19 +251,23 @@ describe("the Feed", () => {
 
     const all = await items(token);
     const second = all[1];
+    // Read down to the second item: it and the one above it are seen, the two below are not.
     const marked = await api("POST", "/api/feeds/items/mark-seen", { token, body: { up_to_item_id: second.id } });
-    expect(marked.body).toEqual({ marked: 3 });
-    expect((await items(token, "?state=unseen")).map((i) => i.id)).toEqual([all[0].id]);
-    expect(await items(token, "?state=seen")).toHaveLength(3);
+    expect(marked.body).toEqual({ marked: 2 });
+    expect((await items(token, "?state=unseen")).map((i) => i.id)).toEqual([all[2].id, all[3].id]);
+    expect(await items(token, "?state=seen")).toHaveLength(2);
     await api("POST", `/api/feeds/items/${second.id}/unseen`, { token });
-    expect(await items(token, "?state=unseen")).toHaveLength(2);
+    expect(await items(token, "?state=unseen")).toHaveLength(3);
 
     const page = await api("GET", "/api/feeds/items?limit=3", { token });
     expect(page.body.items).toHaveLength(3);
     const rest = await items(token, `?limit=3&cursor=${page.body.next_cursor}`);
     expect(rest.map((i) => i.id)).toEqual([all[3].id]);
     expect((await api("GET", "/api/feeds/items?cursor=nonsense", { token })).status).toBe(422);
-    expect((await subscription(token, rss.id)).unseen_count).toBe(1);
+    expect((await subscription(token, rss.id)).unseen_count).toBeGreaterThan(0);
+    expect((await subscription(token, rss.id)).unseen_count + (await subscription(token, atom.id)).unseen_count).toBe(
+      3,
+    );
   });
 
   it("saves an item to the Library through the ordinary save, once", async () => {

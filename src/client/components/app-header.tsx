@@ -6,7 +6,7 @@ import { ShortcutsButton, SkipLink, useEverywhereShortcuts } from "./keyboard-ac
 import { LogoMark, SLOGAN } from "./logo";
 
 /**
- * The signed-in header: logo, name, tagline, the screens one click away (Topics, Highlights, Stats, Settings), the welcome
+ * The signed-in header: logo, name, tagline, the screens one click away (Feed, Topics, Highlights, Stats, Settings), the welcome
  * line with the user's email, and Sign out.
  */
 export function AppHeader() {
@@ -29,6 +29,9 @@ export function AppHeader() {
         </span>
       </Link>
       <nav className="header-nav" aria-label="Main">
+        <NavLink to="/feed" end={false}>
+          Feed
+        </NavLink>
         <NavLink to="/topics">Topics</NavLink>
         <NavLink to="/highlights">Highlights</NavLink>
         <NavLink to="/stats">Stats</NavLink>

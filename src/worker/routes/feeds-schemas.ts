@@ -82,7 +82,7 @@ export const markSeenBody = z.object({
     .number({ error: "up_to_item_id must be an item id" })
     .int("up_to_item_id must be a whole number")
     .min(1, "up_to_item_id must be an item id")
-    .meta({ description: "This item and every older one (in the Feed's order) are marked seen." }),
+    .meta({ description: "This item and every newer one (above it in the Feed, newest first) are marked seen." }),
   subscription_id: z.number().int().min(1).optional().meta({ description: "Only this subscription's items." }),
   folder: z.string().max(MAX_FOLDER_CHARS).optional().meta({ description: "Only items of this folder." }),
 });

@@ -140,7 +140,9 @@ export const feedRoutes = new Hono<AppEnv>()
     describeRoute({
       tags,
       summary: "Mark all as seen up to an item",
-      description: "The item and every older unseen one (optionally of one subscription or folder).",
+      description:
+        "From the top of the Feed (newest first) down to the item, that one included; optionally of one " +
+        "subscription or folder.",
       responses: { 200: jsonResponse("How many were marked.", markSeenJson), ...errors(404) },
     }),
     validate("json", markSeenBody),

@@ -233,7 +233,7 @@ export function createFeedsService({
       return this.getItem(userId, id);
     },
 
-    /** Marks seen every unseen item of the filter from `upToItemId` down (older), the item included. */
+    /** Marks seen every unseen item of the filter from the newest down to `upToItemId`, the item included. */
     async markSeenUpTo(userId: number, upToItemId: number, filter: { subscriptionId?: number; folder?: string }) {
       const item = await requireItem(userId, upToItemId);
       const marked = await subscriptions.markSeenUpTo(

@@ -230,13 +230,13 @@ export function createFeedSubscriptionsRepository(db: Database) {
     },
 
     /**
-     * Marks seen every unseen item of the filter at or below `upTo` in the Feed's order (newest first): "mark all
-     * as seen up to here". One INSERT ... SELECT, so the items marked are exactly those listed at that point.
+     * Marks seen every unseen item of the filter from the top of the Feed (newest first) down to `upTo`, that one
+     * included: "mark all as seen up to here" after reading down the list. One INSERT ... SELECT.
      */
     async markSeenUpTo(userId: number, filter: ItemFilter, upTo: ItemCursor, now: number): Promise<number> {
       const conditions = [
         ...filterConditions({ ...filter, state: "unseen" }),
-        sql`(${feedItems.sortAt} < ${upTo.sortAt} OR (${feedItems.sortAt} = ${upTo.sortAt} AND ${feedItems.id} <= ${upTo.id}))`,
+        sql`(${feedItems.sortAt} > ${upTo.sortAt} OR (${feedItems.sortAt} = ${upTo.sortAt} AND ${feedItems.id} >= ${upTo.id}))`,
       ];
       const ids = db
         .select({ itemId: sql<number>`${feedItems.id}`.as("item_id") })

@@ -1,0 +1,115 @@
+import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FeedFilter, type FeedItem, type FeedItemPage, feedsApi } from "../api/feeds";
+import { articleKeys } from "./articles";
+
+/** The Feed and the subscriptions: query keys, queries and the mutations that keep them current. */
+export const feedKeys = {
+  all: ["feeds"] as const,
+  subscriptions: () => [...feedKeys.all, "subscriptions"] as const,
+  items: () => [...feedKeys.all, "items"] as const,
+  list: (filter: FeedFilter) => [...feedKeys.items(), filter] as const,
+  item: (id: number) => [...feedKeys.all, "item", id] as const,
+};
+
+/** New items arrive in the background (polls every 15 minutes or more): a minute is fresh enough. */
+const FEED_STALE_MS = 60_000;
+
+export function useSubscriptionsQuery() {
+  return useQuery({ queryKey: feedKeys.subscriptions(), queryFn: feedsApi.subscriptions, staleTime: FEED_STALE_MS });
+}
+
+export function useFeedItems(filter: FeedFilter) {
+  return useInfiniteQuery({
+    queryKey: feedKeys.list(filter),
+    queryFn: ({ pageParam }) => feedsApi.items(filter, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.next_cursor,
+    staleTime: FEED_STALE_MS,
+  });
+}
+
+export function useFeedItem(id: number | null) {
+  return useQuery({
+    queryKey: feedKeys.item(id ?? 0),
+    queryFn: () => feedsApi.item(id ?? 0),
+    enabled: id !== null,
+  });
+}
+
+/** Replaces an item in every cached page of the Feed, so its new state shows at once. */
+function patchItem(client: ReturnType<typeof useQueryClient>, item: FeedItem) {
+  client.setQueriesData<InfiniteData<FeedItemPage>>({ queryKey: feedKeys.items() }, (data) =>
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            items: page.items.map((i) => (i.id === item.id ? { ...i, ...item, content_html: i.content_html } : i)),
+          })),
+        }
+      : data,
+  );
+}
+
+export function useSubscribe() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ urls, folder }: { urls: string[]; folder?: string }) => feedsApi.subscribe(urls, folder),
+    onSettled: () => client.invalidateQueries({ queryKey: feedKeys.all }),
+  });
+}
+
+export function useImportOpml() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (opml: string) => feedsApi.importOpml(opml),
+    onSettled: () => client.invalidateQueries({ queryKey: feedKeys.all }),
+  });
+}
+
+export function useUnsubscribe() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => feedsApi.unsubscribe(id),
+    onSettled: () => client.invalidateQueries({ queryKey: feedKeys.all }),
+  });
+}
+
+export function useUpdateSubscription() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...changes }: { id: number; title?: string | null; folder?: string | null }) =>
+      feedsApi.update(id, changes),
+    onSettled: () => client.invalidateQueries({ queryKey: feedKeys.all }),
+  });
+}
+
+export function useSetSeen() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, seen }: { id: number; seen: boolean }) => feedsApi.setSeen(id, seen),
+    onSuccess: (item) => patchItem(client, item),
+    onSettled: () => client.invalidateQueries({ queryKey: feedKeys.subscriptions() }),
+  });
+}
+
+export function useMarkSeenUpTo() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, filter }: { id: number; filter: FeedFilter }) => feedsApi.markSeenUpTo(id, filter),
+    onSettled: () => client.invalidateQueries({ queryKey: feedKeys.all }),
+  });
+}
+
+/** Saves to the Library: the Feed shows the item saved, and the Library's lists refetch. */
+export function useSaveToLibrary() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => feedsApi.save(id),
+    onSuccess: ({ item }) => patchItem(client, item),
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: articleKeys.all });
+      void client.invalidateQueries({ queryKey: feedKeys.subscriptions() });
+    },
+  });
+}
