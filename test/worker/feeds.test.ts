@@ -4,6 +4,7 @@ import {
   createScheduledController,
   env,
   getQueueResult,
+  waitOnExecutionContext,
 } from "cloudflare:test";
 import { describe, expect, inject, it } from "vitest";
 import worker from "../../src/worker/index";
@@ -101,10 +102,10 @@ describe("subscribing", () => {
     const site = fresh("/feeds/site?feed=/feeds/file/atom.xml");
     const result = await subscribe(
       token,
-      [site, `${origin}/feeds/usual/`, "ftp://files.example.com/feed", fresh("/feeds/nothing-here")],
+      [site, `${origin}/feeds/usual/`, "ftp://files.example.com/feed", fresh("/feeds/nothing-here"), "nowhere.invalid"],
       "Reading",
     );
-    expect(result.results.map((r) => r.success)).toEqual([true, true, false, false]);
+    expect(result.results.map((r) => r.success)).toEqual([true, true, false, false, false]);
     expect(result.results[0]?.subscription).toMatchObject({
       title: "Atom Observations",
       folder: "Reading",
@@ -116,7 +117,9 @@ describe("subscribing", () => {
     });
     expect(result.results[2]?.error).toBe("url must start with http:// or https://");
     expect(result.results[3]?.error).toBe("The site answered 404 Not Found");
-    expect(result).toMatchObject({ subscribed: 2, failed: 2 });
+    // An address without a scheme is read as https, as people write sites.
+    expect(result.results[4]?.error).toBe("The site's address could not be found (nowhere.invalid)");
+    expect(result).toMatchObject({ subscribed: 2, failed: 3 });
   });
 
   it("says clearly why a bad feed cannot be followed, and never fails the request", async () => {
@@ -234,6 +237,27 @@ describe("polling through the queue", () => {
     await expect
       .poll(async () => (await feedRow(sub.feed_id))?.last_polled_at, { timeout: 30_000, interval: 250 })
       .toBeGreaterThan(before);
+  });
+});
+
+describe("housekeeping", () => {
+  it("the daily cron drops items older than 30 days that nobody saved, and feeds nobody follows", async () => {
+    const { token } = await registerUser();
+    const kept = await subscribeOne(token, fresh("/feeds/file/rss2.xml"));
+    const dropped = await subscribeOne(token, fresh("/feeds/file/atom.xml"));
+    const [first] = await items(token, `?subscription_id=${kept.id}`);
+    expect((await api("POST", `/api/feeds/items/${first.id}/save`, { token })).status).toBe(201);
+    await env.DB.prepare("UPDATE feed_items SET first_seen_at = ? WHERE feed_id = ?")
+      .bind(Date.now() - 31 * 24 * 3_600_000, kept.feed_id)
+      .run();
+    expect((await api("DELETE", `/api/feeds/subscriptions/${dropped.id}`, { token })).status).toBe(204);
+
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ cron: "17 3 * * *", scheduledTime: Date.now() }), env, ctx);
+    await waitOnExecutionContext(ctx);
+    expect((await items(token)).map((i) => i.id)).toEqual([first.id]);
+    expect(await feedRow(dropped.feed_id)).toBeNull();
+    expect(await feedRow(kept.feed_id)).not.toBeNull();
   });
 });
 

@@ -132,7 +132,9 @@ export function createFeedsService({
     async subscribe(userId: number, urls: string[], folder?: string | null) {
       const targetFolder = cleanFolder(folder);
       const results = await mapLimited(urls, SUBSCRIBE_CONCURRENCY, async (url) => {
-        const check = checkArticleUrl(url);
+        // "example.com" is how people write a site: it means its https address.
+        const typed = url.trim();
+        const check = checkArticleUrl(/^[a-z][a-z0-9+.-]*:/i.test(typed) ? typed : `https://${typed}`);
         if (!check.ok) return { url, success: false as const, error: check.error };
         const found = await finder.find(check.url);
         if (!found.ok) return { url, success: false as const, error: found.error };

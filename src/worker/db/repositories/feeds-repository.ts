@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { FeedItem } from "../../domain/feeds/feed-item";
 import type { PollPlan } from "../../domain/feeds/polling-policy";
 import type { Database } from "../client";
-import { feedItems, feedSubscriptions, feeds } from "../schema";
+import { feedItemStates, feedItems, feedSubscriptions, feeds } from "../schema";
 
 // The feeds themselves and their items: shared by every reader of a feed, so nothing here is a user's data. What a
 // user may see of them is decided by their subscriptions (feed-subscriptions-repository.ts).
@@ -139,6 +139,23 @@ export function createFeedsRepository(db: Database) {
         .where(inArray(feeds.id, due))
         .returning({ id: feeds.id });
       return claimed.map((row) => row.id);
+    },
+
+    /**
+     * Items first seen before `before` that no reader saved to the Library: removed (with readers' seen states).
+     * A saved one stays, so the Feed still shows where a Library article came from.
+     */
+    async deleteExpiredItems(before: number): Promise<number> {
+      const deleted = await db
+        .delete(feedItems)
+        .where(
+          and(
+            lt(feedItems.firstSeenAt, before),
+            sql`NOT EXISTS (SELECT 1 FROM ${feedItemStates} WHERE ${feedItemStates.itemId} = ${feedItems.id} AND ${feedItemStates.articleId} IS NOT NULL)`,
+          ),
+        )
+        .returning({ id: feedItems.id });
+      return deleted.length;
     },
 
     /** Feeds nobody follows any more: removed with their items (a later subscriber fetches them afresh). */
