@@ -1,3 +1,5 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { createAccount, FIXTURE_ORIGIN, openSignedIn, shot } from "./helpers";
 
@@ -5,6 +7,14 @@ import { createAccount, FIXTURE_ORIGIN, openSignedIn, shot } from "./helpers";
  * Feeds: a new reader follows five sites from the Subscriptions page (feeds and sites whose feed is discovered), then
  * triages the Feed with the keyboard: open an item, save it to the Library, mark all as seen up to here.
  */
+/** Serious and critical axe findings (WCAG 2.1 A and AA) on the screen as shown, one line each. */
+async function axeFindings(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(" ")}`));
+}
+
 test.describe("feeds", () => {
   test("a new reader follows five sites and triages what arrives", async ({ page }) => {
     const key = crypto.randomUUID();
@@ -29,6 +39,7 @@ test.describe("feeds", () => {
     await expect(following.getByRole("link", { name: "RDF Journal" })).toBeVisible();
     await expect(following.getByText("updated just now")).toHaveCount(5);
     await shot(page, "feeds-subscriptions-1280");
+    expect(await axeFindings(page)).toEqual([]);
 
     await page.getByRole("link", { name: "Feed", exact: true }).first().click();
     const items = page.locator(".feed-item");
@@ -36,6 +47,7 @@ test.describe("feeds", () => {
     await expect(items).toHaveCount(10);
     await expect(items.nth(2).getByRole("button", { name: "Hello JSON" })).toBeVisible();
     await shot(page, "feeds-feed-1280");
+    expect(await axeFindings(page)).toEqual([]);
 
     // j and k move the cursor, o opens the item with the feed's whole text, l saves it to the Library.
     await page.keyboard.press("j");
