@@ -78,5 +78,13 @@ test.describe("feeds", () => {
     await page.goto("/#/feed/subscriptions");
     await expect(page.getByRole("heading", { name: "Following (5)" })).toBeVisible();
     await shot(page, "feeds-subscriptions-375");
+
+    // A name and a folder of the reader's own: the list regroups under the new folder.
+    await page.getByRole("button", { name: "Edit Old School News" }).click();
+    await page.getByLabel("Name").fill("Netscape days");
+    await page.getByLabel("Folder", { exact: true }).fill("Archive");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 3, name: "Archive" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Netscape days" })).toBeVisible();
   });
 });
