@@ -16,6 +16,7 @@ import { createHighlightsRepository } from "./db/repositories/highlights-reposit
 import { createImportsRepository } from "./db/repositories/imports-repository";
 import { createIngestBacklogRepository } from "./db/repositories/ingest-backlog-repository";
 import { createListenRendersRepository } from "./db/repositories/listen-renders-repository";
+import { createNewslettersRepository } from "./db/repositories/newsletters-repository";
 import { createReaderSettingsRepository } from "./db/repositories/reader-settings-repository";
 import { createSearchRepository } from "./db/repositories/search-repository";
 import { createSessionsRepository } from "./db/repositories/sessions-repository";
@@ -41,6 +42,7 @@ import { createHighlightsService } from "./services/highlights-service";
 import { createImageProxyService } from "./services/image-proxy-service";
 import { createImportService } from "./services/import-service";
 import { createListeningService } from "./services/listening-service";
+import { createNewslettersService } from "./services/newsletters-service";
 import { createArticlePipeline } from "./services/processing/article-pipeline";
 import { createReaderSettingsService } from "./services/reader-settings-service";
 import { createRelatedService } from "./services/related-service";
@@ -85,6 +87,7 @@ export function createServices(env: Env) {
   const importsRepository = createImportsRepository(db);
   const imageResolver = createDohResolver();
   const feedsRepository = createFeedsRepository(db);
+  const newslettersRepository = createNewslettersRepository(db);
   const feedResolver = createDohResolver();
   const fetchFeedGuarded = (url: string, validators: Parameters<typeof fetchFeed>[1]) =>
     fetchFeed(url, validators, {
@@ -157,10 +160,17 @@ export function createServices(env: Env) {
       // An imported file's new feeds: about one first poll a second, within a minute, so 300 sites are not all
       // asked at once and a short file is read at once.
       enqueuePolls: (ids) => sendPolls(ids, Math.min(60, ids.length)),
+      newsletters: newslettersRepository,
+      emailDomain: config.emailDomain,
     }),
     emailCapture: createEmailCaptureService({
       addresses: createEmailAddressesRepository(db),
       articles: articleService,
+      newsletters: createNewslettersService({
+        newsletters: newslettersRepository,
+        feeds: feedsRepository,
+        emailDomain: config.emailDomain,
+      }),
       emailDomain: config.emailDomain,
     }),
   };

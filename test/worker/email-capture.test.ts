@@ -1,43 +1,10 @@
-import { createExecutionContext, env, introspectWorkflow, waitOnExecutionContext } from "cloudflare:test";
+import { env, introspectWorkflow } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { decideEmailIntent, newsletterDocument } from "../../src/worker/domain/email/email-intent";
 import { extractEmailLinks, MAX_EMAIL_LINKS } from "../../src/worker/domain/email/email-links";
-import worker from "../../src/worker/index";
+import { deliver } from "./email-helpers";
 import { api, registerUser } from "./helpers";
 import { OUTCOME_WAIT_MS } from "./waits";
-
-/**
- * The platform's ForwardableEmailMessage, built as Email Routing delivers it: envelope from/to, the raw RFC 822
- * stream, and setReject recorded. Everything behind it (parsing, services, D1) is the real code.
- */
-function inbound(from: string, to: string, raw: string | Uint8Array) {
-  const bytes = typeof raw === "string" ? new TextEncoder().encode(raw) : raw;
-  const rejections: string[] = [];
-  const message = {
-    from,
-    to,
-    headers: new Headers(),
-    rawSize: bytes.byteLength,
-    raw: new ReadableStream<Uint8Array>({
-      start(controller) {
-        controller.enqueue(bytes);
-        controller.close();
-      },
-    }),
-    setReject: (reason: string) => rejections.push(reason),
-    forward: async () => ({ messageId: "unused" }),
-    reply: async () => ({ messageId: "unused" }),
-  } as unknown as ForwardableEmailMessage;
-  return { message, rejections };
-}
-
-async function deliver(from: string, to: string, raw: string | Uint8Array) {
-  const { message, rejections } = inbound(from, to, raw);
-  const ctx = createExecutionContext();
-  await worker.email(message, env, ctx);
-  await waitOnExecutionContext(ctx);
-  return rejections;
-}
 
 function rfc822(opts: { from: string; to: string; subject: string; text?: string; html?: string; id?: string }) {
   const head = [

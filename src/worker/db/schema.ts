@@ -527,6 +527,8 @@ export const readerSettings = sqliteTable("reader_settings", {
 });
 
 export const FEED_STATUSES = ["active", "gone"] as const;
+/** A feed fetched from the web (shared by its readers), or a newsletter: one reader's mail from one sender. */
+export const FEED_KINDS = ["web", "newsletter"] as const;
 
 /**
  * Followed feeds, one row per feed address for all readers (docs/feeds.md): a feed followed by a thousand readers
@@ -534,12 +536,23 @@ export const FEED_STATUSES = ["active", "gone"] as const;
  * GET validators, the polling plan (domain/feeds/polling-policy.ts) and the health of the last fetches live here.
  * `queued_until`: the scheduler has queued a poll and will not queue another before then (a lost message is
  * queued again after it).
+ *
+ * A newsletter (docs/feeds.md) is a row of its own per reader and sender: `user_id` is that reader (null for a web
+ * feed, which belongs to nobody), `url` an internal key (`newsletter:<user>:<sender>`), never fetched (no
+ * `next_poll_at`); its items are the mails, whose links may be personal, so they are never shared.
  */
 export const feeds = sqliteTable(
   "feeds",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     url: text("url").notNull().unique(),
+    kind: text("kind", { enum: FEED_KINDS }).notNull().default("web"),
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    /** A newsletter's sender address (its From), lower-case. */
+    sender: text("sender"),
+    /** A newsletter's List-Unsubscribe targets from its latest mail: an https page and/or a mailto address. */
+    unsubscribeUrl: text("unsubscribe_url"),
+    unsubscribeMailto: text("unsubscribe_mailto"),
     title: text("title"),
     siteUrl: text("site_url"),
     iconUrl: text("icon_url"),
@@ -561,7 +574,7 @@ export const feeds = sqliteTable(
     omittedItems: integer("omitted_items").notNull().default(0),
     createdAt: integer("created_at").notNull(),
   },
-  (t) => [index("feeds_next_poll_idx").on(t.nextPollAt)],
+  (t) => [index("feeds_next_poll_idx").on(t.nextPollAt), index("feeds_user_idx").on(t.userId)],
 );
 
 /** A reader following a feed: their own title for it (null: the feed's) and folder (null: none). */
@@ -577,6 +590,8 @@ export const feedSubscriptions = sqliteTable(
       .references(() => feeds.id, { onDelete: "cascade" }),
     title: text("title"),
     folder: text("folder"),
+    /** A muted newsletter keeps its items; new mail from it is dropped. */
+    mutedAt: integer("muted_at"),
     createdAt: integer("created_at").notNull(),
   },
   (t) => [

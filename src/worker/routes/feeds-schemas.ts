@@ -46,8 +46,15 @@ export const updateSubscriptionBody = z
       .optional()
       .meta({ description: "Your name for the feed (empty or null: the feed's own)." }),
     folder: folder.optional(),
+    muted: z
+      .boolean({ error: "muted must be true or false" })
+      .optional()
+      .meta({ description: "A newsletter only: true drops its new mail; false takes it again." }),
   })
-  .refine((body) => body.title !== undefined || body.folder !== undefined, "Send title, folder or both");
+  .refine(
+    (body) => body.title !== undefined || body.folder !== undefined || body.muted !== undefined,
+    "Send title, folder, muted or several",
+  );
 
 export const opmlBody = z.object({
   opml: z
@@ -96,10 +103,24 @@ export const subscriptionJson = z
   .object({
     id: z.int(),
     feed_id: z.int(),
-    title: z.string().meta({ description: "Your name for it, else the feed's title, else its address." }),
+    kind: z.enum(["feed", "newsletter"]).meta({
+      description: "A feed fetched from the web, or a newsletter: mail from one sender to your save-by-email address.",
+    }),
+    title: z.string().meta({ description: "Your name for it, else the feed's title (a newsletter's sender name)." }),
     custom_title: z.string().nullable(),
     feed_title: z.string().nullable(),
-    url: z.string().meta({ description: "The feed's address (follows permanent redirects)." }),
+    url: z
+      .string()
+      .meta({ description: "The feed's address (follows permanent redirects); a newsletter's sender as mailto:." }),
+    sender: z.string().nullable().meta({ description: "A newsletter's sender address; null for a feed." }),
+    unsubscribe: z
+      .object({
+        url: z.string().nullable().meta({ description: "The page its List-Unsubscribe names, if any." }),
+        mailto: z.string().nullable().meta({ description: "The mailto: its List-Unsubscribe names, if any." }),
+      })
+      .nullable()
+      .meta({ description: "How to unsubscribe from a newsletter at its sender (from its latest mail)." }),
+    muted: z.boolean().meta({ description: "A muted newsletter keeps its items and takes no new mail." }),
     site_url: z.string().nullable(),
     icon_url: z.string().nullable(),
     folder: z.string().nullable(),

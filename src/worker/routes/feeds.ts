@@ -57,8 +57,11 @@ export const feedRoutes = new Hono<AppEnv>()
     "/subscriptions/:id",
     describeRoute({
       tags,
-      summary: "Rename or move a subscription",
-      responses: { 200: jsonResponse("The subscription.", subscriptionJson), ...errors(404) },
+      summary: "Rename, move or mute a subscription",
+      description:
+        "Your name for it and its folder; a newsletter (mail from one sender to your save-by-email address) can " +
+        "also be muted: its items stay, new mail from it is dropped until it is unmuted.",
+      responses: { 200: jsonResponse("The subscription.", subscriptionJson), ...errors(404, 422) },
     }),
     validate("param", feedIdParams),
     validate("json", updateSubscriptionBody),

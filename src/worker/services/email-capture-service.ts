@@ -1,8 +1,11 @@
 import PostalMime from "postal-mime";
 import type { EmailAddressesRepository } from "../db/repositories/email-addresses-repository";
 import { addressToken, bareAddress, decideEmailIntent, newsletterDocument } from "../domain/email/email-intent";
+import { hasNewsletterHeaders, newsletterSender } from "../domain/email/newsletter-mail";
 import { AppError, Conflict } from "../domain/errors";
+import { sha256Hex } from "../domain/sha256";
 import type { createArticleService } from "./article-service";
+import type { NewslettersService } from "./newsletters-service";
 
 /** Larger mail is refused unread: a newsletter is well under this, and it bounds the Worker's memory. */
 export const MAX_EMAIL_BYTES = 5 * 1024 * 1024;
@@ -10,11 +13,14 @@ const TOKEN_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
 /** 24 characters of 36 symbols: about 124 bits, so an address cannot be guessed. */
 const TOKEN_LENGTH = 24;
 
-export type EmailOutcome = { accepted: true; saved: number; duplicates: number } | { accepted: false; reason: string };
+export type EmailOutcome =
+  | { accepted: true; saved: number; duplicates: number; feed?: "stored" | "duplicate" | "muted" }
+  | { accepted: false; reason: string };
 
 interface EmailCaptureDeps {
   addresses: EmailAddressesRepository;
   articles: Pick<ReturnType<typeof createArticleService>, "create" | "createMany">;
+  newsletters: Pick<NewslettersService, "isSource" | "receive">;
   emailDomain: string;
   now?: () => number;
 }
@@ -30,12 +36,13 @@ function randomToken(): string {
   return out.join("");
 }
 
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-export function createEmailCaptureService({ addresses, articles, emailDomain, now = Date.now }: EmailCaptureDeps) {
+export function createEmailCaptureService({
+  addresses,
+  articles,
+  newsletters,
+  emailDomain,
+  now = Date.now,
+}: EmailCaptureDeps) {
   const format = (token: string) => `save-${token}@${emailDomain}`;
 
   return {
@@ -54,11 +61,18 @@ export function createEmailCaptureService({ addresses, articles, emailDomain, no
     },
 
     /**
-     * One received email: the recipient names the user, the sender must be that user's account email, and the
-     * body becomes saves through the same article service (and so the same URL rules and duplicate checks) as
-     * the add box. A refusal's reason goes back to the sender in the bounce.
+     * One received email: the recipient names the user. From the user's own account email, the body becomes saves
+     * through the same article service (and so the same URL rules and duplicate checks) as the add box: links the
+     * reader forwarded, or a newsletter they forwarded, into the Library. From anyone else, only a newsletter is
+     * taken (list headers, or a sender the reader already has as a source), into the Feed. A refusal's reason goes
+     * back to the sender in the bounce.
      */
-    async receive(mail: { from: string; to: string; raw: ReadableStream<Uint8Array> | ArrayBuffer; rawSize: number }) {
+    async receive(mail: {
+      from: string;
+      to: string;
+      raw: ReadableStream<Uint8Array> | ArrayBuffer;
+      rawSize: number;
+    }): Promise<EmailOutcome> {
       const token = addressToken(mail.to, emailDomain);
       const owner = token ? await addresses.findOwner(token) : undefined;
       if (!owner) {
@@ -66,12 +80,32 @@ export function createEmailCaptureService({ addresses, articles, emailDomain, no
           `${bareAddress(mail.to)} is not a VibeRead save address (it may have been rotated): copy the current one from Settings`,
         );
       }
-      if (bareAddress(mail.from) !== owner.email) {
-        return refuse("This VibeRead address accepts mail only from its account's own email address");
-      }
       if (mail.rawSize > MAX_EMAIL_BYTES) return refuse("This email is larger than 5 MB; VibeRead cannot save it");
 
       const parsed = await PostalMime.parse(mail.raw);
+      // The envelope sender decides who wrote it: a newsletter's envelope is its platform's bounce address, never
+      // the reader's, so the reader's own forwards (even of a newsletter) stay Library saves.
+      if (bareAddress(mail.from) !== owner.email) {
+        // Grouped by the From header: the envelope address of bulk mail changes with every send.
+        const sender = newsletterSender(parsed.from);
+        const isNewsletter =
+          sender !== null &&
+          sender.address !== owner.email &&
+          (hasNewsletterHeaders(parsed.headers) || (await newsletters.isSource(owner.userId, sender.address)));
+        if (!sender || !isNewsletter) {
+          return refuse("This VibeRead address accepts mail only from its account's own email address");
+        }
+        const feed = await newsletters.receive(owner.userId, sender, {
+          headers: parsed.headers,
+          messageId: parsed.messageId,
+          subject: parsed.subject,
+          html: parsed.html,
+          text: parsed.text,
+          date: parsed.date,
+          fromName: sender.name,
+        });
+        return { accepted: true as const, saved: 0, duplicates: 0, feed };
+      }
       const intent = decideEmailIntent({ subject: parsed.subject, html: parsed.html, text: parsed.text });
       if (intent.kind === "empty") return refuse("No links to save were found in this email");
       if (intent.kind === "links") {

@@ -4,10 +4,13 @@ import type {
   SubscriptionRecord,
 } from "../db/repositories/feed-subscriptions-repository";
 import type { FeedsRepository } from "../db/repositories/feeds-repository";
+import type { NewslettersRepository } from "../db/repositories/newsletters-repository";
 import { checkArticleUrl } from "../domain/article-url";
+import { newsletterDocument } from "../domain/email/email-intent";
 import { Conflict, InvalidInput, NotFound } from "../domain/errors";
-import { feedHealth } from "../domain/feeds/feed-health";
+import { feedHealth, newsletterHealth } from "../domain/feeds/feed-health";
 import { buildOpml, parseOpmlSubscriptions } from "../domain/feeds/opml";
+import { sha256Hex } from "../domain/sha256";
 import type { ArticleService } from "./article-service";
 import type { FeedFinder } from "./feeds-discovery";
 
@@ -26,17 +29,27 @@ interface FeedsServiceDeps {
   finder: FeedFinder;
   articles: Pick<ArticleService, "create">;
   enqueuePolls: EnqueueFeedPolls;
+  newsletters: Pick<NewslettersRepository, "setMuted">;
+  /** The save-by-email domain: a newsletter saved without a web copy gets an address under it. */
+  emailDomain: string;
   now?: () => number;
 }
 
 export function toSubscriptionJson(row: SubscriptionRecord, now: number) {
+  const newsletter = row.kind === "newsletter";
+  // A newsletter's stored address is an internal key; the reader knows it by its sender.
+  const url = newsletter ? `mailto:${row.sender}` : row.url;
   return {
     id: row.id,
     feed_id: row.feedId,
-    title: row.title ?? row.feedTitle ?? row.url,
+    kind: newsletter ? ("newsletter" as const) : ("feed" as const),
+    title: row.title ?? row.feedTitle ?? url,
     custom_title: row.title,
     feed_title: row.feedTitle,
-    url: row.url,
+    url,
+    sender: row.sender,
+    unsubscribe: newsletter ? { url: row.unsubscribeUrl, mailto: row.unsubscribeMailto } : null,
+    muted: row.mutedAt !== null,
     site_url: row.siteUrl,
     icon_url: row.iconUrl,
     folder: row.folder,
@@ -45,7 +58,7 @@ export function toSubscriptionJson(row: SubscriptionRecord, now: number) {
     item_count: Number(row.itemCount),
     unseen_count: Number(row.unseenCount),
     omitted_items: row.omittedItems,
-    health: feedHealth(row, now),
+    health: newsletter ? newsletterHealth(row, now) : feedHealth(row, now),
     created_at: row.createdAt,
   };
 }
@@ -108,6 +121,8 @@ export function createFeedsService({
   finder,
   articles,
   enqueuePolls,
+  newsletters,
+  emailDomain,
   now = Date.now,
 }: FeedsServiceDeps) {
   async function requireSubscription(userId: number, id: number) {
@@ -157,11 +172,23 @@ export function createFeedsService({
       };
     },
 
-    async update(userId: number, id: number, changes: { title?: string | null; folder?: string | null }) {
+    async update(
+      userId: number,
+      id: number,
+      changes: { title?: string | null; folder?: string | null; muted?: boolean },
+    ) {
       const values: { title?: string | null; folder?: string | null } = {};
       if (changes.title !== undefined) values.title = cleanFolder(changes.title);
       if (changes.folder !== undefined) values.folder = cleanFolder(changes.folder);
-      if (!(await subscriptions.update(userId, id, values))) throw new NotFound("Subscription not found");
+      const current = await requireSubscription(userId, id);
+      if (changes.muted !== undefined) {
+        // A web feed is shared and polled for all its readers; leaving it is unsubscribing.
+        if (current.kind !== "newsletter") throw new InvalidInput("muted: only a newsletter can be muted");
+        await newsletters.setMuted(userId, id, changes.muted ? now() : null);
+      }
+      if (Object.keys(values).length > 0 && !(await subscriptions.update(userId, id, values))) {
+        throw new NotFound("Subscription not found");
+      }
       return toSubscriptionJson(await requireSubscription(userId, id), now());
     },
 
@@ -192,7 +219,8 @@ export function createFeedsService({
     },
 
     async exportOpml(userId: number): Promise<string> {
-      const rows = await subscriptions.list(userId);
+      // Newsletters arrive by mail: no other reader could fetch them.
+      const rows = (await subscriptions.list(userId)).filter((row) => row.kind === "web");
       return buildOpml(
         rows.map((row) => ({
           url: row.url,
@@ -253,11 +281,20 @@ export function createFeedsService({
      */
     async saveToLibrary(userId: number, id: number) {
       const item = await requireItem(userId, id);
-      if (!item.url) throw new InvalidInput("This item has no link to save; its text is in the Feed only");
+      // A newsletter without a web copy is saved with its own content, as a mailed newsletter is (email capture):
+      // under a stable address of its own, so saving it twice is a duplicate.
+      const mailed = !item.url && item.sourceKind === "newsletter" && item.contentHtml;
+      if (!item.url && !mailed) throw new InvalidInput("This item has no link to save; its text is in the Feed only");
       let article: { id: number } & Record<string, unknown>;
       let duplicate = false;
       try {
-        article = await articles.create(userId, item.url);
+        article = item.url
+          ? await articles.create(userId, item.url)
+          : await articles.create(
+              userId,
+              `https://${emailDomain}/mail/${await sha256Hex(item.itemKey)}`,
+              newsletterDocument(item.contentHtml ?? "", item.title),
+            );
       } catch (error) {
         const existing = error instanceof Conflict ? (error.extra.article as typeof article | undefined) : undefined;
         if (!existing) throw error;

@@ -11,7 +11,12 @@ export interface SubscriptionRecord {
   feedId: number;
   title: string | null;
   folder: string | null;
+  mutedAt: number | null;
   createdAt: number;
+  kind: "web" | "newsletter";
+  sender: string | null;
+  unsubscribeUrl: string | null;
+  unsubscribeMailto: string | null;
   feedTitle: string | null;
   url: string;
   siteUrl: string | null;
@@ -60,7 +65,12 @@ const subscriptionColumns = {
   feedId: feedSubscriptions.feedId,
   title: feedSubscriptions.title,
   folder: feedSubscriptions.folder,
+  mutedAt: feedSubscriptions.mutedAt,
   createdAt: feedSubscriptions.createdAt,
+  kind: feeds.kind,
+  sender: feeds.sender,
+  unsubscribeUrl: feeds.unsubscribeUrl,
+  unsubscribeMailto: feeds.unsubscribeMailto,
   feedTitle: feeds.title,
   url: feeds.url,
   siteUrl: feeds.siteUrl,
@@ -200,9 +210,16 @@ export function createFeedSubscriptionsRepository(db: Database) {
     async findItem(
       userId: number,
       itemId: number,
-    ): Promise<(FeedItemRecord & { contentHtml: string | null }) | undefined> {
+    ): Promise<
+      (FeedItemRecord & { contentHtml: string | null; itemKey: string; sourceKind: "web" | "newsletter" }) | undefined
+    > {
       return db
-        .select({ ...itemColumns, contentHtml: feedItems.contentHtml })
+        .select({
+          ...itemColumns,
+          contentHtml: feedItems.contentHtml,
+          itemKey: feedItems.itemKey,
+          sourceKind: feeds.kind,
+        })
         .from(feedItems)
         .innerJoin(feedSubscriptions, subscribed(userId))
         .innerJoin(feeds, eq(feeds.id, feedItems.feedId))

@@ -48,3 +48,9 @@ export function feedHealth(feed: FeedHealthInput, now: number): FeedHealth {
     return { level: "ok", text: `no items yet; checked ${ago(now - feed.lastPolledAt)}` };
   return { level: "ok", text: `updated ${ago(now - feed.lastChangedAt)}` };
 }
+
+/** A newsletter is never checked: its health is when its last issue came. */
+export function newsletterHealth(source: { lastChangedAt: number | null; mutedAt: number | null }, now: number) {
+  const last = source.lastChangedAt === null ? "no issue yet" : `last issue ${ago(now - source.lastChangedAt)}`;
+  return { level: "ok" as HealthLevel, text: source.mutedAt === null ? last : `muted; ${last}` };
+}
