@@ -353,3 +353,11 @@ describe("polling policy", () => {
     expect(feedHealth({ ...base, status: "gone", lastChangedAt: null }, NOW).level).toBe("stopped");
   });
 });
+
+describe("OPML export with nothing to export", () => {
+  it("is a valid empty OPML 2.0 file that imports as nothing", () => {
+    const opml = buildOpml([], "VibeRead <subscriptions>", Date.UTC(2026, 11, 1));
+    expect(opml).toContain("<title>VibeRead &lt;subscriptions&gt;</title>");
+    expect(parseOpmlSubscriptions(opml)).toMatchObject({ ok: true, subscriptions: [] });
+  });
+});

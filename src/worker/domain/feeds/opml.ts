@@ -77,5 +77,10 @@ export function buildOpml(subscriptions: OpmlSubscription[], title: string, now:
     folders.set(s.folder, list);
   }
   const outlines = [...top, ...[...folders].map(([name, outlines]) => ({ text: name, title: name, outlines }))];
+  // feedsmith refuses a body without outlines; a reader with nothing to export still gets a valid, empty file.
+  if (outlines.length === 0) {
+    const escaped = title.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+    return `<?xml version="1.0" encoding="utf-8"?>\n<opml version="2.0"><head><title>${escaped}</title><dateCreated>${new Date(now).toUTCString()}</dateCreated></head><body/></opml>\n`;
+  }
   return generateOpml({ head: { title, dateCreated: new Date(now).toUTCString() }, body: { outlines } });
 }
