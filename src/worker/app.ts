@@ -10,6 +10,7 @@ import { queryText } from "./middleware/query-text";
 import { accountRoutes } from "./routes/account";
 import { apiReferenceRoutes } from "./routes/api-reference";
 import { articleRoutes } from "./routes/articles";
+import { atomRoutes } from "./routes/atom";
 import { authRoutes } from "./routes/auth";
 import { devFakeSpeechRoutes } from "./routes/dev-fake-speech";
 import { emailAddressRoutes } from "./routes/email-address";
@@ -68,6 +69,7 @@ export function createApp() {
   app.route("/tags", tagRoutes);
   app.route("/export", exportRoutes);
   app.route("/feeds", feedRoutes);
+  app.route("/atom", atomRoutes);
   app.route("/account", accountRoutes);
   app.route("/reader-settings", readerSettingsRoutes);
   app.route("/oauth", oauthRoutes);

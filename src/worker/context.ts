@@ -17,6 +17,7 @@ import { createImportsRepository } from "./db/repositories/imports-repository";
 import { createIngestBacklogRepository } from "./db/repositories/ingest-backlog-repository";
 import { createListenRendersRepository } from "./db/repositories/listen-renders-repository";
 import { createNewslettersRepository } from "./db/repositories/newsletters-repository";
+import { createPublishedFeedsRepository } from "./db/repositories/published-feeds-repository";
 import { createReaderSettingsRepository } from "./db/repositories/reader-settings-repository";
 import { createSearchRepository } from "./db/repositories/search-repository";
 import { createSessionsRepository } from "./db/repositories/sessions-repository";
@@ -44,6 +45,7 @@ import { createImportService } from "./services/import-service";
 import { createListeningService } from "./services/listening-service";
 import { createNewslettersService } from "./services/newsletters-service";
 import { createArticlePipeline } from "./services/processing/article-pipeline";
+import { createPublishedFeedsService } from "./services/published-feeds-service";
 import { createReaderSettingsService } from "./services/reader-settings-service";
 import { createRelatedService } from "./services/related-service";
 import { createSearchService } from "./services/search-service";
@@ -163,6 +165,7 @@ export function createServices(env: Env) {
       newsletters: newslettersRepository,
       emailDomain: config.emailDomain,
     }),
+    publishedFeeds: createPublishedFeedsService({ published: createPublishedFeedsRepository(db) }),
     emailCapture: createEmailCaptureService({
       addresses: createEmailAddressesRepository(db),
       articles: articleService,

@@ -149,6 +149,8 @@ describe("newsletters in the Feed", () => {
 
     // OPML holds web feeds only: no other reader could fetch a newsletter.
     const opml = await api("GET", "/api/feeds/opml", { token: user.token });
+    expect(opml.status).toBe(200);
+    expect(opml.body).toContain("<opml");
     expect(opml.body).not.toContain("slownews");
 
     expect((await api("DELETE", `/api/feeds/subscriptions/${source.id}`, { token: user.token })).status).toBe(204);

@@ -272,13 +272,17 @@ describe("the MCP tools", () => {
         "get_topic",
         "list_highlights",
         "list_articles",
+        "list_feed_items",
+        "list_subscriptions",
         "list_topics",
         "mark_read",
         "mark_unread",
         "rate_article",
         "reading_stats",
         "save_articles",
+        "save_feed_item",
         "search_articles",
+        "subscribe_to_feeds",
       ].sort(),
     );
     for (const tool of tools) {

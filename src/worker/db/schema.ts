@@ -643,3 +643,24 @@ export const feedItemStates = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.itemId] })],
 );
+
+/**
+ * A reader's Library, or one tag of it, published as a private Atom feed (docs/feeds.md). The secret in its address
+ * is stored only as its SHA-256 (as API tokens are): the database cannot give the address back, and revoking (deleting
+ * the row) makes it answer 404. `tag_key` null: the whole Library.
+ */
+export const publishedFeeds = sqliteTable(
+  "published_feeds",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tag: text("tag"),
+    tagKey: text("tag_key"),
+    tokenHash: text("token_hash").notNull().unique(),
+    createdAt: integer("created_at").notNull(),
+    lastReadAt: integer("last_read_at"),
+  },
+  (t) => [index("published_feeds_user_idx").on(t.userId, t.createdAt)],
+);

@@ -4,8 +4,9 @@
  * an assistant that only reads.
  */
 export const OAUTH_SCOPES = {
-  "library:read": "Read your library: search, list and open your articles, topics and reading statistics",
-  "articles:write": "Save new articles to your library",
+  "library:read":
+    "Read your library: search, list and open your articles, topics, reading statistics, subscriptions and Feed",
+  "articles:write": "Save new articles to your library and follow feeds",
   "articles:update": "Mark articles read or unread, rate them and highlight passages in them",
 } as const;
 
@@ -37,6 +38,8 @@ export function describeScopes(scopes: readonly string[]): { scope: string; desc
 /** The MCP tools that change the library, and the scope each needs; every other tool only reads. */
 const CHANGING_TOOLS: Readonly<Record<string, OAuthScope>> = {
   save_articles: "articles:write",
+  subscribe_to_feeds: "articles:write",
+  save_feed_item: "articles:write",
   mark_read: "articles:update",
   mark_unread: "articles:update",
   rate_article: "articles:update",

@@ -11,6 +11,7 @@ import { HIGHLIGHT_COLORS, HIGHLIGHT_TARGETS } from "../domain/highlights/target
 import { htmlToMarkdown } from "../domain/html-to-markdown";
 import { OAUTH_SCOPES, type OAuthScope } from "../domain/oauth-scopes";
 import { MAX_BULK_URLS } from "../services/article-service";
+import { MAX_SUBSCRIBE_URLS } from "../services/feeds-service";
 import { articleLine, articleList, clip, highlightLine, highlightList, pageFooter, ratingWord } from "./mcp-format";
 
 /** A long article is cut here; `get_article` with `content_offset` reads on. */
@@ -443,6 +444,102 @@ export function createMcpServer(services: Services, caller: McpCaller): McpServe
         ]
           .filter(Boolean)
           .join("\n");
+      }),
+  );
+
+  server.registerTool(
+    "list_subscriptions",
+    {
+      title: "List feed subscriptions",
+      description:
+        "The feeds and newsletters the user follows, with their folder, unseen count and health. Their new items " +
+        "are in the Feed (list_feed_items), apart from the saved library.",
+      inputSchema: {},
+      annotations: { readOnlyHint: true },
+    },
+    () =>
+      run("library:read", async () => {
+        const { subscriptions } = await services.feeds.list(userId);
+        if (subscriptions.length === 0) return "No subscriptions yet: subscribe_to_feeds follows a site or a feed.";
+        const lines = subscriptions.map(
+          (s) =>
+            `- [${s.id}] **${s.title}** (${s.kind === "newsletter" ? `newsletter from ${s.sender}` : s.url}` +
+            `${s.folder ? `, folder ${s.folder}` : ""}): ${s.unseen_count} unseen of ${s.item_count}; ${s.health.text}` +
+            (s.muted ? "; muted" : ""),
+        );
+        return `${subscriptions.length} subscriptions:\n\n${lines.join("\n")}`;
+      }),
+  );
+
+  server.registerTool(
+    "subscribe_to_feeds",
+    {
+      title: "Follow feeds or sites",
+      description:
+        "Subscribe the user to feeds (RSS, Atom, JSON Feed) or to sites, whose feed is found from the page. Each " +
+        "address gets its own result.",
+      inputSchema: {
+        urls: z.array(z.string().trim().min(1).max(2048)).min(1).max(MAX_SUBSCRIBE_URLS).describe("Addresses"),
+        folder: z.string().trim().max(200).optional().describe("A folder to file them in"),
+      },
+    },
+    ({ urls, folder }) =>
+      run("articles:write", async () => {
+        const result = await services.feeds.subscribe(userId, urls, folder);
+        const lines = result.results.map((r) =>
+          r.success
+            ? `- ${r.url}: ${r.already_subscribed ? "already followed" : "followed"} as [${r.subscription?.id}] ${r.subscription?.title}`
+            : `- ${r.url}: not followed: ${r.error}`,
+        );
+        return `${result.subscribed} new, ${result.already_subscribed} already followed, ${result.failed} failed:\n\n${lines.join("\n")}`;
+      }),
+  );
+
+  server.registerTool(
+    "list_feed_items",
+    {
+      title: "List the Feed",
+      description:
+        "What the user's subscriptions published, newest first (unseen only by default). Items are known by ids in " +
+        "[brackets]; save_feed_item keeps one in the library.",
+      inputSchema: {
+        subscription_id: z.number().int().positive().optional().describe("Only this subscription's items"),
+        state: z.enum(["unseen", "seen", "all"]).default("unseen").describe("Unseen, seen or all items"),
+        limit: z.number().int().min(1).max(50).default(20).describe("How many items (1 to 50)"),
+        cursor: z.string().max(40).optional().describe("next_cursor of a previous call, for the next page"),
+      },
+      annotations: { readOnlyHint: true },
+    },
+    ({ subscription_id, state, limit, cursor }) =>
+      run("library:read", async () => {
+        const page = await services.feeds.listItems(userId, { subscriptionId: subscription_id, state, limit, cursor });
+        if (page.items.length === 0) return "No items here.";
+        const lines = page.items.map(
+          (i) =>
+            `- [${i.id}] **${i.title}** (${i.source}${i.published_at ? `, ${new Date(i.published_at).toISOString().slice(0, 10)}` : ""}` +
+            `${i.seen ? ", seen" : ""}${i.article_id ? `, saved as article [${i.article_id}]` : ""})` +
+            `${i.url ? `\n  ${i.url}` : ""}${i.summary ? `\n  ${clip(i.summary, 300)}` : ""}`,
+        );
+        const more = page.next_cursor ? `\n\nMore: call again with cursor "${page.next_cursor}".` : "";
+        return `${lines.join("\n")}${more}`;
+      }),
+  );
+
+  server.registerTool(
+    "save_feed_item",
+    {
+      title: "Save a Feed item to the library",
+      description:
+        "Keep a Feed item: it is saved as an article (fetched, summarised and given topics like any save) and " +
+        "marked seen.",
+      inputSchema: { id: z.number().int().positive().describe("The item's id, as shown by list_feed_items") },
+    },
+    ({ id }) =>
+      run("articles:write", async () => {
+        const saved = await services.feeds.saveToLibrary(userId, id);
+        return saved.duplicate
+          ? `Already in the library as article [${saved.article.id}].`
+          : `Saved as article [${saved.article.id}]; it is being processed.`;
       }),
   );
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MAX_URL_LENGTH } from "../domain/article-url";
 import { MAX_FOLDER_CHARS } from "../domain/feeds/opml";
+import { MAX_TAG_LENGTH } from "../domain/tags/normalize-tags";
 import { MAX_ITEMS_PAGE, MAX_SUBSCRIBE_URLS } from "../services/feeds-service";
 import { articleJson, wholeNumber } from "./article-schemas";
 
@@ -195,3 +196,40 @@ export const markSeenJson = z.object({ marked: z.int() }).meta({ id: "FeedMarkSe
 export const saveItemJson = z
   .object({ article: articleJson, duplicate: z.boolean(), item: feedItemJson })
   .meta({ id: "FeedItemSaved" });
+
+export const publishBody = z.object({
+  tag: z
+    .string({ error: "tag must be text" })
+    .trim()
+    .min(1, "tag must not be empty (send null for the whole Library)")
+    .max(MAX_TAG_LENGTH, `tag must be at most ${MAX_TAG_LENGTH} characters`)
+    .nullable()
+    .default(null)
+    .meta({ description: "The tag whose articles the feed shows; null or absent: the whole Library." }),
+});
+
+export const publishedFeedJson = z
+  .object({
+    id: z.int(),
+    tag: z.string().nullable().meta({ description: "The tag it shows; null: the whole Library." }),
+    title: z.string(),
+    created_at: z.int(),
+    last_read_at: z.int().nullable().meta({ description: "When a feed reader last fetched it (ms)." }),
+  })
+  .meta({ id: "PublishedFeed" });
+
+export const publishedFeedListJson = z.object({ feeds: z.array(publishedFeedJson) }).meta({ id: "PublishedFeeds" });
+
+export const publishedFeedCreatedJson = publishedFeedJson
+  .extend({
+    url: z.string().meta({
+      description:
+        "The feed's secret address (Atom). Shown this once: only a hash of its secret is kept. Anyone with it can " +
+        "read the feed until you revoke it.",
+    }),
+  })
+  .meta({ id: "PublishedFeedCreated" });
+
+export const atomParams = z.object({
+  token: z.string().regex(/^[\w-]{40,64}$/, "not a feed address VibeRead gave"),
+});

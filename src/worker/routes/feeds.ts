@@ -13,6 +13,9 @@ import {
   markSeenJson,
   opmlBody,
   opmlImportJson,
+  publishBody,
+  publishedFeedCreatedJson,
+  publishedFeedListJson,
   saveItemJson,
   subscribeBody,
   subscribeResultJson,
@@ -114,6 +117,49 @@ export const feedRoutes = new Hono<AppEnv>()
     }),
     validate("json", opmlBody),
     async (c) => c.json(await c.var.services.feeds.importOpml(c.var.auth.user.id, c.req.valid("json").opml), 200),
+  )
+  .get(
+    "/published",
+    describeRoute({
+      tags,
+      summary: "Your published feeds",
+      description: "The private Atom feeds of your Library or a tag of it. Their addresses are not shown again.",
+      responses: { 200: jsonResponse("The published feeds, newest first.", publishedFeedListJson) },
+    }),
+    async (c) => c.json(await c.var.services.publishedFeeds.list(c.var.auth.user.id), 200),
+  )
+  .post(
+    "/published",
+    describeRoute({
+      tags,
+      summary: "Publish a tag or the Library as a private Atom feed",
+      description:
+        "Answers the feed's secret address once (only a hash of it is kept). Its newest 50 articles, with their " +
+        "summary and content, for another reader or an automation. Revoking makes the address answer 404.",
+      responses: { 201: jsonResponse("The new feed and its address.", publishedFeedCreatedJson), ...errors(409) },
+    }),
+    validate("json", publishBody),
+    async (c) => {
+      const origin = new URL(c.req.url).origin;
+      return c.json(
+        await c.var.services.publishedFeeds.create(c.var.auth.user.id, c.req.valid("json").tag, origin),
+        201,
+      );
+    },
+  )
+  .delete(
+    "/published/:id",
+    describeRoute({
+      tags,
+      summary: "Revoke a published feed",
+      description: "Its address answers 404 from now on.",
+      responses: { 204: noContent, ...errors(404) },
+    }),
+    validate("param", feedIdParams),
+    async (c) => {
+      await c.var.services.publishedFeeds.revoke(c.var.auth.user.id, c.req.valid("param").id);
+      return c.body(null, 204);
+    },
   )
   .get(
     "/items",
