@@ -10,6 +10,7 @@ import { createArticleTagsRepository } from "./db/repositories/article-tags-repo
 import { createArticlesRepository } from "./db/repositories/articles-repository";
 import { createEmailAddressesRepository } from "./db/repositories/email-addresses-repository";
 import { createExportRepository } from "./db/repositories/export-repository";
+import { createFeedSettingsRepository } from "./db/repositories/feed-settings-repository";
 import { createFeedSubscriptionsRepository } from "./db/repositories/feed-subscriptions-repository";
 import { createFeedsRepository } from "./db/repositories/feeds-repository";
 import { createHighlightsRepository } from "./db/repositories/highlights-repository";
@@ -163,6 +164,7 @@ export function createServices(env: Env) {
       // asked at once and a short file is read at once.
       enqueuePolls: (ids) => sendPolls(ids, Math.min(60, ids.length)),
       newsletters: newslettersRepository,
+      settings: createFeedSettingsRepository(db),
       emailDomain: config.emailDomain,
     }),
     publishedFeeds: createPublishedFeedsService({ published: createPublishedFeedsRepository(db) }),

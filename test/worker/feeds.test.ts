@@ -261,6 +261,53 @@ describe("housekeeping", () => {
   });
 });
 
+describe("the expiry period of unsaved items", () => {
+  const DAY = 86_400_000;
+  const runDailyCron = async () => {
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ cron: "17 3 * * *", scheduledTime: Date.now() }), env, ctx);
+    await waitOnExecutionContext(ctx);
+  };
+
+  it("is each reader's own (default 30 days): it hides their older unsaved items, and the cron keeps what anyone may still see", async () => {
+    const week = await registerUser();
+    const month = await registerUser();
+    expect((await api("GET", "/api/feeds/settings", { token: week.token })).body).toEqual({ unsaved_item_days: 30 });
+    const set = await api("PUT", "/api/feeds/settings", { token: week.token, body: { unsaved_item_days: 7 } });
+    expect(set).toMatchObject({ status: 200, body: { unsaved_item_days: 7 } });
+    for (const bad of [0, 366, 7.5, "7"]) {
+      const response = await api("PUT", "/api/feeds/settings", { token: week.token, body: { unsaved_item_days: bad } });
+      expect(response.status).toBe(422);
+    }
+
+    const url = fresh("/feeds/file/rss2.xml");
+    const sub = await subscribeOne(week.token, url);
+    await subscribeOne(month.token, url);
+    const all = await items(week.token, "?state=all");
+    const [saved, ...rest] = all;
+    expect((await api("POST", `/api/feeds/items/${saved.id}/save`, { token: week.token })).status).toBe(201);
+    await env.DB.prepare("UPDATE feed_items SET first_seen_at = ? WHERE feed_id = ?")
+      .bind(Date.now() - 10 * DAY, sub.feed_id)
+      .run();
+
+    // Ten days old: past the week, within the month; the item the reader saved stays in their Feed.
+    expect((await items(week.token, "?state=all")).map((i) => i.id)).toEqual([saved.id]);
+    expect((await subscription(week.token, sub.id)).unseen_count).toBe(0);
+    expect(await items(month.token, "?state=all")).toHaveLength(all.length);
+    await runDailyCron();
+    expect(await items(month.token, "?state=all")).toHaveLength(all.length);
+
+    // Thirty-one days: past both readers' periods; only the saved item is kept.
+    await env.DB.prepare("UPDATE feed_items SET first_seen_at = ? WHERE feed_id = ?")
+      .bind(Date.now() - 31 * DAY, sub.feed_id)
+      .run();
+    await runDailyCron();
+    const left = await env.DB.prepare("SELECT id FROM feed_items WHERE feed_id = ?").bind(sub.feed_id).all();
+    expect(left.results.map((r) => r.id)).toEqual([saved.id]);
+    expect(rest.length).toBeGreaterThan(0);
+  });
+});
+
 describe("the Feed", () => {
   it("filters by subscription, folder and seen state, and marks all seen up to an item", async () => {
     const { token } = await registerUser();

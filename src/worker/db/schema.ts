@@ -664,3 +664,28 @@ export const publishedFeeds = sqliteTable(
   },
   (t) => [index("published_feeds_user_idx").on(t.userId, t.createdAt)],
 );
+
+/** A reader's Feed settings (no row: the defaults). `unsaved_item_days`: how long an item they did not save stays. */
+export const feedSettings = sqliteTable("feed_settings", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  unsavedItemDays: integer("unsaved_item_days").notNull(),
+  updatedAt: integer("updated_at").notNull(),
+});
+
+/**
+ * The article behind a feed item that carries only a summary, extracted as a saved link's page is when a reader first
+ * opens it, kept for every reader of the feed (the page is public, like the feed). Stored gzip-compressed (base64):
+ * pages are large and compress 5 to 10 times, and the row goes with its item.
+ */
+export const feedItemExtracts = sqliteTable("feed_item_extracts", {
+  itemId: integer("item_id")
+    .primaryKey()
+    .references(() => feedItems.id, { onDelete: "cascade" }),
+  url: text("url").notNull(),
+  title: text("title"),
+  contentGzip: text("content_gzip").notNull(),
+  contentBytes: integer("content_bytes").notNull(),
+  extractedAt: integer("extracted_at").notNull(),
+});

@@ -4,6 +4,7 @@ import { createFeedsRepository } from "../db/repositories/feeds-repository";
 import { createListenRendersRepository } from "../db/repositories/listen-renders-repository";
 import { createSessionsRepository } from "../db/repositories/sessions-repository";
 import { createTopicsRepository } from "../db/repositories/topics-repository";
+import { DEFAULT_UNSAVED_ITEM_DAYS, MIN_UNSAVED_ITEM_DAYS } from "../domain/feeds/item-expiry";
 import { LISTEN_WINDOW_MS } from "../domain/listening/render-allowance";
 import { refreshDueTopics } from "./topics-scheduler";
 
@@ -13,14 +14,11 @@ import { refreshDueTopics } from "./topics-scheduler";
  */
 const TOPICS_FRESH_FOR_MS = 20 * 3_600_000;
 
-/** Feed items nobody saved are kept this long after they first arrived (docs/feeds.md). */
-export const FEED_ITEMS_KEPT_MS = 30 * 24 * 3_600_000;
-
 /**
  * The daily cron: forget revoked tokens that have expired anyway, login failures outside the window, Listen's
- * renders older than 24 hours, feed items older than 30 days that nobody saved and feeds nobody follows,
- * and re-cluster the libraries that are due: new articles, or last clustered before TOPICS_FRESH_FOR_MS
- * (topics age: recency and read state change even without new articles).
+ * renders older than 24 hours, feed items past every reader's period (30 days unless set) that nobody saved and
+ * feeds nobody follows, and re-cluster the libraries that are due: new articles, or last clustered before
+ * TOPICS_FRESH_FOR_MS (topics age: recency and read state change even without new articles).
  */
 export async function runDailyHousekeeping(env: Env, now = Date.now()): Promise<void> {
   const config = getConfig(env);
@@ -28,7 +26,7 @@ export async function runDailyHousekeeping(env: Env, now = Date.now()): Promise<
   await createSessionsRepository(db).pruneExpired(now, now - config.loginThrottle.windowMinutes * 60_000);
   await createListenRendersRepository(db).pruneBefore(now - LISTEN_WINDOW_MS);
   const feeds = createFeedsRepository(db);
-  await feeds.deleteExpiredItems(now - FEED_ITEMS_KEPT_MS);
+  await feeds.deleteExpiredItems(now, DEFAULT_UNSAVED_ITEM_DAYS, MIN_UNSAVED_ITEM_DAYS);
   await feeds.deleteUnfollowed();
   await refreshDueTopics(env, await createTopicsRepository(db).usersNeedingTopics(now - TOPICS_FRESH_FOR_MS), now);
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_URL_LENGTH } from "../domain/article-url";
+import { MAX_UNSAVED_ITEM_DAYS, MIN_UNSAVED_ITEM_DAYS } from "../domain/feeds/item-expiry";
 import { MAX_FOLDER_CHARS } from "../domain/feeds/opml";
 import { MAX_TAG_LENGTH } from "../domain/tags/normalize-tags";
 import { MAX_ITEMS_PAGE, MAX_SUBSCRIBE_URLS } from "../services/feeds-service";
@@ -233,3 +234,17 @@ export const publishedFeedCreatedJson = publishedFeedJson
 export const atomParams = z.object({
   token: z.string().regex(/^[\w-]{40,64}$/, "not a feed address VibeRead gave"),
 });
+
+export const feedSettingsBody = z.object({
+  unsaved_item_days: z
+    .int({ error: "unsaved_item_days must be a whole number of days" })
+    .min(MIN_UNSAVED_ITEM_DAYS, `unsaved_item_days must be at least ${MIN_UNSAVED_ITEM_DAYS}`)
+    .max(MAX_UNSAVED_ITEM_DAYS, `unsaved_item_days must be at most ${MAX_UNSAVED_ITEM_DAYS}`)
+    .meta({ description: "How many days an item you did not save stays in the Feed; saved items never expire." }),
+});
+
+export const feedSettingsJson = z
+  .object({
+    unsaved_item_days: z.int().meta({ description: "Days an unsaved item stays in your Feed (default 30)." }),
+  })
+  .meta({ id: "FeedSettings" });

@@ -8,6 +8,8 @@ import {
   feedIdParams,
   feedItemJson,
   feedItemPageJson,
+  feedSettingsBody,
+  feedSettingsJson,
   itemsQuery,
   markSeenBody,
   markSeenJson,
@@ -117,6 +119,28 @@ export const feedRoutes = new Hono<AppEnv>()
     }),
     validate("json", opmlBody),
     async (c) => c.json(await c.var.services.feeds.importOpml(c.var.auth.user.id, c.req.valid("json").opml), 200),
+  )
+  .get(
+    "/settings",
+    describeRoute({
+      tags,
+      summary: "Your Feed settings",
+      responses: { 200: jsonResponse("The settings.", feedSettingsJson) },
+    }),
+    async (c) => c.json(await c.var.services.feeds.getSettings(c.var.auth.user.id), 200),
+  )
+  .put(
+    "/settings",
+    describeRoute({
+      tags,
+      summary: "Change your Feed settings",
+      description:
+        "How long an item you did not save stays in your Feed (1 to 365 days). A shorter period hides older items " +
+        "at once; saved items never expire.",
+      responses: { 200: jsonResponse("The settings.", feedSettingsJson) },
+    }),
+    validate("json", feedSettingsBody),
+    async (c) => c.json(await c.var.services.feeds.updateSettings(c.var.auth.user.id, c.req.valid("json")), 200),
   )
   .get(
     "/published",

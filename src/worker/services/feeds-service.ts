@@ -1,3 +1,4 @@
+import type { FeedSettingsRepository } from "../db/repositories/feed-settings-repository";
 import type {
   FeedSubscriptionsRepository,
   ItemFilter,
@@ -9,6 +10,7 @@ import { checkArticleUrl } from "../domain/article-url";
 import { newsletterDocument } from "../domain/email/email-intent";
 import { Conflict, InvalidInput, NotFound } from "../domain/errors";
 import { feedHealth, newsletterHealth } from "../domain/feeds/feed-health";
+import { DEFAULT_UNSAVED_ITEM_DAYS, keptSince } from "../domain/feeds/item-expiry";
 import { buildOpml, parseOpmlSubscriptions } from "../domain/feeds/opml";
 import { sha256Hex } from "../domain/sha256";
 import type { ArticleService } from "./article-service";
@@ -30,6 +32,7 @@ interface FeedsServiceDeps {
   articles: Pick<ArticleService, "create">;
   enqueuePolls: EnqueueFeedPolls;
   newsletters: Pick<NewslettersRepository, "setMuted">;
+  settings: FeedSettingsRepository;
   /** The save-by-email domain: a newsletter saved without a web copy gets an address under it. */
   emailDomain: string;
   now?: () => number;
@@ -122,11 +125,21 @@ export function createFeedsService({
   articles,
   enqueuePolls,
   newsletters,
+  settings,
   emailDomain,
   now = Date.now,
 }: FeedsServiceDeps) {
+  /** The reader's period for unsaved items, in days (their setting, else the default). */
+  async function unsavedItemDays(userId: number): Promise<number> {
+    return (await settings.get(userId))?.unsavedItemDays ?? DEFAULT_UNSAVED_ITEM_DAYS;
+  }
+
+  async function keptSinceFor(userId: number): Promise<number> {
+    return keptSince(await unsavedItemDays(userId), now());
+  }
+
   async function requireSubscription(userId: number, id: number) {
-    const row = await subscriptions.find(userId, id);
+    const row = await subscriptions.find(userId, id, await keptSinceFor(userId));
     if (!row) throw new NotFound("Subscription not found");
     return row;
   }
@@ -140,7 +153,8 @@ export function createFeedsService({
   return {
     async list(userId: number) {
       const at = now();
-      return { subscriptions: (await subscriptions.list(userId)).map((row) => toSubscriptionJson(row, at)) };
+      const rows = await subscriptions.list(userId, await keptSinceFor(userId));
+      return { subscriptions: rows.map((row) => toSubscriptionJson(row, at)) };
     },
 
     /** Subscribes to each address (a feed, or a site whose feed is discovered); every input gets a result. */
@@ -155,7 +169,7 @@ export function createFeedsService({
         if (!found.ok) return { url, success: false as const, error: found.error };
         const id = await subscriptions.insert(userId, found.feed.id, { title: null, folder: targetFolder }, now());
         const existing = id ?? (await subscriptions.findByFeed(userId, found.feed.id))?.id;
-        const row = existing === undefined ? undefined : await subscriptions.find(userId, existing);
+        const row = existing === undefined ? undefined : await requireSubscription(userId, existing);
         if (!row) return { url, success: false as const, error: "The subscription could not be stored" };
         return {
           url,
@@ -220,7 +234,7 @@ export function createFeedsService({
 
     async exportOpml(userId: number): Promise<string> {
       // Newsletters arrive by mail: no other reader could fetch them.
-      const rows = (await subscriptions.list(userId)).filter((row) => row.kind === "web");
+      const rows = (await subscriptions.list(userId, 0)).filter((row) => row.kind === "web");
       return buildOpml(
         rows.map((row) => ({
           url: row.url,
@@ -233,6 +247,16 @@ export function createFeedsService({
       );
     },
 
+    async getSettings(userId: number) {
+      return { unsaved_item_days: await unsavedItemDays(userId) };
+    },
+
+    /** The reader's period for items they do not save; shorter hides older ones at once, the cron removes them. */
+    async updateSettings(userId: number, changes: { unsaved_item_days: number }) {
+      await settings.put(userId, changes.unsaved_item_days, now());
+      return this.getSettings(userId);
+    },
+
     async listItems(
       userId: number,
       query: { subscriptionId?: number; folder?: string; state: ItemFilter["state"]; cursor?: string; limit: number },
@@ -240,7 +264,12 @@ export function createFeedsService({
       if (query.subscriptionId !== undefined) await requireSubscription(userId, query.subscriptionId);
       const rows = await subscriptions.listItems(
         userId,
-        { subscriptionId: query.subscriptionId, folder: query.folder, state: query.state },
+        {
+          subscriptionId: query.subscriptionId,
+          folder: query.folder,
+          state: query.state,
+          keptSince: await keptSinceFor(userId),
+        },
         decodeCursor(query.cursor),
         query.limit + 1,
       );
@@ -268,7 +297,7 @@ export function createFeedsService({
       const item = await requireItem(userId, upToItemId);
       const marked = await subscriptions.markSeenUpTo(
         userId,
-        { ...filter, state: "unseen" },
+        { ...filter, state: "unseen", keptSince: await keptSinceFor(userId) },
         { sortAt: item.sortAt, id: item.id },
         now(),
       );

@@ -36,6 +36,8 @@ export interface ItemFilter {
   folder?: string;
   /** "unseen" (no seen date), "seen", or both. */
   state: "unseen" | "seen" | "all";
+  /** Only items first seen at or after this, or saved by the reader: their expiry period (epoch ms). */
+  keptSince?: number;
 }
 
 /** Where a page of items starts: after this (sort date, id), newest first. */
@@ -85,9 +87,10 @@ const subscriptionColumns = {
 
 export function createFeedSubscriptionsRepository(db: Database) {
   const itemCount = sql<number>`(SELECT count(*) FROM ${feedItems} WHERE ${feedItems.feedId} = ${feeds.id})`;
-  const unseenCount = (userId: number) => sql<number>`(
+  // Unseen and still within the reader's period (an unseen item is never a saved one: saving marks it seen).
+  const unseenCount = (userId: number, keptSince: number) => sql<number>`(
     SELECT count(*) FROM ${feedItems} i LEFT JOIN ${feedItemStates} st ON st.item_id = i.id AND st.user_id = ${userId}
-    WHERE i.feed_id = ${feeds.id} AND st.seen_at IS NULL)`;
+    WHERE i.feed_id = ${feeds.id} AND st.seen_at IS NULL AND i.first_seen_at >= ${keptSince})`;
 
   const itemColumns = {
     id: feedItems.id,
@@ -116,22 +119,27 @@ export function createFeedSubscriptionsRepository(db: Database) {
     if (filter.folder !== undefined) conditions.push(eq(feedSubscriptions.folder, filter.folder));
     if (filter.state === "unseen") conditions.push(isNull(feedItemStates.seenAt));
     if (filter.state === "seen") conditions.push(isNotNull(feedItemStates.seenAt));
+    if (filter.keptSince !== undefined) {
+      conditions.push(
+        sql`(${feedItems.firstSeenAt} >= ${filter.keptSince} OR ${feedItemStates.articleId} IS NOT NULL)`,
+      );
+    }
     return conditions;
   }
 
   return {
-    async list(userId: number): Promise<SubscriptionRecord[]> {
+    async list(userId: number, keptSince: number): Promise<SubscriptionRecord[]> {
       return db
-        .select({ ...subscriptionColumns, itemCount, unseenCount: unseenCount(userId) })
+        .select({ ...subscriptionColumns, itemCount, unseenCount: unseenCount(userId, keptSince) })
         .from(feedSubscriptions)
         .innerJoin(feeds, eq(feeds.id, feedSubscriptions.feedId))
         .where(eq(feedSubscriptions.userId, userId))
         .orderBy(asc(sql`lower(coalesce(${feedSubscriptions.title}, ${feeds.title}, ${feeds.url}))`));
     },
 
-    async find(userId: number, id: number): Promise<SubscriptionRecord | undefined> {
+    async find(userId: number, id: number, keptSince = 0): Promise<SubscriptionRecord | undefined> {
       return db
-        .select({ ...subscriptionColumns, itemCount, unseenCount: unseenCount(userId) })
+        .select({ ...subscriptionColumns, itemCount, unseenCount: unseenCount(userId, keptSince) })
         .from(feedSubscriptions)
         .innerJoin(feeds, eq(feeds.id, feedSubscriptions.feedId))
         .where(and(eq(feedSubscriptions.userId, userId), eq(feedSubscriptions.id, id)))

@@ -1,8 +1,9 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { FeedItem } from "../../domain/feeds/feed-item";
+import { DAY_MS } from "../../domain/feeds/item-expiry";
 import type { PollPlan } from "../../domain/feeds/polling-policy";
 import type { Database } from "../client";
-import { feedItemStates, feedItems, feedSubscriptions, feeds } from "../schema";
+import { feedItemStates, feedItems, feedSettings, feedSubscriptions, feeds } from "../schema";
 
 // The feeds themselves and their items: shared by every reader of a feed, so nothing here is a user's data. What a
 // user may see of them is decided by their subscriptions (feed-subscriptions-repository.ts).
@@ -142,15 +143,20 @@ export function createFeedsRepository(db: Database) {
     },
 
     /**
-     * Items first seen before `before` that no reader saved to the Library: removed (with readers' seen states).
-     * A saved one stays, so the Feed still shows where a Library article came from.
+     * Items past the period of every reader of their feed (each reader's own, `defaultDays` for those who set none) that
+     * no reader saved to the Library: removed, with readers' seen states. A saved one stays, so the Feed still shows
+     * where a Library article came from. Items younger than the shortest possible period are not looked at.
      */
-    async deleteExpiredItems(before: number): Promise<number> {
+    async deleteExpiredItems(now: number, defaultDays: number, minDays: number): Promise<number> {
       const deleted = await db
         .delete(feedItems)
         .where(
           and(
-            lt(feedItems.firstSeenAt, before),
+            lt(feedItems.firstSeenAt, now - minDays * DAY_MS),
+            sql`${feedItems.firstSeenAt} < ${now} - ${DAY_MS} * coalesce((
+              SELECT max(coalesce(${feedSettings.unsavedItemDays}, ${defaultDays}))
+              FROM ${feedSubscriptions} LEFT JOIN ${feedSettings} ON ${feedSettings.userId} = ${feedSubscriptions.userId}
+              WHERE ${feedSubscriptions.feedId} = ${feedItems.feedId}), ${defaultDays})`,
             sql`NOT EXISTS (SELECT 1 FROM ${feedItemStates} WHERE ${feedItemStates.itemId} = ${feedItems.id} AND ${feedItemStates.articleId} IS NOT NULL)`,
           ),
         )
