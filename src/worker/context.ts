@@ -10,6 +10,7 @@ import { createArticleTagsRepository } from "./db/repositories/article-tags-repo
 import { createArticlesRepository } from "./db/repositories/articles-repository";
 import { createEmailAddressesRepository } from "./db/repositories/email-addresses-repository";
 import { createExportRepository } from "./db/repositories/export-repository";
+import { createFeedItemExtractsRepository } from "./db/repositories/feed-item-extracts-repository";
 import { createFeedSettingsRepository } from "./db/repositories/feed-settings-repository";
 import { createFeedSubscriptionsRepository } from "./db/repositories/feed-subscriptions-repository";
 import { createFeedsRepository } from "./db/repositories/feeds-repository";
@@ -34,12 +35,14 @@ import { createArticleService } from "./services/article-service";
 import { createAuthService } from "./services/auth-service";
 import { createEmailCaptureService } from "./services/email-capture-service";
 import { createExportService } from "./services/export-service";
+import { createFeedItemArticleService } from "./services/feed-item-article-service";
 import { createFeedFinder } from "./services/feeds-discovery";
 import { createFeedPoller } from "./services/feeds-poller";
 import { createFeedsService } from "./services/feeds-service";
 import { fetchFeed } from "./services/fetching/feed-fetcher";
 import { createDohResolver } from "./services/fetching/host-resolver";
 import { fetchImage } from "./services/fetching/image-fetcher";
+import { fetchPage } from "./services/fetching/page-fetcher";
 import { createHighlightsService } from "./services/highlights-service";
 import { createImageProxyService } from "./services/image-proxy-service";
 import { createImportService } from "./services/import-service";
@@ -166,6 +169,16 @@ export function createServices(env: Env) {
       newsletters: newslettersRepository,
       settings: createFeedSettingsRepository(db),
       emailDomain: config.emailDomain,
+    }),
+    feedItemArticles: createFeedItemArticleService({
+      subscriptions: createFeedSubscriptionsRepository(db),
+      extracts: createFeedItemExtractsRepository(db),
+      fetchPage: (url) =>
+        fetchPage(url, {
+          allowLoopback: config.allowLoopbackFetch,
+          timeoutMs: config.fetchTimeoutMs,
+          resolver: feedResolver,
+        }),
     }),
     publishedFeeds: createPublishedFeedsService({ published: createPublishedFeedsRepository(db) }),
     emailCapture: createEmailCaptureService({

@@ -308,6 +308,69 @@ describe("the expiry period of unsaved items", () => {
   });
 });
 
+describe("opening an item whose feed gives only a summary", () => {
+  /** A feed whose items link to these pages, followed by a new reader (stored directly: the links are the point). */
+  async function summaryFeed(links: string[]) {
+    const { token, user } = await registerUser();
+    const feed = await env.DB.prepare(
+      "INSERT INTO feeds (url, title, created_at) VALUES (?, 'Teasers', 0) RETURNING id",
+    )
+      .bind(fresh("/feeds/file/rss2.xml"))
+      .first<{ id: number }>();
+    await env.DB.prepare("INSERT INTO feed_subscriptions (user_id, feed_id, created_at) VALUES (?, ?, 0)")
+      .bind(user.id, feed?.id)
+      .run();
+    const ids: number[] = [];
+    for (const [i, link] of links.entries()) {
+      const row = await env.DB.prepare(
+        `INSERT INTO feed_items (feed_id, item_key, url, title, summary, first_seen_at, sort_at)
+         VALUES (?, ?, ?, ?, 'A teaser.', ?, ?) RETURNING id`,
+      )
+        .bind(feed?.id, `link:${link}`, link, `Item ${i}`, Date.now(), Date.now() - i)
+        .first<{ id: number }>();
+      ids.push(row?.id as number);
+    }
+    return { token, ids, feedId: feed?.id as number };
+  }
+
+  it("shows the article extracted as for a saved link, fetched once and kept on the item for its readers", async () => {
+    const page = `${origin}/article?title=${encodeURIComponent("The quiet margins")}&repeat=6&key=${crypto.randomUUID()}`;
+    const { token, ids } = await summaryFeed([page]);
+    const first = await api("GET", `/api/feeds/items/${ids[0]}/article`, { token });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ title: "The quiet margins", error: null });
+    expect(first.body.content_html).toMatch(/^<p>/);
+    expect(first.body.content_html).not.toContain("<script");
+    const stored = await env.DB.prepare("SELECT content_gzip, content_bytes FROM feed_item_extracts WHERE item_id = ?")
+      .bind(ids[0])
+      .first<{ content_gzip: string; content_bytes: number }>();
+    // Kept compressed: smaller than the HTML it holds.
+    expect(stored?.content_gzip.length).toBeLessThan(stored?.content_bytes as number);
+
+    const again = await api("GET", `/api/feeds/items/${ids[0]}/article`, { token });
+    expect(again.body).toEqual(first.body);
+    const stranger = await registerUser();
+    expect((await api("GET", `/api/feeds/items/${ids[0]}/article`, { token: stranger.token })).status).toBe(404);
+  });
+
+  it("says why a page cannot be read, keeps nothing, and never fetches past the SSRF guard", async () => {
+    const { token, ids } = await summaryFeed([`${origin}/status/404`, "http://169.254.169.254/latest/meta-data/"]);
+    const missing = await api("GET", `/api/feeds/items/${ids[0]}/article`, { token });
+    expect(missing).toMatchObject({
+      status: 200,
+      body: { content_html: null, error: "The site answered 404 Not Found" },
+    });
+    const metadata = await api("GET", `/api/feeds/items/${ids[1]}/article`, { token });
+    expect(metadata.status).toBe(200);
+    expect(metadata.body.content_html).toBeNull();
+    expect(metadata.body.error).toMatch(/address|not allowed|private|reach/i);
+    const kept = await env.DB.prepare("SELECT count(*) AS n FROM feed_item_extracts WHERE item_id IN (?, ?)")
+      .bind(ids[0], ids[1])
+      .first<{ n: number }>();
+    expect(kept?.n).toBe(0);
+  });
+});
+
 describe("the Feed", () => {
   it("filters by subscription, folder and seen state, and marks all seen up to an item", async () => {
     const { token } = await registerUser();

@@ -248,3 +248,19 @@ export const feedSettingsJson = z
     unsaved_item_days: z.int().meta({ description: "Days an unsaved item stays in your Feed (default 30)." }),
   })
   .meta({ id: "FeedSettings" });
+
+export const feedItemArticleJson = z
+  .object({
+    url: z.string().meta({ description: "The page's address (after redirects)." }),
+    title: z.string().nullable(),
+    content_html: z
+      .string()
+      .nullable()
+      .meta({ description: "The article, sanitised as a saved article's content; null when it could not be read." }),
+    extracted_at: z.int().nullable().meta({ description: "When it was extracted (ms); kept for the item's readers." }),
+    error: z
+      .string()
+      .nullable()
+      .meta({ description: "Why the page could not be read (the site's answer, a timeout...)." }),
+  })
+  .meta({ id: "FeedItemArticle" });

@@ -6,6 +6,7 @@ import { validate } from "../middleware/validate";
 import { errors, jsonResponse, noContent } from "../openapi/responses";
 import {
   feedIdParams,
+  feedItemArticleJson,
   feedItemJson,
   feedItemPageJson,
   feedSettingsBody,
@@ -240,6 +241,21 @@ export const feedRoutes = new Hono<AppEnv>()
     }),
     validate("param", feedIdParams),
     async (c) => c.json(await c.var.services.feeds.getItem(c.var.auth.user.id, c.req.valid("param").id), 200),
+  )
+  .get(
+    "/items/:id/article",
+    describeRoute({
+      tags,
+      summary: "The article behind a feed item",
+      description:
+        "For an item whose feed gives only a summary: its page fetched (through the same guard as saved links) and " +
+        "extracted as a saved link is, on first request; kept on the item afterwards. A page that cannot be read " +
+        "answers 200 with `error` saying why and no content.",
+      responses: { 200: jsonResponse("The article, or why not.", feedItemArticleJson), ...errors(404, 422) },
+    }),
+    validate("param", feedIdParams),
+    async (c) =>
+      c.json(await c.var.services.feedItemArticles.article(c.var.auth.user.id, c.req.valid("param").id), 200),
   )
   .post(
     "/items/:id/seen",
