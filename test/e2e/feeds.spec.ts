@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
@@ -86,5 +87,59 @@ test.describe("feeds", () => {
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page.getByRole("heading", { level: 3, name: "Archive" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Netscape days" })).toBeVisible();
+  });
+  test("a newsletter arrives in the Feed as a source to mute; unsaved items' period and a published feed in Settings", async ({
+    page,
+  }) => {
+    const { email, token } = await createAccount(page);
+    const headers = { Authorization: `Bearer ${token}` };
+    const address = (await (await page.request.get("/api/email-address", { headers })).json()).address as string;
+    // Delivered as Email Routing would, through the local runtime's email endpoint, from the platform's bounce address.
+    const eml = readFileSync(new URL("../fixtures/email/slow-news-42.eml", import.meta.url), "utf8").replaceAll(
+      "{{TO}}",
+      address,
+    );
+    const delivered = await page.request.post(
+      `/cdn-cgi/local/email?from=${encodeURIComponent("bounce-4471@mail121.mcsv.example")}&to=${encodeURIComponent(address)}`,
+      { data: eml, headers: { "content-type": "message/rfc822" } },
+    );
+    expect(delivered.ok()).toBe(true);
+
+    await openSignedIn(page, email, "/#/feed");
+    const item = page.locator(".feed-item").first();
+    await item.getByRole("button", { name: /Issue 42: The harbour, the tides & a quiet café/ }).click();
+    await expect(page.getByText("Spring tides peak on Thursday", { exact: false })).toBeVisible();
+
+    await page.goto("/#/feed/subscriptions");
+    const following = page.getByRole("region", { name: /Following/ });
+    await expect(following.getByText("Newsletter from letters@slownews.example")).toBeVisible();
+    await expect(following.getByRole("link", { name: "unsubscribe page" })).toHaveAttribute(
+      "href",
+      "https://slownews.example/unsubscribe?u=4471&id=9f2e",
+    );
+    await following.getByRole("button", { name: "Mute The Slow News" }).click();
+    await expect(page.getByText("The Slow News muted: new issues are dropped")).toBeVisible();
+    await expect(following.getByRole("button", { name: "Unmute The Slow News" })).toBeVisible();
+    await expect(following.getByText(/^muted; last issue/)).toBeVisible();
+    await shot(page, "feeds-newsletter-1280");
+    expect(await axeFindings(page)).toEqual([]);
+
+    await page.goto("/#/settings");
+    const feedSettings = page.getByRole("region", { name: "Feed", exact: true });
+    await feedSettings.getByLabel("Keep unsaved items for").selectOption({ label: "14 days" });
+    await expect(page.getByText("Unsaved items now stay 14 days")).toBeVisible();
+    const published = page.getByRole("region", { name: "Publish as a feed" });
+    await published.getByRole("button", { name: "Publish" }).click();
+    const secret = await published.locator(".new-token-secret").textContent();
+    expect(secret).toMatch(/\/api\/atom\/[\w-]{43}$/);
+    const atom = await page.request.get(new URL(secret ?? "").pathname);
+    expect(atom.status()).toBe(200);
+    expect(await atom.text()).toContain('<feed xmlns="http://www.w3.org/2005/Atom">');
+    await published.getByRole("button", { name: "Done" }).click();
+    await published.getByRole("button", { name: "Revoke Your whole Library" }).click();
+    await page.getByRole("alertdialog", { name: "Revoke this feed?" }).getByRole("button", { name: "Revoke" }).click();
+    await expect(page.getByText('Feed "Your whole Library" revoked')).toBeVisible();
+    expect((await page.request.get(new URL(secret ?? "").pathname)).status()).toBe(404);
+    expect(await axeFindings(page)).toEqual([]);
   });
 });

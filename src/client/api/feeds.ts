@@ -5,10 +5,16 @@ export type HealthLevel = "ok" | "pending" | "failing" | "stopped";
 export interface FeedSubscription {
   id: number;
   feed_id: number;
+  /** "newsletter": mail from one sender to the reader's save-by-email address. */
+  kind: "feed" | "newsletter";
   title: string;
   custom_title: string | null;
   feed_title: string | null;
   url: string;
+  sender: string | null;
+  /** A newsletter's List-Unsubscribe targets; null for a feed. */
+  unsubscribe: { url: string | null; mailto: string | null } | null;
+  muted: boolean;
   site_url: string | null;
   icon_url: string | null;
   folder: string | null;
@@ -62,6 +68,32 @@ export interface FeedItemPage {
   next_cursor: string | null;
 }
 
+/** The article behind an item whose feed gives only a summary, or why it could not be read. */
+export interface FeedItemArticle {
+  url: string;
+  title: string | null;
+  content_html: string | null;
+  extracted_at: number | null;
+  error: string | null;
+}
+
+export interface FeedSettings {
+  unsaved_item_days: number;
+}
+
+export interface PublishedFeed {
+  id: number;
+  tag: string | null;
+  title: string;
+  created_at: number;
+  last_read_at: number | null;
+}
+
+export interface CreatedPublishedFeed extends PublishedFeed {
+  /** The secret address, in this answer only. */
+  url: string;
+}
+
 export interface FeedFilter {
   subscription_id?: number;
   folder?: string;
@@ -88,7 +120,7 @@ export const feedsApi = {
       // A site's feed may take a few fetches to find, for each of up to 50 addresses.
       timeoutMs: 120_000,
     }),
-  update: (id: number, changes: { title?: string | null; folder?: string | null }) =>
+  update: (id: number, changes: { title?: string | null; folder?: string | null; muted?: boolean }) =>
     request<FeedSubscription>("PATCH", `/api/feeds/subscriptions/${id}`, {
       body: changes,
       defaultError: "Failed to update the subscription",
@@ -102,6 +134,30 @@ export const feedsApi = {
     request<FeedItemPage>("GET", itemsPath(filter, cursor), { defaultError: "Failed to fetch the Feed" }),
   item: (id: number) =>
     request<FeedItem>("GET", `/api/feeds/items/${id}`, { defaultError: "Failed to fetch the item" }),
+  itemArticle: (id: number) =>
+    request<FeedItemArticle>("GET", `/api/feeds/items/${id}/article`, {
+      defaultError: "Failed to fetch the article",
+      // The site is fetched and read on first open: up to the fetch's 20 s, and the extraction.
+      timeoutMs: 45_000,
+    }),
+  settings: () =>
+    request<FeedSettings>("GET", "/api/feeds/settings", { defaultError: "Failed to fetch Feed settings" }),
+  updateSettings: (settings: FeedSettings) =>
+    request<FeedSettings>("PUT", "/api/feeds/settings", {
+      body: settings,
+      defaultError: "Failed to save Feed settings",
+    }),
+  published: () =>
+    request<{ feeds: PublishedFeed[] }>("GET", "/api/feeds/published", {
+      defaultError: "Failed to fetch published feeds",
+    }),
+  publish: (tag: string | null) =>
+    request<CreatedPublishedFeed>("POST", "/api/feeds/published", {
+      body: { tag },
+      defaultError: "Failed to publish the feed",
+    }),
+  revokePublished: (id: number) =>
+    request<null>("DELETE", `/api/feeds/published/${id}`, { defaultError: "Failed to revoke the feed" }),
   setSeen: (id: number, seen: boolean) =>
     request<FeedItem>("POST", `/api/feeds/items/${id}/${seen ? "seen" : "unseen"}`, {
       defaultError: "Failed to update the item",

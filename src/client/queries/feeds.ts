@@ -1,5 +1,5 @@
 import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FeedFilter, type FeedItem, type FeedItemPage, feedsApi } from "../api/feeds";
+import { type FeedFilter, type FeedItem, type FeedItemPage, type FeedSettings, feedsApi } from "../api/feeds";
 import { articleKeys } from "./articles";
 
 /** The Feed and the subscriptions: query keys, queries and the mutations that keep them current. */
@@ -9,6 +9,9 @@ export const feedKeys = {
   items: () => [...feedKeys.all, "items"] as const,
   list: (filter: FeedFilter) => [...feedKeys.items(), filter] as const,
   item: (id: number) => [...feedKeys.all, "item", id] as const,
+  article: (id: number) => [...feedKeys.all, "article", id] as const,
+  settings: () => [...feedKeys.all, "settings"] as const,
+  published: () => [...feedKeys.all, "published"] as const,
 };
 
 /** New items arrive in the background (polls every 15 minutes or more): a minute is fresh enough. */
@@ -33,6 +36,54 @@ export function useFeedItem(id: number | null) {
     queryKey: feedKeys.item(id ?? 0),
     queryFn: () => feedsApi.item(id ?? 0),
     enabled: id !== null,
+  });
+}
+
+/**
+ * The article behind an item whose feed gives only a summary, fetched when the reader opens it. Kept on the server
+ * once read, so it is never stale here; a page that could not be read is asked again on the next open.
+ */
+export function useFeedItemArticle(id: number | null) {
+  return useQuery({
+    queryKey: feedKeys.article(id ?? 0),
+    queryFn: () => feedsApi.itemArticle(id ?? 0),
+    enabled: id !== null,
+    staleTime: (query) => (query.state.data?.content_html ? Number.POSITIVE_INFINITY : 0),
+    retry: false,
+  });
+}
+
+export function useFeedSettings() {
+  return useQuery({ queryKey: feedKeys.settings(), queryFn: feedsApi.settings });
+}
+
+/** A new period changes which items the Feed shows and its counts: both refetch. */
+export function useUpdateFeedSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: FeedSettings) => feedsApi.updateSettings(settings),
+    onSuccess: (settings) => client.setQueryData(feedKeys.settings(), settings),
+    onSettled: () => client.invalidateQueries({ queryKey: feedKeys.all }),
+  });
+}
+
+export function usePublishedFeeds() {
+  return useQuery({ queryKey: feedKeys.published(), queryFn: async () => (await feedsApi.published()).feeds });
+}
+
+export function usePublishFeed() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (tag: string | null) => feedsApi.publish(tag),
+    onSettled: () => client.invalidateQueries({ queryKey: feedKeys.published() }),
+  });
+}
+
+export function useRevokePublishedFeed() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => feedsApi.revokePublished(id),
+    onSettled: () => client.invalidateQueries({ queryKey: feedKeys.published() }),
   });
 }
 
@@ -78,7 +129,7 @@ export function useUnsubscribe() {
 export function useUpdateSubscription() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...changes }: { id: number; title?: string | null; folder?: string | null }) =>
+    mutationFn: ({ id, ...changes }: { id: number; title?: string | null; folder?: string | null; muted?: boolean }) =>
       feedsApi.update(id, changes),
     onSettled: () => client.invalidateQueries({ queryKey: feedKeys.all }),
   });

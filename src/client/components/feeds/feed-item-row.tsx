@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { FeedItem } from "../../api/feeds";
 import { feedTime } from "../../lib/feed-time";
 import { sanitizeArticleHtml } from "../../lib/sanitize-html";
-import { useFeedItem } from "../../queries/feeds";
+import { useFeedItem, useFeedItemArticle } from "../../queries/feeds";
 
 interface FeedItemRowProps {
   item: FeedItem;
@@ -15,16 +15,49 @@ interface FeedItemRowProps {
   onMarkSeenUpTo(): void;
 }
 
-/** The whole text when the feed carries it; else its summary and the ways to the whole article. */
+/** Sanitised article HTML (the feed's, a newsletter's or an extracted page's), shown in the article's styles. */
+function ArticleHtml({ html }: { html: string }) {
+  return (
+    <div
+      className="feed-item-body article-content"
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: the HTML after the same DOMPurify allowlist as every article (lib/sanitize-html.ts)
+      dangerouslySetInnerHTML={{ __html: sanitizeArticleHtml(html) }}
+    />
+  );
+}
+
+/**
+ * An item whose feed gives only a summary: the summary at once, then the article read from its page (as a saved
+ * link's is) when the server has it; if the page cannot be read, why, and the original one click away.
+ */
+function ExtractedBody({ item }: { item: FeedItem & { url: string } }) {
+  const article = useFeedItemArticle(item.id);
+  if (article.data?.content_html) return <ArticleHtml html={article.data.content_html} />;
+  return (
+    <div className="feed-item-body">
+      <p>{item.summary || "This item has no text in the feed."}</p>
+      {article.isPending ? (
+        <p className="feed-item-note" role="status">
+          The feed gives only a summary; reading the article from its site...
+        </p>
+      ) : (
+        <p className="feed-item-note" role="status">
+          The article could not be read here: {article.data?.error ?? article.error?.message}. Open the original, or
+          save it to the Library to try again in the background.
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The whole text when the feed carries it; else the article read from the item's page. */
 function ItemBody({ item }: { item: FeedItem }) {
   const full = useFeedItem(item.has_content ? item.id : null);
   if (!item.has_content) {
+    if (item.url) return <ExtractedBody item={{ ...item, url: item.url }} />;
     return (
       <div className="feed-item-body">
         <p>{item.summary || "This item has no text in the feed."}</p>
-        <p className="feed-item-note">
-          The feed gives only a summary. Save it to the Library to read the whole article here, or open the original.
-        </p>
       </div>
     );
   }
@@ -35,13 +68,7 @@ function ItemBody({ item }: { item: FeedItem }) {
         {full.error.message}
       </p>
     );
-  return (
-    <div
-      className="feed-item-body article-content"
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: the feed's HTML after the same DOMPurify allowlist as every article (lib/sanitize-html.ts)
-      dangerouslySetInnerHTML={{ __html: sanitizeArticleHtml(full.data.content_html) }}
-    />
-  );
+  return <ArticleHtml html={full.data.content_html ?? ""} />;
 }
 
 /** One item of the Feed: title, source, date, summary, seen state, and what can be done with it. */

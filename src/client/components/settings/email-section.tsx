@@ -40,7 +40,7 @@ export function EmailSection() {
   return (
     <SettingsSection
       title="Save by email"
-      description="Forward an email with links to this address and each link is saved; send a newsletter and it is saved as an article. Only mail from your account's email address is accepted."
+      description="Forward an email with links to this address and each link is saved; forward a newsletter and it is saved as an article. Subscribe to newsletters with it and their issues arrive in your Feed, one source per sender. Other mail is refused."
     >
       {address.isPending ? (
         <p className="form-note">Loading your address...</p>
