@@ -121,6 +121,8 @@ test.describe("feeds", () => {
     await expect(page.getByText("The Slow News muted: new issues are dropped")).toBeVisible();
     await expect(following.getByRole("button", { name: "Unmute The Slow News" })).toBeVisible();
     await expect(following.getByText(/^muted; last issue/)).toBeVisible();
+    await page.getByRole("button", { name: "Dismiss notification" }).click();
+    await expect(page.getByText("The Slow News muted: new issues are dropped")).toBeHidden();
     await shot(page, "feeds-newsletter-1280");
     expect(await axeFindings(page)).toEqual([]);
 

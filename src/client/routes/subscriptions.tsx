@@ -17,7 +17,10 @@ function byFolder(subscriptions: FeedSubscription[]): [string | null, FeedSubscr
   return [...groups].sort(([a], [b]) => (a === null ? -1 : b === null ? 1 : a.localeCompare(b)));
 }
 
-/** /feed/subscriptions: add feeds or sites (several at once), OPML in and out, and each subscription's health. */
+/**
+ * /feed/subscriptions: add feeds or sites (several at once), OPML in and out, and each subscription's health; the
+ * reader's newsletters (mail to their save-by-email address) are listed among them.
+ */
 export function SubscriptionsPage() {
   usePageTitle("Subscriptions");
   const subscriptions = useSubscriptionsQuery();
@@ -30,7 +33,10 @@ export function SubscriptionsPage() {
         <span aria-current="page">Subscriptions</span>
       </nav>
       <h1 className="page-title">Subscriptions</h1>
-      <p className="page-subtitle">Sites and feeds you follow. New items arrive in your Feed.</p>
+      <p className="page-subtitle">
+        Sites, feeds and newsletters you follow. New items arrive in your Feed. Subscribe to newsletters with your
+        save-by-email address (<Link to="/settings">Settings</Link>).
+      </p>
 
       <section className="feeds-panel" aria-labelledby="add-heading">
         <h2 id="add-heading">Follow</h2>
