@@ -88,7 +88,7 @@ test.describe("feeds", () => {
     await expect(page.getByRole("heading", { level: 3, name: "Archive" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Netscape days" })).toBeVisible();
   });
-  test("a newsletter arrives in the Feed as a source to mute; unsaved items' period and a published feed in Settings", async ({
+  test("a newsletter arrives as a source to mute, a summary-only item opens as its article; the period and a published feed in Settings", async ({
     page,
   }) => {
     const { email, token } = await createAccount(page);
@@ -110,6 +110,16 @@ test.describe("feeds", () => {
     await item.getByRole("button", { name: /Issue 42: The harbour, the tides & a quiet café/ }).click();
     await expect(page.getByText("Spring tides peak on Thursday", { exact: false })).toBeVisible();
 
+    // A feed that gives only a summary: opening its item reads the article from its page, as a saved link is read.
+    const teasers = await page.request.post("/api/feeds/subscriptions", {
+      headers,
+      data: { urls: [`${FIXTURE_ORIGIN}/feeds/file/teasers.xml?key=${crypto.randomUUID()}`] },
+    });
+    expect((await teasers.json()).subscribed).toBe(1);
+    await page.reload();
+    await page.getByRole("button", { name: "The long way round the lake" }).click();
+    await expect(page.getByText("Tyres lose pressure slowly", { exact: false })).toBeVisible();
+
     await page.goto("/#/feed/subscriptions");
     const following = page.getByRole("region", { name: /Following/ });
     await expect(following.getByText("Newsletter from letters@slownews.example")).toBeVisible();
@@ -117,6 +127,7 @@ test.describe("feeds", () => {
       "href",
       "https://slownews.example/unsubscribe?u=4471&id=9f2e",
     );
+    await expect(following.getByRole("button", { name: "Mute Teaser Weekly" })).toHaveCount(0);
     await following.getByRole("button", { name: "Mute The Slow News" }).click();
     await expect(page.getByText("The Slow News muted: new issues are dropped")).toBeVisible();
     await expect(following.getByRole("button", { name: "Unmute The Slow News" })).toBeVisible();
