@@ -45,7 +45,8 @@ export function createMcpServer(services: Services, caller: McpCaller): McpServe
       jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),
       instructions:
         "VibeRead is the user's read-it-later library. Articles are known by numeric ids shown in [brackets]; " +
-        "search or list first, then open one with get_article.",
+        "search or list first, then open one with get_article. What the user's feeds and newsletters send waits " +
+        "in the Feed (list_feed_items) until saved to the library (save_feed_item).",
     },
   );
   const { userId } = caller;
