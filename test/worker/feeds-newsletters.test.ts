@@ -1,6 +1,10 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { hasNewsletterHeaders, parseListUnsubscribe } from "../../src/worker/domain/email/newsletter-mail";
+import {
+  hasNewsletterHeaders,
+  newsletterSender,
+  parseListUnsubscribe,
+} from "../../src/worker/domain/email/newsletter-mail";
 import forwardedEml from "../fixtures/email/forwarded-newsletter.eml?raw";
 import ledgerEml from "../fixtures/email/ledger-weekly.eml?raw";
 import personalEml from "../fixtures/email/personal-note.eml?raw";
@@ -213,6 +217,20 @@ describe("newsletter headers (pure)", () => {
     expect(hasNewsletterHeaders([{ key: "precedence", value: "first-class" }])).toBe(false);
     expect(hasNewsletterHeaders([{ key: "list-unsubscribe", value: " " }])).toBe(false);
     expect(hasNewsletterHeaders([{ key: "subject", value: "list-id" }])).toBe(false);
+  });
+
+  it("names a sender by its display name (cut to a label), else its address; refuses what is not an address", () => {
+    expect(newsletterSender({ name: "  The   Slow News ", address: "Letters@SlowNews.example" })).toEqual({
+      address: "letters@slownews.example",
+      name: "The Slow News",
+    });
+    expect(newsletterSender({ name: "", address: "a@b.example" })).toEqual({
+      address: "a@b.example",
+      name: "a@b.example",
+    });
+    expect(newsletterSender({ name: "x".repeat(500), address: "a@b.example" })?.name).toHaveLength(120);
+    expect(newsletterSender({ name: "Group", address: undefined })).toBeNull();
+    expect(newsletterSender({ name: "", address: `${"a".repeat(300)}@b.example` })).toBeNull();
   });
 
   it("keeps an http(s) page and a mailto from List-Unsubscribe, nothing else", () => {

@@ -61,13 +61,18 @@ export function headerValue(headers: readonly MailHeader[], key: string): string
   return headers.find((header) => header.key === key)?.value;
 }
 
+const MAX_ADDRESS_CHARS = 254;
+/** A source's name is a label in a list; a display name longer than this is a sentence, cut. */
+const MAX_NAME_CHARS = 120;
+
 /** A newsletter's sender: its From address (lower-case), and a display name for the source. */
 export function newsletterSender(from: { name?: string; address?: string } | undefined): {
   address: string;
   name: string;
 } | null {
   const address = from?.address?.trim().toLowerCase();
-  if (!address || !/^[^@\s]+@[^@\s]+$/.test(address)) return null;
-  const name = from?.name?.replace(/\s+/g, " ").trim();
+  // RFC 5321's limit on an address; a longer "address" is not one a reply could reach.
+  if (!address || address.length > MAX_ADDRESS_CHARS || !/^[^@\s]+@[^@\s]+$/.test(address)) return null;
+  const name = from?.name?.replace(/\s+/g, " ").trim().slice(0, MAX_NAME_CHARS).trim();
   return { address, name: name || address };
 }
