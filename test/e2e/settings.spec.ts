@@ -180,6 +180,8 @@ test.describe("settings: save by email, browser extension, install the app", () 
       "Reading and theme",
       "API tokens",
       "Save by email",
+      "Feed",
+      "Publish as a feed",
       "Browser extension",
       "Bookmarklet",
       "Install the app",
