@@ -136,6 +136,18 @@ test.describe("feeds", () => {
     await expect(page.getByText("The Slow News muted: new issues are dropped")).toBeHidden();
     await shot(page, "feeds-newsletter-1280");
     expect(await axeFindings(page)).toEqual([]);
+    // On a phone its three buttons go under the text rather than squeezing it or widening the page.
+    await page.setViewportSize({ width: 375, height: 800 });
+    const remove = following.getByRole("button", { name: "Remove The Slow News" });
+    await remove.scrollIntoViewIfNeeded();
+    await expect(remove).toBeInViewport({ ratio: 1 });
+    // Under the text: the sender's line keeps the row's width instead of sharing it with the buttons.
+    const text = await following.getByText("Newsletter from letters@slownews.example").boundingBox();
+    const button = await remove.boundingBox();
+    expect(button?.y).toBeGreaterThan((text?.y ?? 0) + (text?.height ?? 0));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await shot(page, "feeds-newsletter-375");
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     await page.goto("/#/settings");
     const feedSettings = page.getByRole("region", { name: "Feed", exact: true });
