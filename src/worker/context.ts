@@ -3,6 +3,7 @@ import { createR2ImageCache } from "./adapters/r2-image-cache";
 import type { AppConfig } from "./config";
 import { getConfig } from "./config";
 import { createDatabase } from "./db/client";
+import { type D1Tally, meteredD1 } from "./db/d1-meter";
 import { createAccountRepository } from "./db/repositories/account-repository";
 import { createApiTokensRepository } from "./db/repositories/api-tokens-repository";
 import { createArticleSourcesRepository } from "./db/repositories/article-sources-repository";
@@ -40,10 +41,13 @@ import { createRelatedService } from "./services/related-service";
 import { createSearchService } from "./services/search-service";
 import { createTopicsService } from "./services/topics-service";
 
-/** Everything a request handler may use, wired once per request from the bindings. */
-export function createServices(env: Env) {
+/**
+ * Everything a request handler may use, wired once per request from the bindings. `meter`: where the request's
+ * D1 rows are counted when D1_METER is on (development only).
+ */
+export function createServices(env: Env, meter?: D1Tally) {
   const config = getConfig(env);
-  const db = createDatabase(env.DB);
+  const db = createDatabase(config.d1Meter ? meteredD1(env.DB, meter ? [meter] : []) : env.DB);
   const users = createUsersRepository(db);
   const sessions = createSessionsRepository(db);
   const adapters = createAdapters(config, env, db);
