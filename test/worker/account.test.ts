@@ -4,6 +4,7 @@ import { createD1VectorIndex } from "../../src/worker/adapters/local/d1-vector-i
 import { createLocalEmbedder } from "../../src/worker/adapters/local/local-embedder";
 import { createDatabase } from "../../src/worker/db/client";
 import { createAccountRepository } from "../../src/worker/db/repositories/account-repository";
+import { createArticleBodiesRepository } from "../../src/worker/db/repositories/article-bodies-repository";
 import { createSessionsRepository } from "../../src/worker/db/repositories/sessions-repository";
 import type { VectorIndex } from "../../src/worker/ports/vector-index";
 import { createAccountService } from "../../src/worker/services/account-service";
@@ -210,6 +211,7 @@ describe("DELETE /api/account (issue 23)", () => {
     const service = (vectorIndex: VectorIndex) =>
       createAccountService({
         account,
+        bodies: createArticleBodiesRepository(env.ARTICLE_BODIES),
         vectorIndex,
         sessions: createSessionsRepository(createDatabase(env.DB)),
         throttle: { maxFailuresPerEmail: 10, maxFailuresPerClient: 10, windowMinutes: 15 },
