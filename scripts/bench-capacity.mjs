@@ -10,12 +10,18 @@
 //
 //   npm run bench:capacity                     120 pages (60 from each dev set)
 //   npm run bench:capacity -- --pages 300      another number of pages
+//   npm run bench:capacity -- --move 10000     then the move of old bodies out of D1 (jobs/body-mover.ts), timed:
+//                                              10,000 articles stored as before bodies lived in R2 (the processed
+//                                              pages' content and text, in the row) are written into the stopped
+//                                              server's D1 file, the server starts again and its cron is triggered
+//                                              run after run (each a minute at most, as deployed) until none is left
 //
 // BENCH_PORT chooses the app's port.
 import { readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { loadLabelledLibrary } from "./labelled-library.mjs";
 import {
+  apiClient,
   ROOT,
   resendingApiClient,
   runOrExit,
@@ -33,6 +39,8 @@ const argValue = (name, fallback) => {
   return at > 0 ? Number(process.argv[at + 1]) : fallback;
 };
 const PAGES = argValue("--pages", 120);
+const MOVE = argValue("--move", 0);
+const CRON = "*/5 * * * *";
 const SAVE_CONCURRENCY = 4;
 const PROCESS_TIMEOUT_MS = 30 * 60_000;
 const CALLS_PER_ROUTE = 5;
@@ -147,6 +155,8 @@ async function d1Parts(file) {
   };
   const contentBytes = textBytes("content");
   const searchTextBytes = textBytes("search_text");
+  const { page_count: pageCount } = db.prepare("PRAGMA page_count").get();
+  const { page_size: pageSize } = db.prepare("PRAGMA page_size").get();
   db.close();
 
   const parts = {
@@ -176,7 +186,7 @@ async function d1Parts(file) {
   for (const [name, bytes] of pageBytes) parts[partOf(name)] += bytes;
   parts["articles row (other columns)"] -= parts["articles: content (HTML)"] + parts["articles: search text"];
   const total = [...pageBytes.values()].reduce((a, b) => a + b, 0);
-  return { parts, total, articles, counts, fileBytes: statSync(file).size };
+  return { parts, total, articles, counts, databaseBytes: Number(pageCount) * Number(pageSize) };
 }
 
 await setup();
@@ -245,6 +255,12 @@ console.log(`  ${completed.length} completed, ${ids.length - completed.length} f
 
 console.log("\n› Highlighting every third article...");
 let highlighted = 0;
+/** The processed articles' content, for the move phase's old-style rows. */
+const contents = [];
+for (const id of completed) {
+  const article = await call("GET", `/api/articles/${id}`, { token });
+  if (article.content) contents.push({ title: article.title, summary: article.summary, content: article.content });
+}
 for (const id of completed.filter((_, i) => i % HIGHLIGHT_EVERY === 0)) {
   const article = await call("GET", `/api/articles/${id}`, { token });
   // A passage of the text as the viewer shows it (tags dropped, spaces collapsed), cut at spaces.
@@ -304,11 +320,18 @@ for (const [label, method, path, body] of routes) {
     median(ok.map((c) => c.written)),
   ]);
 }
+// The owner of the move phase's old-style articles, registered while the server runs (its rows go in after).
+const mover =
+  MOVE > 0
+    ? await call("POST", "/api/auth/register", {
+        body: { email: `capacity-move-${Date.now()}@example.com`, password: "bench-password" },
+      })
+    : null;
 app.stop();
 // wrangler and workerd exit; the D1 file is whole once they have.
 await new Promise((resolve) => setTimeout(resolve, 3_000));
 
-const { parts, total, articles, counts, fileBytes } = await d1Parts(d1File());
+const { parts, total, articles, counts, databaseBytes } = await d1Parts(d1File());
 const r2Dir = join(ROOT, PERSIST_TO, "v3", "r2");
 const r2Buckets = (() => {
   try {
@@ -329,7 +352,9 @@ console.log(`  ${"part".padEnd(46)} ${"bytes/article".padStart(14)}`);
 for (const [part, bytes] of Object.entries(parts))
   console.log(`  ${part.padEnd(46)} ${String(Math.round(bytes / articles)).padStart(14)}`);
 console.log(`  ${"total (all tables and indexes)".padEnd(46)} ${String(Math.round(total / articles)).padStart(14)}`);
-console.log(`  ${"D1 file size / articles".padEnd(46)} ${String(Math.round(fileBytes / articles)).padStart(14)}`);
+console.log(
+  `  ${"D1 pages in use or free / articles".padEnd(46)} ${String(Math.round(databaseBytes / articles)).padStart(14)}`,
+);
 console.log(
   `  ${"R2 bytes / article (local buckets' files)".padEnd(46)} ${String(Math.round(r2Bytes / articles)).padStart(14)}`,
 );
@@ -356,7 +381,119 @@ console.log(
 console.log(
   `  ${"processing one article (queue, Workflow)".padEnd(40)} ${"".padStart(8)} ${processing.read.toFixed(1).padStart(10)} ${processing.written.toFixed(1).padStart(13)}`,
 );
+if (MOVE > 0) await timeMove();
 console.log(
   `\n  ${kb(total / articles)} of D1 per article; page size of the pages saved: ${kb(pages.reduce((n, p) => n + Buffer.byteLength(p.html), 0) / pages.length)} of HTML on average`,
 );
 process.exit(0);
+
+/** The plain text the full-text index read before bodies moved (tags dropped), as processing stored it. */
+function plainText(html) {
+  return html
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&[a-z#0-9]+;/gi, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/**
+ * The mover on MOVE old-style articles: rows written straight into the stopped server's D1 file as the app stored
+ * them before (content and search text in the row, no body key; the full-text index filled by its insert trigger),
+ * then the server again with cron triggers, run after run, until every body is in R2.
+ */
+async function timeMove() {
+  const { DatabaseSync } = await import("node:sqlite");
+  const db = new DatabaseSync(d1File());
+  const now = Date.now();
+  const userId = mover.user.id;
+  const insert = db.prepare(
+    `INSERT INTO articles (user_id, url, normalized_url, title, summary, content, search_text, domain,
+       processing_status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'move.example.com', 'completed', ?, ?)`,
+  );
+  db.exec("BEGIN");
+  for (let i = 0; i < MOVE; i++) {
+    const page = contents[i % contents.length];
+    const url = `https://move.example.com/${i}`;
+    insert.run(userId, url, url, page.title, page.summary, page.content, plainText(page.content), now + i, now + i);
+  }
+  db.exec("COMMIT");
+  db.close();
+  console.log(`\n› Moving the bodies of ${MOVE} old-style articles (${contents.length} pages' content, repeated)...`);
+  const server = startAppInBackground({
+    port: APP_PORT,
+    persistTo: PERSIST_TO,
+    logPath: join(ROOT, ".wrangler", "capacity-move-server.log"),
+    vars: { D1_METER: "on" },
+    extraArgs: ["--test-scheduled"],
+  });
+  await waitForHealth(server);
+  const remaining = async () => {
+    const reader = new DatabaseSync(d1File(), { readOnly: true });
+    const { n } = reader
+      .prepare("SELECT count(*) AS n FROM articles WHERE body_key IS NULL AND content IS NOT NULL")
+      .get();
+    reader.close();
+    return Number(n);
+  };
+  const meter = apiClient(server.base);
+  const reader = apiClient(server.base);
+  const ids = (await reader("GET", "/api/articles/?per_page=100", { token: mover.access_token })).articles.map(
+    (a) => a.id,
+  );
+  /** Opens one of the mover's articles, timed: the app serving while the bodies move. */
+  const timedOpen = async (i) => {
+    const at = performance.now();
+    await reader("GET", `/api/articles/${ids[i % ids.length]}`, { token: mover.access_token });
+    return performance.now() - at;
+  };
+  const quiet = [];
+  for (let i = 0; i < 20; i++) quiet.push(await timedOpen(i));
+  const before = await reader("GET", `/api/articles/${ids[0]}`, { token: mover.access_token });
+  const meterBefore = await meter("GET", "/api/dev/d1-meter");
+  const started = Date.now();
+  let runs = 0;
+  let left = await remaining();
+  const during = [];
+  let moving = true;
+  const opening = (async () => {
+    for (let i = 0; moving; i++) during.push(await timedOpen(i));
+  })();
+  while (left > 0 && runs < 1_000) {
+    // Answers when the scheduled event (the sweep and the mover, waitUntil included) has finished.
+    const response = await fetch(`${server.base}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent(CRON)}`);
+    if (!response.ok) throw new Error(`the cron trigger answered ${response.status}`);
+    runs += 1;
+    left = await remaining();
+    console.log(`  run ${runs}: ${left} left after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+  const seconds = (Date.now() - started) / 1000;
+  moving = false;
+  await opening;
+  const meterAfter = await meter("GET", "/api/dev/d1-meter");
+  const after = await reader("GET", `/api/articles/${ids[0]}`, { token: mover.access_token });
+  const word = plainText(after.content ?? "")
+    .split(" ")
+    .find((w) => /^\p{L}{9,}$/u.test(w));
+  const found = word
+    ? (await reader("GET", `/api/articles/?search=${encodeURIComponent(word)}`, { token: mover.access_token })).total
+    : 0;
+  server.stop();
+  const p = (values, q) =>
+    [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))];
+  console.log(
+    `  the same article before and after its move: ${before.content === after.content ? "identical" : "DIFFERENT"}; ` +
+      `a word of its text ("${word}") finds ${found} of the mover's articles`,
+  );
+  console.log(
+    `  GET /api/articles/{id} p50 / p95: quiet ${p(quiet, 0.5).toFixed(0)} / ${p(quiet, 0.95).toFixed(0)} ms, ` +
+      `while moving ${p(during, 0.5).toFixed(0)} / ${p(during, 0.95).toFixed(0)} ms (${during.length} requests)`,
+  );
+  console.log(
+    `\n  moved ${MOVE} bodies in ${seconds.toFixed(1)} s over ${runs} cron runs (${(MOVE / seconds).toFixed(0)} articles/s)`,
+  );
+  console.log(
+    `  D1 per moved article: ${((meterAfter.rows_read - meterBefore.rows_read) / MOVE).toFixed(1)} rows read, ` +
+      `${((meterAfter.rows_written - meterBefore.rows_written) / MOVE).toFixed(1)} rows written`,
+  );
+  console.log(`  deployed, one run every 5 minutes: about ${runs * 5} minutes for ${MOVE} articles`);
+}

@@ -1,4 +1,6 @@
+import { getConfig } from "../config";
 import { createDatabase } from "../db/client";
+import { meteredD1 } from "../db/d1-meter";
 import {
   type ArticleBodiesRepository,
   createArticleBodiesRepository,
@@ -54,7 +56,7 @@ export async function moveBodies(
 /** The cron's run on the Worker's bindings; never throws (the next run tries again), logs its progress. */
 export async function runBodyMover(env: Env): Promise<MoveReport | null> {
   try {
-    const db = createDatabase(env.DB);
+    const db = createDatabase(getConfig(env).d1Meter ? meteredD1(env.DB) : env.DB);
     const report = await moveBodies(createBodyMovesRepository(db), createArticleBodiesRepository(env.ARTICLE_BODIES));
     if (report.moved + report.skipped > 0 || report.remaining > 0) console.log("Body mover", JSON.stringify(report));
     return report;
