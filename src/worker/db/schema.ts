@@ -215,9 +215,9 @@ export const articles = sqliteTable(
 );
 
 /**
- * The page's own HTML sent with a save (issue 22: pages behind a login or a bot wall), gzip-compressed and
- * base64-encoded, in chunks because D1 caps a row at 2 MB. Processing extracts from it instead of fetching, then
- * deletes it; Re-fetch deletes it first so that it fetches the URL.
+ * The page's own HTML sent with a save (pages behind a login or a bot wall), gzip-compressed and base64-encoded,
+ * in chunks because D1 caps a row at 2 MB: only pages saved before such pages went to R2 beside the article's body
+ * (db/repositories/article-sources-repository.ts), read until their processing ends and deletes them.
  */
 export const articleSources = sqliteTable(
   "article_sources",

@@ -11,6 +11,8 @@ import { type BodyMovesRepository, createBodyMovesRepository } from "../db/repos
 export const MOVE_BATCH = 50;
 /** How long one run moves before it stops (the next cron run goes on): well inside a cron's CPU and wall limits. */
 export const MOVE_BUDGET_MS = 60_000;
+/** A pause between rounds, so that requests to the same isolate and database get their turn while a run goes on. */
+export const MOVE_PAUSE_MS = 25;
 
 export interface MoveReport {
   moved: number;
@@ -30,7 +32,7 @@ export interface MoveReport {
 export async function moveBodies(
   moves: BodyMovesRepository,
   bodies: ArticleBodiesRepository,
-  { batch = MOVE_BATCH, budgetMs = MOVE_BUDGET_MS, now = Date.now } = {},
+  { batch = MOVE_BATCH, budgetMs = MOVE_BUDGET_MS, pauseMs = MOVE_PAUSE_MS, now = Date.now } = {},
 ): Promise<MoveReport> {
   const started = now();
   let moved = 0;
@@ -49,6 +51,7 @@ export async function moveBodies(
     for (const move of written.filter((m) => !done.has(m.id))) await bodies.deleteBody(move.userId, move.bodyKey);
     moved += done.size;
     skipped += written.length - done.size;
+    await new Promise((resolve) => setTimeout(resolve, pauseMs));
   }
   return { moved, skipped, remaining: await moves.remaining(), ms: now() - started };
 }
