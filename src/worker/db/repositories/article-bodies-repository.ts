@@ -1,3 +1,5 @@
+import { storableText } from "../../domain/valid-text";
+
 /**
  * Article bodies and saved page sources in R2 (the ARTICLE_BODIES bucket), out of D1: a database holds at most
  * 10 GB and a row 2 MB, and a body is most of an article's bytes. D1 keeps what is listed, filtered, sorted and
@@ -55,7 +57,10 @@ export function createArticleBodiesRepository(bucket: R2Bucket) {
 
     async writeBody(userId: number, key: string, body: ArticleBody): Promise<void> {
       if (!owns(userId, key)) throw new Error("A body key outside the user's prefix");
-      await bucket.put(key, await gzip(JSON.stringify(body)), {
+      // As every string bound to D1 is (db/client.ts): no NULs, lone surrogates as U+FFFD. The body's text feeds the
+      // full-text index and is shown as typed, so it is stored as D1 would have stored it.
+      const storable = { content: storableText(body.content), searchText: storableText(body.searchText) };
+      await bucket.put(key, await gzip(JSON.stringify(storable)), {
         httpMetadata: { contentType: "application/json" },
         customMetadata: { encoding: "gzip" },
       });
