@@ -113,6 +113,34 @@ describe("article bodies in R2", () => {
   });
 });
 
+describe("the full-text entry when a body is replaced meanwhile", () => {
+  it("keeps the new body's words when the body a re-index read the row for was replaced before it read the body", async () => {
+    const reader = await registerUser();
+    const id = await seedArticle(reader.user.id, { title: "Racing", content: "<p>Saved long ago</p>" });
+    const db = createDatabase(env.DB);
+    const bodies = createArticleBodiesRepository(env.ARTICLE_BODIES);
+    const articles = createArticlesRepository(db, bodies, createSearchIndex(db, bodies));
+    await articles.updateProcessing(reader.user.id, id, { content: "<p>First body</p>", searchText: "First body" });
+    // A highlight's re-index reads the row (the first body's key), then processing stores a new body and deletes the
+    // first before the re-index reads it.
+    let raced = false;
+    const racing: typeof bodies = {
+      ...bodies,
+      async readBody(userId, key) {
+        if (!raced) {
+          raced = true;
+          await articles.updateProcessing(userId, id, { content: "<p>Zanzibar</p>", searchText: "Zanzibar" });
+        }
+        return bodies.readBody(userId, key);
+      },
+    };
+    await createSearchIndex(db, racing).reindex(reader.user.id, id);
+    expect(raced).toBe(true);
+    expect(await searchIds(reader.token, "zanzibar")).toEqual([id]);
+    expect(await searchIds(reader.token, "first")).toEqual([]);
+  });
+});
+
 describe("moving old bodies out of D1 (jobs/body-mover.ts)", () => {
   it("moves every body in resumable rounds, keeps what the reader sees and searches, and does nothing twice", async () => {
     const reader = await registerUser();

@@ -334,8 +334,10 @@ export function createArticlesRepository(db: Database, bodies: ArticleBodiesRepo
     /** The row first (a trigger removes its index entry), then everything R2 keeps for it. */
     async delete(userId: number, id: number): Promise<boolean> {
       const deleted = await db.delete(articles).where(owned(userId, id)).returning({ id: articles.id }).get();
-      if (deleted !== undefined) await bodies.deleteArticle(userId, id);
-      return deleted !== undefined;
+      if (deleted === undefined) return false;
+      // The article is gone either way: objects a failure leaves are under the user's prefix, deleted with the account.
+      await bodies.deleteArticle(userId, id).catch((error: unknown) => console.error("Body removal failed", id, error));
+      return true;
     },
 
     async statuses(userId: number, ids: number[]) {

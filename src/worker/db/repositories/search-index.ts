@@ -30,11 +30,14 @@ export function createSearchIndex(db: Database, bodies: ArticleBodiesRepository)
         .where(and(eq(articles.userId, userId), eq(articles.id, articleId)))
         .get();
       if (!row) return;
-      const text =
-        searchText !== undefined
-          ? searchText
-          : (row.searchText ??
-            (row.bodyKey ? ((await bodies.readBody(userId, row.bodyKey))?.searchText ?? null) : null));
+      let text = searchText !== undefined ? searchText : row.searchText;
+      if (searchText === undefined && text === null && row.bodyKey) {
+        const body = await bodies.readBody(userId, row.bodyKey);
+        // Gone: a new body replaced it after the row was read, and its writer re-indexes after pointing the row at
+        // it, reading the row then (this call's changes included). Writing now would index no text at all.
+        if (!body) return;
+        text = body.searchText;
+      }
       // REPLACE: a contentless-delete index replaces an entry by rowid, the old words need not be given back.
       await db.run(sql`
         INSERT OR REPLACE INTO articles_fts(rowid, title, summary, search_text, domain, author, annotation_text, user_id)
