@@ -41,7 +41,8 @@ export function mainRegion(root: DomElement, pageTitle: string): DomElement {
 export function regionRoot(document: DomDocument): DomElement {
   const mains = document.querySelectorAll('main, [role="main"]');
   const articles = document.querySelectorAll("article");
-  return mains.length === 1 ? mains[0] : articles.length === 1 ? articles[0] : document.body;
+  const only = (elements: ArrayLike<DomElement>) => (elements.length === 1 ? elements[0] : undefined);
+  return only(mains) ?? only(articles) ?? document.body;
 }
 
 /** Furniture by tag, ARIA role and the hidden state: never the text a reader came for. */
