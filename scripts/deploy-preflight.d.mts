@@ -42,7 +42,14 @@ export interface CacheBucket {
   what: string;
 }
 export const CACHE_BUCKETS: readonly CacheBucket[];
-export function expectedCacheBucket(config: ResolvedConfig, cache: CacheBucket): string | null;
+/** An R2 bucket that holds the library itself: no expiry rule. */
+export interface StorageBucket {
+  binding: string;
+  holds: string;
+  stem: string;
+}
+export const STORAGE_BUCKETS: readonly StorageBucket[];
+export function expectedCacheBucket(config: ResolvedConfig, cache: Pick<CacheBucket, "binding">): string | null;
 export function cacheExpiryRuleArgs(bucketName: string, environment: string, rule: CacheBucket["rule"]): string[];
 export function checkCacheExpiry(
   bucketName: string,

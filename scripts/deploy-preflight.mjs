@@ -53,6 +53,14 @@ export const CACHE_BUCKETS = [
 ];
 
 /**
+ * R2 buckets that hold the library itself (article bodies and the pages sent with saves, out of D1; see
+ * docs/capacity.md): declared and created like the caches, and never given an expiry rule.
+ */
+export const STORAGE_BUCKETS = [
+  { binding: "ARTICLE_BODIES", holds: "article bodies and saved pages", stem: "viberead-bodies" },
+];
+
+/**
  * @typedef {{ ok: boolean, check: string, detail?: string, fix?: string, autoFix?: string[] }} Finding
  * `autoFix` is the wrangler argument list the deploy script runs itself (only for a harmless creation).
  */
@@ -121,7 +129,7 @@ export function checkConfig(config, environment) {
       }),
     });
   }
-  for (const cache of CACHE_BUCKETS) {
+  for (const cache of [...CACHE_BUCKETS, ...STORAGE_BUCKETS]) {
     const bucket = expectedCacheBucket(config, cache);
     findings.push({
       ok: bucket !== null,

@@ -20,6 +20,7 @@ import {
   expectedVectorIndex,
   formatFindings,
   parseWranglerJson,
+  STORAGE_BUCKETS,
   vectorsBeforeMetadataIndexNote,
 } from "./deploy-preflight.mjs";
 import { capture, ROOT, runOrExit, tool } from "./lib.mjs";
@@ -92,6 +93,14 @@ async function runPreflight() {
   for (const cache of signedIn.ok ? CACHE_BUCKETS : []) {
     const bucket = expectedCacheBucket(resolved, cache);
     if (bucket) findings.push(...(await cacheBucketFindings(bucket, cache)));
+  }
+  // The library's own buckets: created when missing (an empty bucket is harmless), no expiry rule.
+  for (const storage of signedIn.ok ? STORAGE_BUCKETS : []) {
+    const bucket = expectedCacheBucket(resolved, storage);
+    if (bucket) {
+      const info = await wranglerJson(["r2", "bucket", "info", bucket, "--json", "--env", environment]);
+      findings.push(await autoFix(checkAudioBucket(bucket, info, environment)));
+    }
   }
   if (signedIn.ok) {
     const secrets = await wranglerJson(["secret", "list", "--env", environment, "--format", "json"]);

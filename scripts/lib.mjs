@@ -89,12 +89,13 @@ export function serveBuiltApp(options) {
 }
 
 /**
- * Starts the built app in the background for a benchmark, its output in `logPath`. `stop()` ends wrangler
+ * Starts the built app in the background for a benchmark, its output in `logPath` (`vars` override wrangler.toml's
+ * variables, `extraArgs` go to `wrangler dev`). `stop()` ends wrangler
  * and workerd (the whole process group) and is also called when this process exits.
  */
-export function startAppInBackground({ port, persistTo, logPath, configPath }) {
+export function startAppInBackground({ port, persistTo, logPath, configPath, vars, extraArgs = [] }) {
   const log = openSync(logPath, "w");
-  const server = spawn(tool("wrangler"), serveArgs({ port, persistTo, configPath }), {
+  const server = spawn(tool("wrangler"), [...serveArgs({ port, persistTo, configPath, vars }), ...extraArgs], {
     cwd: ROOT,
     env: toolEnv(),
     stdio: ["ignore", log, log],

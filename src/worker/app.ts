@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import { type AppEnv, createServices } from "./context";
+import { emptyTally } from "./db/d1-meter";
 import { AppError, ModelUnavailable, TooManyRequests } from "./domain/errors";
 import { bodyLimit } from "./middleware/body-limit";
 import { IMPORT_UPLOAD_PATH, maxBodyBytes } from "./middleware/body-limits";
@@ -12,6 +13,7 @@ import { apiReferenceRoutes } from "./routes/api-reference";
 import { articleRoutes } from "./routes/articles";
 import { atomRoutes } from "./routes/atom";
 import { authRoutes } from "./routes/auth";
+import { devD1MeterRoutes } from "./routes/dev-d1-meter";
 import { devFakeSpeechRoutes } from "./routes/dev-fake-speech";
 import { emailAddressRoutes } from "./routes/email-address";
 import { exportRoutes } from "./routes/export";
@@ -35,10 +37,17 @@ export function createApp() {
   // First, so that nothing after it can answer with an unread body behind the response.
   app.use(bodyLimit(maxBodyBytes));
   app.use(async (c, next) => {
-    const services = createServices(c.env);
+    const meter = emptyTally();
+    const services = createServices(c.env, meter);
     c.set("services", services);
     c.set("config", services.config);
     await next();
+    // Development only: what this request cost in D1's billing unit, read by `npm run bench:capacity`.
+    if (services.config.d1Meter) {
+      c.header("X-D1-Queries", String(meter.queries));
+      c.header("X-D1-Rows-Read", String(meter.rowsRead));
+      c.header("X-D1-Rows-Written", String(meter.rowsWritten));
+    }
   });
   // Every route's query parameters are text (422 naming the first that is not), before any route reads one.
   app.use(queryText);
@@ -75,6 +84,7 @@ export function createApp() {
   app.route("/oauth", oauthRoutes);
   app.route("/imports", importRoutes);
   app.route("/dev", devFakeSpeechRoutes);
+  app.route("/dev", devD1MeterRoutes);
   // Last: the document lists every route above (and these two).
   app.route("/", apiReferenceRoutes(app));
 

@@ -33,6 +33,11 @@ export interface AppConfig {
    * end-to-end test of the cloud voice without an account.
    */
   listenFakeSpeech: string[];
+  /**
+   * Development only (D1_METER=on): every request's D1 rows read and written in its response headers, and the
+   * isolate's totals at GET /api/dev/d1-meter, for `npm run bench:capacity` (db/d1-meter.ts).
+   */
+  d1Meter: boolean;
 }
 
 // Only ever used when ENVIRONMENT is "development": a fixed key keeps local tokens valid across restarts.
@@ -62,6 +67,7 @@ const rawConfigSchema = z.object({
     .string()
     .regex(/^(off|(en|es)(,(en|es))*)?$/, "must be off or languages the fake speaks (en, es), comma-separated")
     .default("off"),
+  D1_METER: z.enum(["on", "off"]).default("off"),
 });
 
 const cache = new WeakMap<object, AppConfig>();
@@ -84,6 +90,9 @@ export function getConfig(env: Env): AppConfig {
   if (listenFakeSpeech.length > 0 && raw.ENVIRONMENT !== "development") {
     throw new ConfigurationError("Server configuration is invalid: LISTEN_FAKE_SPEECH is for development only");
   }
+  if (raw.D1_METER === "on" && raw.ENVIRONMENT !== "development") {
+    throw new ConfigurationError("Server configuration is invalid: D1_METER is for development only");
+  }
   const config: AppConfig = {
     environment: raw.ENVIRONMENT,
     aiProvider: raw.AI_PROVIDER,
@@ -103,6 +112,7 @@ export function getConfig(env: Env): AppConfig {
     emailDomain: raw.EMAIL_DOMAIN,
     restartLosesWork: raw.ENVIRONMENT === "development",
     listenFakeSpeech,
+    d1Meter: raw.D1_METER === "on",
   };
   cache.set(env, config);
   return config;

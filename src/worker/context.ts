@@ -3,8 +3,10 @@ import { createR2ImageCache } from "./adapters/r2-image-cache";
 import type { AppConfig } from "./config";
 import { getConfig } from "./config";
 import { createDatabase } from "./db/client";
+import { type D1Tally, meteredD1 } from "./db/d1-meter";
 import { createAccountRepository } from "./db/repositories/account-repository";
 import { createApiTokensRepository } from "./db/repositories/api-tokens-repository";
+import { createArticleBodiesRepository } from "./db/repositories/article-bodies-repository";
 import { createArticleSourcesRepository } from "./db/repositories/article-sources-repository";
 import { createArticleTagsRepository } from "./db/repositories/article-tags-repository";
 import { createArticlesRepository } from "./db/repositories/articles-repository";
@@ -21,6 +23,7 @@ import { createListenRendersRepository } from "./db/repositories/listen-renders-
 import { createNewslettersRepository } from "./db/repositories/newsletters-repository";
 import { createPublishedFeedsRepository } from "./db/repositories/published-feeds-repository";
 import { createReaderSettingsRepository } from "./db/repositories/reader-settings-repository";
+import { createSearchIndex } from "./db/repositories/search-index";
 import { createSearchRepository } from "./db/repositories/search-repository";
 import { createSessionsRepository } from "./db/repositories/sessions-repository";
 import { createTopicsRepository } from "./db/repositories/topics-repository";
@@ -55,20 +58,27 @@ import { createRelatedService } from "./services/related-service";
 import { createSearchService } from "./services/search-service";
 import { createTopicsService } from "./services/topics-service";
 
-/** Everything a request handler may use, wired once per request from the bindings. */
-export function createServices(env: Env) {
+/**
+ * Everything a request handler may use, wired once per request from the bindings. `meter`: where the request's
+ * D1 rows are counted when D1_METER is on (development only).
+ */
+export function createServices(env: Env, meter?: D1Tally) {
   const config = getConfig(env);
-  const db = createDatabase(env.DB);
+  const db = createDatabase(config.d1Meter ? meteredD1(env.DB, meter ? [meter] : []) : env.DB);
   const users = createUsersRepository(db);
   const sessions = createSessionsRepository(db);
   const adapters = createAdapters(config, env, db);
-  const articles = createArticlesRepository(db);
+  // Articles live in D1 with their bodies (and saved pages) in R2; the repositories below are the only places
+  // that know which part is where.
+  const bodies = createArticleBodiesRepository(env.ARTICLE_BODIES);
+  const searchIndex = createSearchIndex(db, bodies);
+  const articles = createArticlesRepository(db, bodies, searchIndex);
   const topics = createTopicsRepository(db);
-  const sources = createArticleSourcesRepository(db);
+  const sources = createArticleSourcesRepository(db, bodies);
   const tags = createArticleTagsRepository(db);
   // Highlights are found again wherever the text they quote is rewritten: processing (first, Re-fetch,
   // re-extraction, the summary), a re-summarize and a title edit all reanchor through this one service.
-  const highlightsRepository = createHighlightsRepository(db);
+  const highlightsRepository = createHighlightsRepository(db, searchIndex);
   const highlights = createHighlightsService({ highlights: highlightsRepository, articles });
   const pipeline = createArticlePipeline({
     config,
@@ -120,7 +130,7 @@ export function createServices(env: Env) {
       unavailableReason: adapters.embedder.unavailableReason,
     }),
     topics: createTopicsService({ topics, ...adapters }),
-    search: createSearchService({ search: createSearchRepository(db), topics, articles, tags, ...adapters }),
+    search: createSearchService({ search: createSearchRepository(db, bodies), topics, articles, tags, ...adapters }),
     articles: articleService,
     listening: createListeningService({
       articles,
@@ -141,12 +151,13 @@ export function createServices(env: Env) {
     }),
     account: createAccountService({
       account: createAccountRepository(db),
+      bodies,
       vectorIndex: adapters.vectorIndex,
       sessions,
       throttle: config.loginThrottle,
     }),
     readerSettings: createReaderSettingsService({ settings: createReaderSettingsRepository(db) }),
-    exports: createExportService({ exports: createExportRepository(db), tags }),
+    exports: createExportService({ exports: createExportRepository(db, bodies), tags }),
     importsRepository,
     imports: createImportService({
       imports: importsRepository,

@@ -1,5 +1,6 @@
 import { createApp } from "./app";
 import { createServices } from "./context";
+import { runBodyMover } from "./jobs/body-mover";
 import { handleFeedPollBatch } from "./jobs/feed-poll-consumer";
 import { runFeedScheduler } from "./jobs/feed-scheduler";
 import { runDailyHousekeeping } from "./jobs/housekeeping";
@@ -39,9 +40,11 @@ export default {
     return batch.queue.startsWith(IMPORT_QUEUE_PREFIX) ? handleImportBatch(batch, env) : handleIngestBatch(batch, env);
   },
   // Every 5 minutes the recovery sweep (issue 31: work lost by a crash, a dead message or a lost Workflow is
-  // queued again); once a day, housekeeping too.
+  // queued again) and a minute of moving old article bodies from D1 to R2 (nothing once all have moved); once a
+  // day, housekeeping too.
   async scheduled(controller, env, ctx) {
     ctx.waitUntil(runRecoverySweep(env, controller.scheduledTime));
+    ctx.waitUntil(runBodyMover(env));
     // Feeds due by now are queued every 5 minutes (docs/feeds.md); the shortest interval is 15 minutes.
     if (controller.cron === RECOVERY_CRON) ctx.waitUntil(runFeedScheduler(env, controller.scheduledTime));
     if (controller.cron !== RECOVERY_CRON) ctx.waitUntil(runDailyHousekeeping(env, controller.scheduledTime));

@@ -22,6 +22,8 @@ import {
   formatFindings,
   parseWranglerJson,
   type ResolvedConfig,
+  STORAGE_BUCKETS,
+  type StorageBucket,
   vectorsBeforeMetadataIndexNote,
 } from "../../scripts/deploy-preflight.mjs";
 
@@ -87,6 +89,26 @@ describe("deploy preflight over wrangler.toml", () => {
       });
     });
   }
+
+  for (const environment of ["development", "staging", "production"]) {
+    it(`${environment}: declares the article bodies bucket`, () => {
+      const config = resolvedConfig(environment === "development" ? "" : environment);
+      const suffix = environment === "development" ? "dev" : environment;
+      expect(expectedCacheBucket(config, STORAGE_BUCKETS[0] as StorageBucket)).toBe(`viberead-bodies-${suffix}`);
+      expect(checkConfig(config, environment)).toContainEqual({
+        ok: true,
+        check: "R2 bucket ARTICLE_BODIES (article bodies and saved pages) is declared",
+      });
+    });
+  }
+
+  it("flags a config without the article bodies bucket", () => {
+    const finding = checkConfig({ r2_buckets: [] }, "production").find((f) => f.check.includes("ARTICLE_BODIES"));
+    expect(finding).toMatchObject({
+      ok: false,
+      fix: expect.stringContaining('bucket_name = "viberead-bodies-production"'),
+    });
+  });
 
   it("adds the image cache's one-year expiry rule when it is missing", () => {
     const images = CACHE_BUCKETS[1] as CacheBucket;

@@ -111,9 +111,10 @@ export type ProcessingStatus = (typeof PROCESSING_STATUSES)[number];
 
 /**
  * A saved article. `url` is what the user gave; `normalized_url` decides duplicates (unique per user).
- * The full-text index `articles_fts` (migrations 0002, 0011, 0020) mirrors title, summary, search_text (the
- * content as plain text), domain, author, annotation_text (notes and highlights) and user_id through triggers; user_id is indexed there too, so a search is restricted to one user inside the
- * index instead of after it.
+ * The full-text index `articles_fts` (migration 0028, contentless) holds the words of the title, summary, the content
+ * as plain text (kept in R2, not here), domain, author, annotation_text (notes and highlights) and user_id; the
+ * app writes each article's entry (db/repositories/search-index.ts), a trigger removes it with the row. user_id is
+ * indexed there too, so a search is restricted to one user inside the index instead of after it.
  */
 export const articles = sqliteTable(
   "articles",
@@ -126,12 +127,22 @@ export const articles = sqliteTable(
     normalizedUrl: text("normalized_url").notNull(),
     title: text("title"),
     summary: text("summary"),
+    /**
+     * The content (HTML) of an article saved before bodies moved to R2 and not moved yet (jobs/body-mover.ts
+     * empties it); null for every other article, whose content is in R2 under `bodyKey`.
+     */
     content: text("content"),
     /**
-     * The content as plain text, for the full-text index only (migration 0011): indexing the HTML matched
-     * markup, so "strong" or "figure" found articles by their tags. Never sent to clients.
+     * The content as plain text, as `content`: only in rows not moved to R2 yet. The full-text index holds its
+     * words either way (migration 0028); it is never sent to clients.
      */
     searchText: text("search_text"),
+    /**
+     * Where the article's body (its content and that content as plain text) is in R2, under the user's prefix
+     * (db/repositories/article-bodies-repository.ts); null: no body yet, or one not moved out of `content` yet.
+     * Each new body gets a new key, written before this column points to it, so a reader never sees half a body.
+     */
+    bodyKey: text("body_key"),
     author: text("author"),
     domain: text("domain"),
     language: text("language"),
@@ -191,6 +202,9 @@ export const articles = sqliteTable(
       sql`${t.id} DESC`,
     ),
     index("articles_user_status_idx").on(t.userId, t.processingStatus),
+    // The bodies still to move to R2 (jobs/body-mover.ts): each batch reads only them, and the index is empty
+    // once they have moved (a new body never sets `content`).
+    index("articles_unmoved_body_idx").on(t.id).where(sql`${t.bodyKey} IS NULL AND ${t.content} IS NOT NULL`),
     // The recovery sweep's one query across users: work in progress that has not moved for a while.
     index("articles_status_updated_idx").on(t.processingStatus, t.updatedAt),
     check(
@@ -201,9 +215,9 @@ export const articles = sqliteTable(
 );
 
 /**
- * The page's own HTML sent with a save (issue 22: pages behind a login or a bot wall), gzip-compressed and
- * base64-encoded, in chunks because D1 caps a row at 2 MB. Processing extracts from it instead of fetching, then
- * deletes it; Re-fetch deletes it first so that it fetches the URL.
+ * The page's own HTML sent with a save (pages behind a login or a bot wall), gzip-compressed and base64-encoded,
+ * in chunks because D1 caps a row at 2 MB: only pages saved before such pages went to R2 beside the article's body
+ * (db/repositories/article-sources-repository.ts), read until their processing ends and deletes them.
  */
 export const articleSources = sqliteTable(
   "article_sources",

@@ -1,10 +1,11 @@
 import { htmlToText } from "./extraction/html-text";
 
 /**
- * D1 refuses a row over 2,000,000 bytes (SQLITE_TOOBIG), and an article row holds the HTML and its plain text
- * (for the full-text index) side by side, so a long page in a 3-byte script (Chinese, Japanese, Korean) passes
- * it at 700,000 characters. Content plus search text get 1.8 MB; the rest of the row (title, summary, URLs)
- * has the last 200 KB. Bytes, not characters: that is what D1 counts.
+ * An article's body (the HTML and its plain text, for the full-text index) is at most 1.8 MB. The budget was D1's:
+ * a row over 2,000,000 bytes is refused (SQLITE_TOOBIG), and a long page in a 3-byte script (Chinese, Japanese,
+ * Korean) passes it at 700,000 characters. Bodies are in R2 now, which has no such limit, and the budget stays: the
+ * viewer, MCP and the export read a body whole (the export 10 at a time, in 128 MB), and bodies not yet moved out
+ * of D1 rows keep their 2 MB. Bytes, not characters.
  */
 export const MAX_ARTICLE_ROW_BYTES = 1_800_000;
 /** The full-text index reads at most this much plain text: 300,000 characters (about 50,000 words) or 600 KB. */

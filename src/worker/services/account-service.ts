@@ -1,5 +1,6 @@
 import type { AppConfig } from "../config";
 import type { AccountRepository } from "../db/repositories/account-repository";
+import type { ArticleBodiesRepository } from "../db/repositories/article-bodies-repository";
 import type { SessionsRepository } from "../db/repositories/sessions-repository";
 import type { UserRecord } from "../db/repositories/users-repository";
 import { AppError, Forbidden, TooManyRequests } from "../domain/errors";
@@ -13,6 +14,8 @@ export const WRONG_PASSWORD = "Incorrect password. Nothing was deleted.";
 
 interface AccountServiceDeps {
   account: AccountRepository;
+  /** Article bodies and saved pages in R2, deleted by the user's prefix. */
+  bodies: Pick<ArticleBodiesRepository, "deleteUser">;
   vectorIndex: VectorIndex;
   /** A wrong password here counts as a failed sign-in: guessing is throttled exactly as on /login. */
   sessions: Pick<SessionsRepository, "countLoginFailures" | "recordLoginFailure">;
@@ -20,7 +23,14 @@ interface AccountServiceDeps {
   now?: () => number;
 }
 
-export function createAccountService({ account, vectorIndex, sessions, throttle, now = Date.now }: AccountServiceDeps) {
+export function createAccountService({
+  account,
+  bodies,
+  vectorIndex,
+  sessions,
+  throttle,
+  now = Date.now,
+}: AccountServiceDeps) {
   async function checkPassword(user: UserRecord, password: string, clientAddress: string): Promise<void> {
     const since = now() - throttle.windowMinutes * 60_000;
     const failures = await sessions.countLoginFailures(user.email, clientAddress, since);
@@ -67,6 +77,11 @@ export function createAccountService({ account, vectorIndex, sessions, throttle,
         afterId = ids.at(-1) as number;
       }
       await account.deleteEverything(user.id, user.email);
+      // R2 after D1: the objects are found by the user's prefix, not by the rows, so the account is gone first (no
+      // article left pointing to a deleted body) and the bodies after it, in pages of 1,000 keys.
+      // The account is gone whatever happens here: a failure is logged, not answered as one (the objects left can no
+      // longer be reached by anyone).
+      await bodies.deleteUser(user.id).catch((error: unknown) => console.error("Body removal failed", user.id, error));
     },
   };
 }

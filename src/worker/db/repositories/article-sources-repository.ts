@@ -1,28 +1,26 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "../client";
 import { articleSources } from "../schema";
+import type { ArticleBodiesRepository } from "./article-bodies-repository";
 
-/** Well under D1's 2 MB row cap. */
-export const SOURCE_CHUNK_CHARS = 500_000;
-
-/** The HTML a user sent with a save, kept (compressed, in chunks) until processing has extracted it. */
-export function createArticleSourcesRepository(db: Database) {
+/**
+ * The HTML a user sent with a save (gzip + base64), kept until processing has extracted it: in R2 beside the
+ * article's body. Pages saved before sources moved to R2 are still in D1's `article_sources` (in chunks: D1 caps a
+ * row at 2 MB) until their processing ends and deletes them, so reads fall back to it and deletes clear both.
+ */
+export function createArticleSourcesRepository(db: Database, bodies: ArticleBodiesRepository) {
   const owned = (userId: number, articleId: number) =>
     and(eq(articleSources.userId, userId), eq(articleSources.articleId, articleId));
 
   return {
     async store(userId: number, articleId: number, encoded: string): Promise<void> {
-      const chunks: string[] = [];
-      for (let i = 0; i < encoded.length; i += SOURCE_CHUNK_CHARS)
-        chunks.push(encoded.slice(i, i + SOURCE_CHUNK_CHARS));
-      const [first, ...rest] = chunks.map((chunk, seq) =>
-        db.insert(articleSources).values({ articleId, userId, seq, chunk }),
-      );
-      if (first) await db.batch([first, ...rest]);
+      await bodies.writeSource(userId, articleId, encoded);
     },
 
-    /** The stored text joined again, or null when there is none (a normal save, or already extracted). */
+    /** The stored text, or null when there is none (a normal save, or already extracted). */
     async read(userId: number, articleId: number): Promise<string | null> {
+      const stored = await bodies.readSource(userId, articleId);
+      if (stored !== null) return stored;
       const rows = await db
         .select({ chunk: articleSources.chunk })
         .from(articleSources)
@@ -32,6 +30,7 @@ export function createArticleSourcesRepository(db: Database) {
     },
 
     async delete(userId: number, articleId: number): Promise<void> {
+      await bodies.deleteSource(userId, articleId);
       await db.delete(articleSources).where(owned(userId, articleId));
     },
   };

@@ -2,9 +2,14 @@ import { and, asc, count, desc, eq, getTableColumns, gte, inArray, isNotNull, ty
 import { integer, sqliteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "../client";
 import { articleFeedback, articles, articleTags, highlights } from "../schema";
+import type { ArticleBodiesRepository } from "./article-bodies-repository";
+import type { SearchIndex } from "./search-index";
 
-/** An article as the app reads it: every column but `search_text`, which only feeds the full-text index. */
-export type ArticleRecord = Omit<typeof articles.$inferSelect, "searchText">;
+/**
+ * An article as the app reads it: every column but `search_text` (it only feeds the full-text index) and
+ * `body_key`, with `content` read from the article's body in R2 (or from the row, until the body moves there).
+ */
+export type ArticleRecord = Omit<typeof articles.$inferSelect, "searchText" | "bodyKey">;
 /** A list row: every column but the (large) content. */
 export type ArticleSummaryRecord = Omit<ArticleRecord, "content">;
 export type FeedbackRecord = typeof articleFeedback.$inferSelect;
@@ -17,8 +22,12 @@ export type ArticlePatch = Partial<Pick<ArticleRecord, "title" | "author" | "isR
  */
 const articlesFts = sqliteTable("articles_fts", { rowid: integer("rowid") });
 
-const { searchText: _searchText, ...articleColumns } = getTableColumns(articles);
+const { searchText: _searchText, bodyKey: _bodyKey, ...articleColumns } = getTableColumns(articles);
 const { content: _content, ...summaryColumns } = articleColumns;
+/** A whole row as read before its body is filled in: the columns and where the body is. */
+const rowColumns = { ...articleColumns, bodyKey: articles.bodyKey };
+/** Columns the full-text index holds: a change to one of them rewrites the article's entry. */
+const INDEXED = ["title", "summary", "domain", "author", "annotationText"] as const;
 
 /** FTS5's rank column: bm25 with the column weights set by migration 0004 (best match = lowest). */
 const RANK = sql`rank`;
@@ -48,9 +57,24 @@ export interface ListQuery {
   ftsQuery?: string;
 }
 
-/** Every method takes the owner's id and filters by it: no query here can reach another user's rows. */
-export function createArticlesRepository(db: Database) {
+/**
+ * Every method takes the owner's id and filters by it: no query here can reach another user's rows. Articles live
+ * in D1 with their bodies in R2 (`bodies`); this is the one place that knows which part is where.
+ */
+export function createArticlesRepository(db: Database, bodies: ArticleBodiesRepository, searchIndex: SearchIndex) {
   const owned = (userId: number, id: number) => and(eq(articles.userId, userId), eq(articles.id, id));
+
+  /** The record of a row read with `rowColumns`: its content from R2 when the body is there. */
+  async function withBody(
+    userId: number,
+    row: (ArticleRecord & { bodyKey: string | null }) | undefined,
+  ): Promise<ArticleRecord | undefined> {
+    if (!row) return undefined;
+    const { bodyKey, ...record } = row;
+    if (bodyKey === null) return record;
+    const body = await bodies.readBody(userId, bodyKey);
+    return { ...record, content: body?.content ?? record.content };
+  }
 
   /** The user's articles whose `column` is one of `values`, in chunks that keep within D1's parameter limit. */
   async function findSummariesWhereIn<T extends string | number>(
@@ -72,15 +96,16 @@ export function createArticlesRepository(db: Database) {
 
   return {
     async findById(userId: number, id: number): Promise<ArticleRecord | undefined> {
-      return db.select(articleColumns).from(articles).where(owned(userId, id)).get();
+      return withBody(userId, await db.select(rowColumns).from(articles).where(owned(userId, id)).get());
     },
 
     async findByNormalizedUrl(userId: number, normalizedUrl: string): Promise<ArticleRecord | undefined> {
-      return db
-        .select(articleColumns)
+      const row = await db
+        .select(rowColumns)
         .from(articles)
         .where(and(eq(articles.userId, userId), eq(articles.normalizedUrl, normalizedUrl)))
         .get();
+      return withBody(userId, row);
     },
 
     async findByNormalizedUrls(userId: number, normalizedUrls: string[]): Promise<ArticleSummaryRecord[]> {
@@ -183,12 +208,14 @@ export function createArticlesRepository(db: Database) {
     },
 
     async update(userId: number, id: number, patch: ArticlePatch, now: number): Promise<ArticleRecord | undefined> {
-      return db
+      const row = await db
         .update(articles)
         .set({ ...patch, updatedAt: now })
         .where(owned(userId, id))
-        .returning(articleColumns)
+        .returning(rowColumns)
         .get();
+      if (row && (patch.title !== undefined || patch.author !== undefined)) await searchIndex.reindex(userId, id);
+      return withBody(userId, row);
     },
 
     /**
@@ -233,8 +260,9 @@ export function createArticlesRepository(db: Database) {
         .update(articles)
         .set({ isRead: true, readAt: sql`coalesce(${articles.readAt}, ${now})`, updatedAt: now })
         .where(owned(userId, id))
-        .returning(articleColumns)
-        .get();
+        .returning(rowColumns)
+        .get()
+        .then((row) => withBody(userId, row));
     },
 
     async markUnread(userId: number, id: number, now: number): Promise<ArticleRecord | undefined> {
@@ -242,8 +270,9 @@ export function createArticlesRepository(db: Database) {
         .update(articles)
         .set({ isRead: false, readAt: null, updatedAt: now })
         .where(owned(userId, id))
-        .returning(articleColumns)
-        .get();
+        .returning(rowColumns)
+        .get()
+        .then((row) => withBody(userId, row));
     },
 
     async markQueueFailed(userId: number, ids: number[], error: string, now: number): Promise<void> {
@@ -255,18 +284,44 @@ export function createArticlesRepository(db: Database) {
       }
     },
 
-    /** Writes processing results (status, extracted fields, summary); returns the row, or undefined if gone. */
+    /**
+     * Writes processing results (status, extracted fields, summary); returns the row without its content, or
+     * undefined if gone. New content (with its plain text) goes to R2 under a new key first, then the row points
+     * to it, then the old body is deleted: a failure on the way leaves the article with its old body, whole.
+     */
     async updateProcessing(
       userId: number,
       id: number,
-      patch: Partial<Omit<typeof articles.$inferInsert, "id" | "userId" | "url" | "normalizedUrl" | "createdAt">>,
-    ): Promise<ArticleRecord | undefined> {
-      return db
+      patch: Partial<
+        Omit<typeof articles.$inferInsert, "id" | "userId" | "url" | "normalizedUrl" | "createdAt" | "bodyKey">
+      >,
+    ): Promise<ArticleSummaryRecord | undefined> {
+      const { content, searchText, ...fields } = patch;
+      const newBody = "content" in patch || "searchText" in patch;
+      const key = newBody && content ? bodies.newBodyKey(userId, id) : null;
+      if (key) await bodies.writeBody(userId, key, { content: content ?? "", searchText: searchText ?? "" });
+      const previous = newBody
+        ? await db.select({ bodyKey: articles.bodyKey }).from(articles).where(owned(userId, id)).get()
+        : undefined;
+      const row = await db
         .update(articles)
-        .set({ ...patch, updatedAt: Date.now() })
+        .set({
+          ...fields,
+          ...(newBody ? { bodyKey: key, content: null, searchText: null } : {}),
+          updatedAt: Date.now(),
+        })
         .where(owned(userId, id))
-        .returning(articleColumns)
+        .returning(summaryColumns)
         .get();
+      if (!row) {
+        // Deleted meanwhile: its new body would be kept by nothing.
+        if (key) await bodies.deleteBody(userId, key);
+        return undefined;
+      }
+      if (previous?.bodyKey && previous.bodyKey !== key) await bodies.deleteBody(userId, previous.bodyKey);
+      if (newBody) await searchIndex.reindex(userId, id, content ? (searchText ?? "") : null);
+      else if (INDEXED.some((column) => column in fields)) await searchIndex.reindex(userId, id);
+      return row;
     },
 
     async countAttempt(userId: number, id: number): Promise<void> {
@@ -276,9 +331,13 @@ export function createArticlesRepository(db: Database) {
         .where(owned(userId, id));
     },
 
+    /** The row first (a trigger removes its index entry), then everything R2 keeps for it. */
     async delete(userId: number, id: number): Promise<boolean> {
       const deleted = await db.delete(articles).where(owned(userId, id)).returning({ id: articles.id }).get();
-      return deleted !== undefined;
+      if (deleted === undefined) return false;
+      // The article is gone either way: objects a failure leaves are under the user's prefix, deleted with the account.
+      await bodies.deleteArticle(userId, id).catch((error: unknown) => console.error("Body removal failed", id, error));
+      return true;
     },
 
     async statuses(userId: number, ids: number[]) {

@@ -1,6 +1,7 @@
 import { and, asc, eq, getTableColumns, gt, inArray, isNotNull, or, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { articleFeedback, articles, highlights, topicArticles, topics } from "../schema";
+import type { ArticleBodiesRepository } from "./article-bodies-repository";
 import type { HighlightRecord } from "./highlights-repository";
 
 /** Reading order inside an article, as highlights-repository gives it: title, summary, content, by position. */
@@ -9,6 +10,7 @@ const TARGET_ORDER = sql`CASE ${highlights.target} WHEN 'title' THEN 0 WHEN 'sum
 const {
   searchText: _searchText,
   content: _content,
+  bodyKey: _bodyKey,
   normalizedUrl: _normalizedUrl,
   ...metaColumns
 } = getTableColumns(articles);
@@ -19,7 +21,7 @@ export type ExportMetaRecord = { [K in keyof typeof metaColumns]: (typeof articl
  * Reads a user's library for export (issue 23) in bounded pieces: article fields by id order a page at a time,
  * and the (large) content of a few articles at a time, so the Worker never holds the whole library.
  */
-export function createExportRepository(db: Database) {
+export function createExportRepository(db: Database, bodies: ArticleBodiesRepository) {
   return {
     /** Up to `limit` of the user's articles with an id above `afterId`, by id, without their content. */
     async pageAfter(userId: number, afterId: number, limit: number): Promise<ExportMetaRecord[]> {
@@ -62,7 +64,11 @@ export function createExportRepository(db: Database) {
       }
       const [contentRows, ratingRows, topicRows, highlightRows] = await db.batch([
         db
-          .select({ id: articles.id, content: withContent ? articles.content : sql<string | null>`NULL` })
+          .select({
+            id: articles.id,
+            content: withContent ? articles.content : sql<string | null>`NULL`,
+            bodyKey: withContent ? articles.bodyKey : sql<string | null>`NULL`,
+          })
           .from(articles)
           .where(and(eq(articles.userId, userId), inArray(articles.id, ids))),
         db
@@ -87,7 +93,15 @@ export function createExportRepository(db: Database) {
       const topicNames = new Map<number, string[]>();
       for (const row of topicRows) topicNames.set(row.id, [...(topicNames.get(row.id) ?? []), row.label]);
       return {
-        contents: new Map<number, string | null>(contentRows.map((r) => [r.id, r.content])),
+        // A body in R2 is read there (a few at a time: `ids` is a few articles); one not moved yet is in the row.
+        contents: new Map<number, string | null>(
+          await Promise.all(
+            contentRows.map(
+              async (r) =>
+                [r.id, r.bodyKey ? ((await bodies.readBody(userId, r.bodyKey))?.content ?? null) : r.content] as const,
+            ),
+          ),
+        ),
         ratings: new Map<number, number>(ratingRows.map((r) => [r.id, r.value])),
         topicNames,
         highlightsOf,

@@ -3,6 +3,7 @@ import { integer, sqliteTable } from "drizzle-orm/sqlite-core";
 import type { AnchorStatus, HighlightColor } from "../../domain/highlights/targets";
 import type { Database } from "../client";
 import { articles, articleTags, highlights } from "../schema";
+import type { SearchIndex } from "./search-index";
 
 export type HighlightRecord = typeof highlights.$inferSelect;
 export type NewHighlight = Omit<HighlightRecord, "id" | "userId" | "articleId" | "createdAt" | "updatedAt">;
@@ -31,7 +32,7 @@ const MAX_ANNOTATION_TEXT_CHARS = 30_000;
 const TARGET_ORDER = sql`CASE ${highlights.target} WHEN 'title' THEN 0 WHEN 'summary' THEN 1 ELSE 2 END`;
 
 /** Highlights of a user's articles (issue 32). Every query is scoped to the owner. */
-export function createHighlightsRepository(db: Database) {
+export function createHighlightsRepository(db: Database, searchIndex: SearchIndex) {
   const owned = (userId: number, id: number) => and(eq(highlights.userId, userId), eq(highlights.id, id));
 
   return {
@@ -139,15 +140,24 @@ export function createHighlightsRepository(db: Database) {
 
     /**
      * Writes the article's `annotation_text` (migration 0020) from its note and its highlights' quotes and notes,
-     * in one UPDATE: what the library's full-text search reads. The FTS row is rewritten only when it changed.
+     * in one UPDATE: what the library's full-text search reads. The index entry is rewritten only when it changed.
      */
     async refreshAnnotationText(userId: number, articleId: number): Promise<void> {
-      await db
+      const before = await db
+        .select({ text: articles.annotationText })
+        .from(articles)
+        .where(and(eq(articles.userId, userId), eq(articles.id, articleId)))
+        .get();
+      const after = await db
         .update(articles)
         .set({
           annotationText: sql`(SELECT nullif(substr(trim(coalesce(${articles.note}, '') || char(10) || coalesce(group_concat(${highlights.exact} || char(10) || coalesce(${highlights.note}, ''), char(10)), '')), 1, ${MAX_ANNOTATION_TEXT_CHARS}), '') FROM ${highlights} WHERE ${highlights.articleId} = ${articles.id} AND ${highlights.userId} = ${userId})`,
         })
-        .where(and(eq(articles.userId, userId), eq(articles.id, articleId)));
+        .where(and(eq(articles.userId, userId), eq(articles.id, articleId)))
+        .returning({ text: articles.annotationText })
+        .get();
+      // A colour change or a re-anchoring writes the same text: the entry (and the body read for it) is left alone.
+      if (after && after.text !== before?.text) await searchIndex.reindex(userId, articleId);
     },
 
     /** How many highlights each of the given articles has (articles without any are absent). */

@@ -2,6 +2,7 @@ import { and, desc, eq, gte, inArray, isNotNull, lt, type SQL, sql } from "drizz
 import { integer, sqliteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "../client";
 import { articles, searchSessions } from "../schema";
+import type { ArticleBodiesRepository } from "./article-bodies-repository";
 
 /** What a question can narrow a search to (domain/search/question-filters), as stored columns. */
 export interface ArticleFilter {
@@ -18,7 +19,7 @@ export type SearchTurn = (typeof searchSessions.$inferSelect)["turns"][number];
 const articlesFts = sqliteTable("articles_fts", { rowid: integer("rowid") });
 
 /** Sessions and full-text candidates; every method is scoped by the owner's id. */
-export function createSearchRepository(db: Database) {
+export function createSearchRepository(db: Database, bodies: ArticleBodiesRepository) {
   const mine = (userId: number, id: string) => and(eq(searchSessions.userId, userId), eq(searchSessions.id, id));
 
   return {
@@ -48,11 +49,23 @@ export function createSearchRepository(db: Database) {
     async textStarts(userId: number, ids: number[], chars: number): Promise<Map<number, string>> {
       if (ids.length === 0) return new Map();
       const rows = await db
-        .select({ id: articles.id, start: sql<string | null>`substr(${articles.searchText}, 1, ${chars})` })
+        .select({
+          id: articles.id,
+          start: sql<string | null>`substr(${articles.searchText}, 1, ${chars})`,
+          bodyKey: articles.bodyKey,
+        })
         .from(articles)
         .where(and(eq(articles.userId, userId), inArray(articles.id, ids)))
         .all();
-      return new Map(rows.map((row) => [row.id, row.start ?? ""]));
+      // The text is in R2 for every article but those not moved yet: one read per article asked (a page of results).
+      const starts = await Promise.all(
+        rows.map(async (row) => {
+          if (!row.bodyKey) return [row.id, row.start ?? ""] as const;
+          const body = await bodies.readBody(userId, row.bodyKey);
+          return [row.id, (body?.searchText ?? "").slice(0, chars)] as const;
+        }),
+      );
+      return new Map(starts);
     },
 
     /**

@@ -11,6 +11,7 @@ import { htmlToText } from "./html-text";
 import { markIllustratedSteps } from "./illustrated-steps";
 import { findLead } from "./lead-paragraph";
 import { removeLinkParagraphs } from "./link-paragraphs";
+import { mainRegion, regionRoot } from "./main-region";
 import { removeMarkedBoilerplate } from "./marked-boilerplate";
 import { pagePeopleNames, type ReadabilityMetadata, resolveMetadata } from "./metadata";
 import { readPageMetadata } from "./page-metadata";
@@ -19,7 +20,7 @@ import { recoverParagraphs } from "./recover-paragraphs";
 import { sanitizeArticleHtml, sanitizeHtml } from "./sanitize-html";
 import { collapseWhitespace, decodeEntities } from "./strings";
 import { removeSupportAppeals } from "./support-appeals";
-import { pageLanguage, pageStopWords } from "./text-blocks";
+import { goodTextLength, pageLanguage, pageStopWords } from "./text-blocks";
 import { removeTrailingLabels } from "./trailing-labels";
 import { documentBaseUrl, domainOf } from "./urls";
 import { countWords } from "./words";
@@ -86,6 +87,7 @@ export type ExtractionRule =
   | "illustrated-steps"
   | "record-tables"
   | "recover-paragraphs"
+  | "main-region"
   | "json-ld-body";
 
 export const EXTRACTION_RULES: readonly ExtractionRule[] = [
@@ -100,6 +102,7 @@ export const EXTRACTION_RULES: readonly ExtractionRule[] = [
   "illustrated-steps",
   "record-tables",
   "recover-paragraphs",
+  "main-region",
   "json-ld-body",
 ];
 
@@ -176,6 +179,11 @@ export function extractArticleWithSource(
       text = htmlToText(content);
     }
   }
+  if (reading.region && source === "readability") {
+    const chosen = { content, text };
+    const region = mainRegionContent(reading.region, page.documentTitle, chosen, reading.stopWords, baseUrl, cleanUp);
+    if (region) ({ content, text } = region);
+  }
   const articleBody = page.jsonLd?.articleBody ?? page.microdataBody;
   const body = rules.has("json-ld-body") ? jsonLdBody(articleBody, content, text, baseUrl) : null;
   if (body) ({ content, text } = body);
@@ -199,9 +207,61 @@ interface PageReading {
   stopWords: ReadonlySet<string>;
   lead: string | null;
   marked: DomElement | undefined;
+  /** A copy of the page's main region (main-region.ts) before Readability, for "main-region". */
+  region: DomElement | undefined;
   /** The record tables set aside for this reading, by their place in the page. */
   recordTables: DomElement[];
   readability: ReadabilityRun;
+}
+
+/**
+ * The page's main region (main-region.ts), cleaned as Readability's choice is, when it reads as a page of several
+ * sections of which Readability kept one; else null. Taken when it holds REGION_MIN_GAIN times the words of
+ * Readability's choice (and 30 more) and REGION_MIN_GOOD_TEXT more characters of prose by jusText's measures, on
+ * a page that does not declare itself an article (schema.org Article or Posting, og:type "article"): on a story
+ * Readability's choice is the story, and what the region adds is comments and teasers of other stories.
+ */
+function mainRegionContent(
+  source: DomElement,
+  pageTitle: string,
+  chosen: { content: string; text: string },
+  stopWords: ReadonlySet<string>,
+  baseUrl: string,
+  cleanUp: (element: DomElement) => void,
+): { content: string; text: string } | null {
+  const threshold = REGION_MIN_GAIN * countWords(chosen.text) + REGION_MIN_EXTRA_WORDS;
+  // Its text before cleaning is the most the region can hold: most pages stop here, before any cleaning.
+  if (countWords(source.textContent ?? "") <= threshold) return null;
+  const region = mainRegion(source, pageTitle);
+  cleanUp(region);
+  const content = sanitizeArticleHtml(region, baseUrl);
+  const text = htmlToText(content);
+  if (countWords(text) <= threshold) return null;
+  const prose = (html: string) => goodTextLength(parseFragment(html), stopWords);
+  // A list of episodes, products or links adds words but no prose.
+  return prose(content) - prose(chosen.content) >= REGION_MIN_GOOD_TEXT ? { content, text } : null;
+}
+
+const REGION_MIN_GAIN = 2.5;
+const REGION_MIN_EXTRA_WORDS = 30;
+/** jusText's "little text" (marked-boilerplate.ts): a paragraph or two. */
+const REGION_MIN_GOOD_TEXT = 200;
+
+/** Whether the page says it is an article: a schema.org Article or Posting, or og:type "article". */
+function declaresAnArticle(page: ReturnType<typeof readPageMetadata>): boolean {
+  return page.jsonLd !== null || page.meta.get("og:type")?.trim().toLowerCase() === "article";
+}
+
+/** The rules that clean the parsed page before Readability reads it (and before the main region is taken). */
+function removeFurnitureBeforeReading(
+  document: DomDocument,
+  rules: ReadonlySet<ExtractionRule>,
+  language: string,
+  stopWords: ReadonlySet<string>,
+): void {
+  if (rules.has("marked-boilerplate")) removeMarkedBoilerplate(document.body, stopWords);
+  prepareForReadability(document, new Set(BOILERPLATE_RULES.filter((rule) => rules.has(rule))), language);
+  if (rules.has("illustrated-steps")) markIllustratedSteps(document.body);
 }
 
 /** Parses the page, reads its metadata, applies the rules that run before Readability, and runs Readability. */
@@ -219,14 +279,25 @@ function readPage(
   const language = pageLanguage(document);
   const stopWords = pageStopWords(document, language);
   const recordTables = withoutRecordTables ? setRecordTablesAside(document.body) : [];
-  if (rules.has("marked-boilerplate")) removeMarkedBoilerplate(document.body, stopWords);
-  prepareForReadability(document, new Set(BOILERPLATE_RULES.filter((rule) => rules.has(rule))), language);
-  if (rules.has("illustrated-steps")) markIllustratedSteps(document.body);
+  removeFurnitureBeforeReading(document, rules, language, stopWords);
   // Found before Readability, which takes the headline's surroundings apart.
   const lead = rules.has("lead-paragraph") ? findLead(document, stopWords, pagePeopleNames(page)) : null;
   // Copied before Readability rewrites the tree: the page's own <article> or <main>, to compare with its choice.
   const marked = rules.has("recover-paragraphs") ? markedMainContent(document)?.cloneNode(true) : undefined;
-  return { baseUrl, page, language, stopWords, lead, marked, recordTables, readability: runReadability(document) };
+  // Not for a page that declares an article: the region is not taken there (mainRegionContent), nor copied.
+  const region =
+    rules.has("main-region") && !declaresAnArticle(page) ? regionRoot(document).cloneNode(true) : undefined;
+  return {
+    baseUrl,
+    page,
+    language,
+    stopWords,
+    lead,
+    marked,
+    region,
+    recordTables,
+    readability: runReadability(document),
+  };
 }
 
 const NO_METADATA: ReadabilityMetadata = {

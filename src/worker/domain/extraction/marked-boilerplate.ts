@@ -122,6 +122,12 @@ function authorBoxLength(element: DomElement, words: readonly string[]): number 
   return length >= AUTHOR_BOX_MIN_TEXT && length <= AUTHOR_BOX_MAX_TEXT ? length : null;
 }
 
+/** Whether the element is marked as furniture by its tag, ARIA role or class and id words, whatever it holds. */
+export function isMarkedAsFurniture(element: DomElement): boolean {
+  const words = NAMED_CONTAINERS.has(element.localName) ? markWords(element) : [];
+  return isMarked(element, words) && !holdsTheStory(element);
+}
+
 function isMarked(element: DomElement, words: readonly string[]): boolean {
   if (MARKED_TAGS.has(element.localName)) return true;
   const role = element.getAttribute("role")?.toLowerCase();

@@ -116,7 +116,7 @@ export function createArticlePipeline({
       const extracted = extractArticle(await decompressText(page.compressedHtml), page.url);
       const current = await articles.findById(userId, articleId);
       if (!current) return { tooLittleText: false, hasText: false };
-      // D1 caps a row at 2 MB: a long page is stored shortened, with a note saying so.
+      // A body is at most 1.8 MB (article-row-budget says why): a long page is stored shortened, with a note saying so.
       const stored = fitArticleRow(extracted.content);
       await articles.updateProcessing(userId, articleId, {
         // A title that is only the link (an import file's stand-in) gives way to the page's; an edited one stays.

@@ -1,0 +1,48 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Database } from "../client";
+import { articles } from "../schema";
+import type { ArticleBodiesRepository } from "./article-bodies-repository";
+
+/**
+ * Writes each article's entry in the full-text index `articles_fts` (migration 0028). The index is contentless:
+ * it keeps the words and their places but not the text, which is in R2, so no trigger can write an entry (it would
+ * need the body's text) and this module does, with all its columns, whenever one of them changes. A trigger
+ * still removes the entry with the row.
+ */
+export function createSearchIndex(db: Database, bodies: ArticleBodiesRepository) {
+  return {
+    /**
+     * Rewrites the article's entry from its row and its body's text: `searchText` when the caller has it in hand
+     * (processing just extracted it; null: no text), else the row's own (not moved to R2 yet) or the body's in R2.
+     */
+    async reindex(userId: number, articleId: number, searchText?: string | null): Promise<void> {
+      const row = await db
+        .select({
+          title: articles.title,
+          summary: articles.summary,
+          searchText: articles.searchText,
+          domain: articles.domain,
+          author: articles.author,
+          annotationText: articles.annotationText,
+          bodyKey: articles.bodyKey,
+        })
+        .from(articles)
+        .where(and(eq(articles.userId, userId), eq(articles.id, articleId)))
+        .get();
+      if (!row) return;
+      let text = searchText !== undefined ? searchText : row.searchText;
+      if (searchText === undefined && text === null && row.bodyKey) {
+        const body = await bodies.readBody(userId, row.bodyKey);
+        // Gone: a new body replaced it after the row was read, and its writer re-indexes after pointing the row at
+        // it, reading the row then (this call's changes included). Writing now would index no text at all.
+        if (!body) return;
+        text = body.searchText;
+      }
+      // REPLACE: a contentless-delete index replaces an entry by rowid, the old words need not be given back.
+      await db.run(sql`
+        INSERT OR REPLACE INTO articles_fts(rowid, title, summary, search_text, domain, author, annotation_text, user_id)
+        VALUES (${articleId}, ${row.title}, ${row.summary}, ${text}, ${row.domain}, ${row.author}, ${row.annotationText}, ${userId})`);
+    },
+  };
+}
+export type SearchIndex = ReturnType<typeof createSearchIndex>;
