@@ -127,7 +127,7 @@ describe("subscribing", () => {
     const { results } = await subscribe(token, [
       fresh("/feeds/file/malformed.xml"),
       fresh("/article?title=No+feed+here"),
-      fresh("/feeds/huge"),
+      fresh("/feeds/huge?declared=1"),
       fresh("/feeds/status?code=503&retry=60"),
     ]);
     expect(results.map((r) => r.error)).toEqual([
