@@ -4,16 +4,19 @@ import { ACTIVITY, model, READERS, table } from "../../scripts/load-model";
 
 describe("the load model", () => {
   it("needs more shards, objects and messages as readers grow, and never fewer", () => {
-    const rows = READERS.map((readers) => model(readers, 1_000));
-    for (let i = 1; i < rows.length; i++) {
-      expect(rows[i].shards).toBeGreaterThan(rows[i - 1].shards);
-      expect(rows[i].r2Objects).toBeGreaterThan(rows[i - 1].r2Objects);
-      expect(rows[i].peakQueriesPerSecond).toBeGreaterThan(rows[i - 1].peakQueriesPerSecond);
-      expect(rows[i].workflowCreatesPerSecond).toBeGreaterThan(rows[i - 1].workflowCreatesPerSecond);
+    const first = model(1_000, 1_000);
+    const rest = READERS.slice(1).map((readers) => model(readers, 1_000));
+    let previous = first;
+    for (const row of rest) {
+      expect(row.shards).toBeGreaterThan(previous.shards);
+      expect(row.r2Objects).toBeGreaterThan(previous.r2Objects);
+      expect(row.peakQueriesPerSecond).toBeGreaterThan(previous.peakQueriesPerSecond);
+      expect(row.workflowCreatesPerSecond).toBeGreaterThan(previous.workflowCreatesPerSecond);
+      previous = row;
     }
     // 1,000 readers of 1,000 articles at 10,274 bytes: 10.3 GB, two shards filled to 80% of 10 GB.
-    expect(rows[0].d1Bytes).toBe(1_000 * 1_000 * ARTICLE.d1Bytes);
-    expect(rows[0].shards).toBe(2);
+    expect(first.d1Bytes).toBe(1_000 * 1_000 * ARTICLE.d1Bytes);
+    expect(first.shards).toBe(2);
   });
 
   it("takes as many shards as the larger of size and query throughput asks", () => {
@@ -52,7 +55,8 @@ describe("the load model", () => {
   it("prints one row per size with the first limit met", () => {
     const rows = table(READERS.map((readers) => model(readers, 1_000)));
     expect(rows).toHaveLength(READERS.length + 1);
-    expect(rows[4][0]).toBe("1,000,000");
-    expect(rows[4].at(-1)).toContain("met");
+    const million = rows.at(-1) ?? [];
+    expect(million[0]).toBe("1,000,000");
+    expect(million.at(-1)).toContain("met");
   });
 });
