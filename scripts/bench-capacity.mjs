@@ -22,6 +22,7 @@ import { join } from "node:path";
 import { loadLabelledLibrary } from "./labelled-library.mjs";
 import {
   apiClient,
+  d1File as d1FileOf,
   ROOT,
   resendingApiClient,
   runOrExit,
@@ -95,12 +96,7 @@ function meteredCall(base) {
 }
 
 /** The local D1 file wrangler keeps under PERSIST_TO (one database: DB). */
-function d1File() {
-  const dir = join(ROOT, PERSIST_TO, "v3", "d1", "miniflare-D1DatabaseObject");
-  const files = readdirSync(dir).filter((name) => name.endsWith(".sqlite") && name !== "metadata.sqlite");
-  if (files.length !== 1) throw new Error(`expected one D1 file in ${dir}, found ${files.join(", ")}`);
-  return join(dir, files[0]);
-}
+const d1File = () => d1FileOf(PERSIST_TO);
 
 /** Bytes of every file under `dir` (0 when it does not exist): the local R2 buckets' blobs. */
 function bytesUnder(dir) {

@@ -1,7 +1,7 @@
 // Helpers shared by the project scripts. Plain Node (>= 20) with no dependencies: these scripts run before
 // `npm ci` has installed anything.
 import { spawn } from "node:child_process";
-import { closeSync, existsSync, openSync } from "node:fs";
+import { closeSync, existsSync, openSync, readdirSync } from "node:fs";
 import { delimiter, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { builtConfigPath, LOCAL_BUILD_DIR } from "./build-dirs.mjs";
@@ -211,6 +211,14 @@ export const CHROMIUM_FLAGS = [
 ];
 
 export const npmCommand = process.platform === "win32" ? "npm.cmd" : "npm";
+
+/** The local D1 file of a `--persist-to` directory (the app's one database): for seeding it while no server runs. */
+export function d1File(persistTo) {
+  const dir = join(ROOT, persistTo, "v3", "d1", "miniflare-D1DatabaseObject");
+  const files = readdirSync(dir).filter((name) => name.endsWith(".sqlite") && name !== "metadata.sqlite");
+  if (files.length !== 1) throw new Error(`expected one D1 file in ${dir}, found ${files.join(", ")}`);
+  return join(dir, files[0]);
+}
 
 /** A small seeded random generator (mulberry32), so a benchmark measures the same data every run. */
 export function mulberry32(seed) {

@@ -201,7 +201,9 @@ export const articles = sqliteTable(
       sql`${t.createdAt} DESC`,
       sql`${t.id} DESC`,
     ),
-    index("articles_user_status_idx").on(t.userId, t.processingStatus),
+    // Covers the statistics' totals (count, read, unread but not failed) and counts by status: without `is_read` each
+    // read every row of the library (171 ms for 50,000 articles, SQLite 3.51, against 8 ms covered).
+    index("articles_user_status_idx").on(t.userId, t.processingStatus, t.isRead),
     // The bodies still to move to R2 (jobs/body-mover.ts): each batch reads only them, and the index is empty
     // once they have moved (a new body never sets `content`).
     index("articles_unmoved_body_idx").on(t.id).where(sql`${t.bodyKey} IS NULL AND ${t.content} IS NOT NULL`),
@@ -251,7 +253,10 @@ export const articleTags = sqliteTable(
     tag: text("tag").notNull(),
     tagKey: text("tag_key").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.articleId, t.tagKey] }), index("article_tags_user_tag_idx").on(t.userId, t.tagKey)],
+  (t) => [
+    primaryKey({ columns: [t.articleId, t.tagKey] }),
+    index("article_tags_user_tag_idx").on(t.userId, t.tagKey, t.articleId),
+  ],
 );
 
 /** One rating per article: -1 poor, 0 alright, 1 good. */
@@ -501,7 +506,10 @@ export const highlights = sqliteTable(
   },
   (t) => [
     index("highlights_user_created_idx").on(t.userId, sql`${t.createdAt} DESC`, sql`${t.id} DESC`),
-    index("highlights_article_idx").on(t.articleId, t.target, t.positionStart),
+    // `user_id` second: with both equalities here the planner takes this index for "has highlights" (an EXISTS per
+    // article) rather than highlights_user_client_unique, which scanned all the user's highlights for each article
+    // (a list of 50,000 articles with 50,000 highlights did not finish; 17 ms with this one).
+    index("highlights_article_idx").on(t.articleId, t.userId, t.target, t.positionStart),
     index("highlights_user_color_idx").on(t.userId, t.color, sql`${t.createdAt} DESC`, sql`${t.id} DESC`),
     uniqueIndex("highlights_user_client_unique").on(t.userId, t.clientId),
     check("highlights_target_check", sql`${t.target} IN ('content','summary','title')`),
