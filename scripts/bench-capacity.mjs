@@ -22,6 +22,7 @@ import { join } from "node:path";
 import { loadLabelledLibrary } from "./labelled-library.mjs";
 import {
   apiClient,
+  apiResponseClient,
   d1File as d1FileOf,
   ROOT,
   resendingApiClient,
@@ -74,17 +75,9 @@ function choosePages() {
 
 /** A caller that also returns the D1 meter's headers of each answer. */
 function meteredCall(base) {
-  return async (method, path, { token, body } = {}) => {
-    const response = await fetch(`${base}${path}`, {
-      method,
-      headers: {
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
-        ...(body ? { "Content-Type": "application/json" } : {}),
-      },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    const json = await response.json().catch(() => null);
-    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${JSON.stringify(json)}`);
+  const call = apiResponseClient(base);
+  return async (method, path, options) => {
+    const { json, response } = await call(method, path, options);
     const header = (name) => Number(response.headers.get(name) ?? Number.NaN);
     return {
       json,

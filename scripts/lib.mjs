@@ -130,6 +130,12 @@ export async function waitForHealth({ server, base, logPath }, timeoutMs = 90_00
 
 /** A JSON API caller for `base`; any status other than 2xx rejects with the server's answer. */
 export function apiClient(base) {
+  const call = apiResponseClient(base);
+  return async (method, path, options) => (await call(method, path, options)).json;
+}
+
+/** apiClient, answering the parsed JSON with the response itself (for its headers). */
+export function apiResponseClient(base) {
   return async function call(method, path, { token, body } = {}) {
     const response = await fetch(`${base}${path}`, {
       method,
@@ -141,7 +147,7 @@ export function apiClient(base) {
     });
     const json = await response.json().catch(() => null);
     if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${JSON.stringify(json)}`);
-    return json;
+    return { json, response };
   };
 }
 
