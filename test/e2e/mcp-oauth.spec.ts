@@ -145,14 +145,18 @@ test.describe("connecting an AI assistant (OAuth 2.1 + MCP)", () => {
       "get_article",
       "get_topic",
       "list_articles",
+      "list_feed_items",
       "list_highlights",
+      "list_subscriptions",
       "list_topics",
       "mark_read",
       "mark_unread",
       "rate_article",
       "reading_stats",
       "save_articles",
+      "save_feed_item",
       "search_articles",
+      "subscribe_to_feeds",
     ]);
 
     expect(await call(client, "search_articles", { query: "octopus" })).toContain(`[${articleId}]`);
