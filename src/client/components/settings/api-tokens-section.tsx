@@ -1,10 +1,9 @@
 import { type FormEvent, useId, useState } from "react";
 import type { ApiToken, CreatedApiToken } from "../../api/tokens";
-import { useToast } from "../../hooks/use-toast";
-import { copyText } from "../../lib/clipboard";
 import { relativeDate } from "../../lib/format";
 import { useApiTokensQuery, useCreateApiToken, useRevokeApiToken } from "../../queries/tokens";
 import { RevocableList, RevocableRow } from "./revocable-list";
+import { SecretShownOnce } from "./secret-shown-once";
 import { SettingsSection } from "./settings-section";
 
 const NAME_MAX = 100;
@@ -84,35 +83,20 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedApiToken) =>
 }
 
 function NewTokenPanel({ token, onDone }: { token: CreatedApiToken; onDone: () => void }) {
-  const toast = useToast();
-  const [copied, setCopied] = useState(false);
-
-  async function copy() {
-    try {
-      await copyText(token.token);
-      setCopied(true);
-      toast.success("Token copied");
-    } catch {
-      toast.error("Could not copy: select the token and copy it by hand");
-    }
-  }
-
   return (
-    <div className="new-token" role="status" aria-label={`New token ${token.name}`}>
-      <p>
-        <strong>Copy your new token now.</strong> It will not be shown again: if you lose it, revoke it and create
-        another.
-      </p>
-      <code className="new-token-secret">{token.token}</code>
-      <div className="new-token-actions">
-        <button type="button" className="button button-primary" onClick={() => void copy()}>
-          {copied ? "Copied" : "Copy"}
-        </button>
-        <button type="button" className="button button-secondary" onClick={onDone}>
-          Done
-        </button>
-      </div>
-    </div>
+    <SecretShownOnce
+      label={`New token ${token.name}`}
+      warning={
+        <>
+          <strong>Copy your new token now.</strong> It will not be shown again: if you lose it, revoke it and create
+          another.
+        </>
+      }
+      secret={token.token}
+      thing="token"
+      copiedToast="Token copied"
+      onDone={onDone}
+    />
   );
 }
 

@@ -1,11 +1,10 @@
 import { type FormEvent, useId, useState } from "react";
 import type { CreatedPublishedFeed, PublishedFeed } from "../../api/feeds";
-import { useToast } from "../../hooks/use-toast";
-import { copyText } from "../../lib/clipboard";
 import { relativeDate } from "../../lib/format";
 import { usePublishedFeeds, usePublishFeed, useRevokePublishedFeed } from "../../queries/feeds";
 import { useTagsQuery } from "../../queries/tags";
 import { RevocableList, RevocableRow } from "./revocable-list";
+import { SecretShownOnce } from "./secret-shown-once";
 import { SettingsSection } from "./settings-section";
 
 const WHOLE_LIBRARY = "";
@@ -71,35 +70,20 @@ function PublishForm({ onCreated }: { onCreated: (feed: CreatedPublishedFeed) =>
 }
 
 function NewFeedPanel({ feed, onDone }: { feed: CreatedPublishedFeed; onDone: () => void }) {
-  const toast = useToast();
-  const [copied, setCopied] = useState(false);
-
-  async function copy() {
-    try {
-      await copyText(feed.url);
-      setCopied(true);
-      toast.success("Feed address copied");
-    } catch {
-      toast.error("Could not copy: select the address and copy it by hand");
-    }
-  }
-
   return (
-    <div className="new-token" role="status" aria-label={`New feed ${feed.title}`}>
-      <p>
-        <strong>Copy the feed's address now.</strong> It will not be shown again: if you lose it, revoke the feed and
-        publish another.
-      </p>
-      <code className="new-token-secret">{feed.url}</code>
-      <div className="new-token-actions">
-        <button type="button" className="button button-primary" onClick={() => void copy()}>
-          {copied ? "Copied" : "Copy"}
-        </button>
-        <button type="button" className="button button-secondary" onClick={onDone}>
-          Done
-        </button>
-      </div>
-    </div>
+    <SecretShownOnce
+      label={`New feed ${feed.title}`}
+      warning={
+        <>
+          <strong>Copy the feed's address now.</strong> It will not be shown again: if you lose it, revoke the feed and
+          publish another.
+        </>
+      }
+      secret={feed.url}
+      thing="address"
+      copiedToast="Feed address copied"
+      onDone={onDone}
+    />
   );
 }
 
