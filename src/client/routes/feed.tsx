@@ -1,11 +1,12 @@
 import { useMemo, useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import type { FeedFilter, FeedItem } from "../api/feeds";
 import { SignedInLayout } from "../components/app-header";
 import { FeedItemRow } from "../components/feeds/feed-item-row";
 import { useFeedKeyboard } from "../hooks/feeds/use-feed-keyboard";
 import { usePageTitle } from "../hooks/use-page-title";
 import { useToast } from "../hooks/use-toast";
+import { useUrlFilters } from "../hooks/use-url-filters";
 import { useFeedItems, useMarkSeenUpTo, useSaveToLibrary, useSetSeen, useSubscriptionsQuery } from "../queries/feeds";
 import "../styles/dashboard.css";
 import "../styles/feeds.css";
@@ -24,7 +25,7 @@ const STATES = [
 export function FeedPage() {
   usePageTitle("Feed");
   const toast = useToast();
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useUrlFilters();
   const subscriptionId = Number(params.get("source")) || undefined;
   const folder = params.get("folder") ?? undefined;
   const stateParam = params.get("state");
@@ -45,19 +46,6 @@ export function FeedPage() {
   const setSeen = useSetSeen();
   const save = useSaveToLibrary();
   const markUpTo = useMarkSeenUpTo();
-
-  const update = (changes: Record<string, string | null>) =>
-    setParams(
-      (currentParams) => {
-        const next = new URLSearchParams(currentParams);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        return next;
-      },
-      { replace: true },
-    );
 
   const toggleSeen = (item: FeedItem) =>
     setSeen.mutate({ id: item.id, seen: !item.seen }, { onError: (error) => toast.error(error.message) });

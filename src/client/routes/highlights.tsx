@@ -1,11 +1,12 @@
-import { useCallback, useEffect, useMemo, useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { useEffect, useMemo, useState } from "react";
+import { Link } from "react-router";
 import type { HighlightColor } from "../api/types";
 import { SignedInLayout } from "../components/app-header";
 import { HighlightExport } from "../components/highlights/highlight-export";
 import { HighlightFilters } from "../components/highlights/highlight-filters";
 import { HighlightGroup } from "../components/highlights/highlight-group";
 import { usePageTitle } from "../hooks/use-page-title";
+import { useUrlFilters } from "../hooks/use-url-filters";
 import { groupsWithNotes, HIGHLIGHT_COLORS } from "../lib/highlight-list";
 import { useLibraryHighlights, useLibraryNotes } from "../queries/article-highlights";
 import { useTagsQuery } from "../queries/tags";
@@ -25,29 +26,13 @@ const isColor = (value: string | null): value is HighlightColor => HIGHLIGHT_COL
  */
 export function HighlightsPage() {
   usePageTitle("Highlights");
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useUrlFilters();
   const search = params.get("search") ?? "";
   const colorParam = params.get("color");
   const color = isColor(colorParam) ? colorParam : null;
   const tag = params.get("tag") ?? "";
   const [searchInput, setSearchInput] = useState(search);
   const tags = useTagsQuery();
-
-  const update = useCallback(
-    (changes: Record<string, string | null>) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [key, value] of Object.entries(changes)) {
-            if (value) next.set(key, value);
-            else next.delete(key);
-          }
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
 
   useEffect(() => {
     const timer = setTimeout(() => {
