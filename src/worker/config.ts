@@ -38,6 +38,11 @@ export interface AppConfig {
    * isolate's totals at GET /api/dev/d1-meter, for `npm run bench:capacity` (db/d1-meter.ts).
    */
   d1Meter: boolean;
+  /**
+   * The D1 bindings that hold users' libraries (D1_SHARDS), `DB` first: `DB` is also the central database
+   * (accounts, sessions, tokens, email addresses, the shard directory). Only db/shards.ts reads them.
+   */
+  d1Shards: string[];
 }
 
 // Only ever used when ENVIRONMENT is "development": a fixed key keeps local tokens valid across restarts.
@@ -68,6 +73,11 @@ const rawConfigSchema = z.object({
     .regex(/^(off|(en|es)(,(en|es))*)?$/, "must be off or languages the fake speaks (en, es), comma-separated")
     .default("off"),
   D1_METER: z.enum(["on", "off"]).default("off"),
+  // The D1 bindings that hold libraries, DB first (docs/capacity.md, "A library per shard").
+  D1_SHARDS: z
+    .string()
+    .regex(/^DB(,DB_SHARD_[1-9][0-9]*)*$/, 'must be "DB" followed by DB_SHARD_1, DB_SHARD_2... comma-separated')
+    .default("DB"),
 });
 
 const cache = new WeakMap<object, AppConfig>();
@@ -113,6 +123,7 @@ export function getConfig(env: Env): AppConfig {
     restartLosesWork: raw.ENVIRONMENT === "development",
     listenFakeSpeech,
     d1Meter: raw.D1_METER === "on",
+    d1Shards: raw.D1_SHARDS.split(","),
   };
   cache.set(env, config);
   return config;
