@@ -206,7 +206,11 @@ export default defineConfig({
         "isolated:shards",
         { include: ON_TWO_SHARDS },
         {
-          bindings: { D1_SHARDS: "DB,DB_SHARD_1", TOPICS_DEBOUNCE_SECONDS: "0" },
+          bindings: {
+            D1_SHARDS: "DB,DB_SHARD_1",
+            TOPICS_DEBOUNCE_SECONDS: "0",
+            SHARD_ADMIN_TOKEN: "test-shard-admin-token-0123456789abcdef",
+          },
           d1Databases: { DB_SHARD_1: "viberead-dev-shard-1" },
         },
       ),

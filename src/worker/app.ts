@@ -9,6 +9,7 @@ import { IMPORT_UPLOAD_PATH, maxBodyBytes } from "./middleware/body-limits";
 import { isJsonContentType, JSON_ONLY_MESSAGE } from "./middleware/content-type";
 import { queryText } from "./middleware/query-text";
 import { accountRoutes } from "./routes/account";
+import { adminShardRoutes } from "./routes/admin-shards";
 import { apiReferenceRoutes } from "./routes/api-reference";
 import { articleRoutes } from "./routes/articles";
 import { atomRoutes } from "./routes/atom";
@@ -85,6 +86,7 @@ export function createApp() {
   app.route("/imports", importRoutes);
   app.route("/dev", devFakeSpeechRoutes);
   app.route("/dev", devD1MeterRoutes);
+  app.route("/admin/shards", adminShardRoutes);
   // Last: the document lists every route above (and these two).
   app.route("/", apiReferenceRoutes(app));
 

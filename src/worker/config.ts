@@ -43,6 +43,8 @@ export interface AppConfig {
    * (accounts, sessions, tokens, email addresses, the shard directory). Only db/shards.ts reads them.
    */
   d1Shards: string[];
+  /** The bearer token of POST /api/admin/shards/move (SHARD_ADMIN_TOKEN); null: that endpoint answers 404. */
+  shardAdminToken: string | null;
 }
 
 // Only ever used when ENVIRONMENT is "development": a fixed key keeps local tokens valid across restarts.
@@ -64,6 +66,8 @@ const rawConfigSchema = z.object({
   // At most the 600 s a TopicsWorkflow accepts (topics-params.ts).
   TOPICS_DEBOUNCE_SECONDS: z.coerce.number().int().min(0).max(600),
   JWT_SECRET: z.string().optional(),
+  // A secret (`wrangler secret put SHARD_ADMIN_TOKEN`): unset, the library mover's endpoint does not exist.
+  SHARD_ADMIN_TOKEN: z.string().min(32, "must be at least 32 characters").optional(),
   EMAIL_DOMAIN: z
     .string()
     .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, "must be a lower-case domain name")
@@ -124,6 +128,7 @@ export function getConfig(env: Env): AppConfig {
     listenFakeSpeech,
     d1Meter: raw.D1_METER === "on",
     d1Shards: raw.D1_SHARDS.split(","),
+    shardAdminToken: raw.SHARD_ADMIN_TOKEN ?? null,
   };
   cache.set(env, config);
   return config;

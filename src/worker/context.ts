@@ -32,6 +32,7 @@ import { allShards, assignShard, centralD1, lateBoundLibrary, type Shard, shardO
 import { createFeedPollProducer } from "./jobs/feed-poll-producer";
 import { createImportQueue } from "./jobs/import-producer";
 import { createIngestProducer } from "./jobs/ingest-producer";
+import { moveLibrary } from "./jobs/library-mover";
 import { createRecovery, sweepClock } from "./jobs/recovery-sweep";
 import { createAccountService } from "./services/account-service";
 import { createApiTokenService } from "./services/api-token-service";
@@ -132,6 +133,9 @@ export function createServices(env: Env, meter?: D1Tally) {
     config,
     db,
     forUser,
+    /** The operator's library mover (routes/admin-shards.ts): one library to another shard, resumable. */
+    moveLibrary: (userId: number, shard: string, graceMs?: number) =>
+      moveLibrary(env, userId, shard, graceMs === undefined ? {} : { graceMs }),
     /** Binds the library's repositories to a whole shard, for a job over its users (a cron, a feed poll). */
     forShard(shard: Shard): void {
       library.bind(shard, null);

@@ -322,4 +322,19 @@ describe("a library per shard", () => {
       "https://cut.example.com/3",
     ]);
   });
+
+  it("moves a library through the operators' endpoint, which does not exist without its token", async () => {
+    let reader = await registerUser();
+    while ((await shardOf(reader.user.id)) !== "DB") reader = await registerUser();
+    await api("POST", "/api/articles", { token: reader.token, body: { url: "https://admin.example.com/" } });
+    const body = { user_id: reader.user.id, shard: "DB_SHARD_1", grace_seconds: 0 };
+    expect((await api("POST", "/api/admin/shards/move", { body })).status).toBe(404);
+    expect((await api("POST", "/api/admin/shards/move", { body, token: reader.token })).status).toBe(404);
+    const token = env.SHARD_ADMIN_TOKEN as string;
+    const bad = await api("POST", "/api/admin/shards/move", { body: { ...body, shard: "elsewhere" }, token });
+    expect(bad.status).toBe(422);
+    const moved = await api("POST", "/api/admin/shards/move", { body, token });
+    expect(moved).toMatchObject({ status: 200, body: { from: "DB", to: "DB_SHARD_1", articlesReindexed: 1 } });
+    expect(await libraryUrls(reader.token)).toEqual(["https://admin.example.com/"]);
+  });
 });
