@@ -19,8 +19,8 @@ const MAX_PARAMS = 100;
 const PAGE_ROWS = 500;
 /** Statements per D1 batch (one round trip; D1 runs a batch as one transaction). */
 const BATCH_STATEMENTS = 50;
-/** Articles re-indexed at once (each may read its body from R2). */
-const REINDEX_AT_ONCE = 10;
+/** Articles re-indexed per D1 batch (their bodies read from R2 at once). */
+const REINDEX_BATCH = 90;
 /**
  * How long the mover waits after marking the library `moving` before it copies: requests and Workflow steps that
  * found the library's shard just before the mark finish their writes there first.
@@ -308,21 +308,18 @@ async function copyRows(
 
 /**
  * Writes the moved articles' full-text entries on the new shard: the index is contentless (the text is in R2), so
- * the insert trigger indexed only the row's own columns; search-index reads each body's text.
+ * the insert trigger indexed only the row's own columns (all of an article whose text is still in its row);
+ * search-index reads the bodies' text, 90 articles a batch.
  */
 async function reindexArticles(env: Env, shard: Shard, userId: number): Promise<number> {
   const index = createSearchIndex(createDatabase(shard.d1), createArticleBodiesRepository(env.ARTICLE_BODIES));
-  let done = 0;
   for (let after = 0; ; ) {
-    const { results } = await shard.d1
-      .prepare("select id from articles where user_id = ? and id > ? order by id limit ?")
-      .bind(userId, after, PAGE_ROWS)
-      .all<{ id: number }>();
-    if (results.length === 0) return done;
-    after = results.at(-1)?.id as number;
-    for (let i = 0; i < results.length; i += REINDEX_AT_ONCE) {
-      await Promise.all(results.slice(i, i + REINDEX_AT_ONCE).map(({ id }) => index.reindex(userId, id)));
-    }
-    done += results.length;
+    const last = await index.reindexBodiesAfter(userId, after, REINDEX_BATCH);
+    if (last === null) break;
+    after = last;
   }
+  return (
+    (await shard.d1.prepare("select count(*) as n from articles where user_id = ?").bind(userId).first<number>("n")) ??
+    0
+  );
 }
