@@ -337,4 +337,26 @@ describe("a library per shard", () => {
     expect(moved).toMatchObject({ status: 200, body: { from: "DB", to: "DB_SHARD_1", articlesReindexed: 1 } });
     expect(await libraryUrls(reader.token)).toEqual(["https://admin.example.com/"]);
   });
+
+  it("leaves a library where it was, and serves it again, when the copy fails", async () => {
+    let reader = await registerUser();
+    while ((await shardOf(reader.user.id)) !== "DB") reader = await registerUser();
+    const saved = await api("POST", "/api/articles", {
+      token: reader.token,
+      body: { url: "https://fails.example.com/" },
+    });
+    // Another reader's row on the target already has that id (as if the shards' ranges had met): the copy fails.
+    const other = readers[1];
+    await shard1
+      .prepare(
+        "insert into articles (id, user_id, url, normalized_url, domain, processing_status, created_at, updated_at) values (?, ?, 'https://x.example.com/', 'https://x.example.com/', 'x.example.com', 'completed', 0, 0)",
+      )
+      .bind(saved.body.id, other.user.id)
+      .run();
+    await expect(moveLibrary(env, reader.user.id, "DB_SHARD_1", { graceMs: 0 })).rejects.toThrow(/UNIQUE/);
+    expect(await shardOf(reader.user.id)).toBe("DB");
+    expect(await libraryUrls(reader.token)).toEqual(["https://fails.example.com/"]);
+    expect(await count(shard1, "articles", reader.user.id)).toBe(0);
+    await shard1.prepare("delete from articles where id = ?").bind(saved.body.id).run();
+  });
 });

@@ -123,29 +123,45 @@ const floorsSet = new Set<string>();
  */
 export async function readyShardForUser(env: Env, shard: Shard, userId: number, now = Date.now()): Promise<void> {
   if (shard.name === centralName(env)) return;
-  const statements = [
-    shard.d1
-      .prepare("insert or ignore into users (id, email, password_hash, created_at) values (?, ?, '', ?)")
-      .bind(userId, `${userId}@shard.invalid`, now),
-  ];
-  if (!floorsSet.has(shard.name)) {
+  await shard.d1
+    .prepare("insert or ignore into users (id, email, password_hash, created_at) values (?, ?, '', ?)")
+    .bind(userId, `${userId}@shard.invalid`, now)
+    .run();
+  if (floorsSet.has(shard.name)) return;
+  // Not fatal: a sign-up must not fail for it. Without its floor a shard's ids may meet another's, and the mover
+  // then refuses to move libraries onto it (idsSeparated).
+  try {
     const { results } = await shard.d1
       .prepare("select name from sqlite_master where type = 'table' and upper(sql) like '%AUTOINCREMENT%'")
       .all<{ name: string }>();
     const floor = shardIdFloor(shard.index);
-    for (const { name } of results) {
-      statements.push(
+    await shard.d1.batch(
+      results.flatMap(({ name }) => [
         shard.d1
           .prepare(
             "insert into sqlite_sequence (name, seq) select ?, ? where not exists (select 1 from sqlite_sequence where name = ?)",
           )
           .bind(name, floor, name),
         shard.d1.prepare("update sqlite_sequence set seq = ? where name = ? and seq < ?").bind(floor, name, floor),
-      );
-    }
+      ]),
+    );
+    floorsSet.add(shard.name);
+  } catch (error) {
+    console.error("Could not set the shard's id floor", shard.name, error);
   }
-  await shard.d1.batch(statements);
-  floorsSet.add(shard.name);
+}
+
+/** Whether the shard hands out ids from its own floor (every AUTOINCREMENT table's sequence at or above it). */
+export async function idsSeparated(shard: Shard): Promise<boolean> {
+  if (shard.index === 0) return true;
+  const below = await shard.d1
+    .prepare(
+      `select count(*) as n from sqlite_master m where m.type = 'table' and upper(m.sql) like '%AUTOINCREMENT%'
+         and coalesce((select seq from sqlite_sequence s where s.name = m.name), 0) < ?`,
+    )
+    .bind(shardIdFloor(shard.index))
+    .first<number>("n");
+  return below === 0;
 }
 
 function centralName(env: Env): string {

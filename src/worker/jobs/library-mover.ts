@@ -6,6 +6,7 @@ import {
   CENTRAL_TABLES,
   centralD1,
   directoryRow,
+  idsSeparated,
   readyShardForUser,
   type Shard,
   shardIdFloor,
@@ -78,6 +79,10 @@ export async function moveLibrary(
   }
   if (row?.state !== "moving") {
     if (from.name === to.name) return report;
+    await readyShardForUser(env, to, userId, now());
+    if (!(await idsSeparated(to))) {
+      throw new Conflict(`${to.name} does not hand out ids from its own range yet; a library cannot move onto it`);
+    }
     await assertIdsFit(from, to, userId);
     await central
       .prepare(
@@ -89,10 +94,20 @@ export async function moveLibrary(
     if (graceMs > 0) await new Promise((resolve) => setTimeout(resolve, graceMs));
   }
   const heldFrom = now();
-  await readyShardForUser(env, to, userId, now());
-  await deleteLibrary(to, userId, false);
-  report.rows = await copyLibrary(from, to, userId);
-  report.articlesReindexed = await reindexArticles(env, to, userId);
+  try {
+    await readyShardForUser(env, to, userId, now());
+    await deleteLibrary(to, userId, false);
+    report.rows = await copyLibrary(from, to, userId);
+    report.articlesReindexed = await reindexArticles(env, to, userId);
+  } catch (error) {
+    // A failure (not a run cut off, which the next run finishes): the library stays where it was, and is served again.
+    await deleteLibrary(to, userId, to.name !== allShards(env)[0]?.name).catch(() => undefined);
+    await central
+      .prepare("update user_shards set state = 'active', moving_to = null where user_id = ?")
+      .bind(userId)
+      .run();
+    throw error;
+  }
   await central
     .prepare(
       `update user_shards set shard = ?, state = 'active', moving_to = null, moved_from = ?, moved_at = ?
