@@ -1,8 +1,16 @@
-import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
+import {
+  createExecutionContext,
+  createMessageBatch,
+  createScheduledController,
+  env,
+  getQueueResult,
+  waitOnExecutionContext,
+} from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { allShards, SHARD_ID_SPAN } from "../../src/worker/db/shards";
 import worker from "../../src/worker/index";
+import { runFeedScheduler } from "../../src/worker/jobs/feed-scheduler";
 import { moveLibrary } from "../../src/worker/jobs/library-mover";
 import { RECOVERY_CRON } from "../../src/worker/jobs/recovery-sweep";
 import { deliver } from "./email-helpers";
@@ -358,5 +366,34 @@ describe("a library per shard", () => {
     expect(await libraryUrls(reader.token)).toEqual(["https://fails.example.com/"]);
     expect(await count(shard1, "articles", reader.user.id)).toBe(0);
     await shard1.prepare("delete from articles where id = ?").bind(saved.body.id).run();
+  });
+
+  it("polls each shard's feeds: the scheduler claims them per shard and the message names the shard", async () => {
+    const reader = readers[1];
+    const url = `${inject("fixtureOrigin")}/feeds/file/feed.json?key=${crypto.randomUUID()}`;
+    const subscribed = await api("POST", "/api/feeds/subscriptions", { token: reader.token, body: { urls: [url] } });
+    expect(subscribed.body.results[0].success).toBe(true);
+    const feed = await shard1.prepare("select id from feeds where url = ?").bind(url).first<{ id: number }>();
+    expect(feed).not.toBeNull();
+    expect(await env.DB.prepare("select count(*) as n from feeds where url = ?").bind(url).first("n")).toBe(0);
+    // Due now: the scheduler finds it on DB_SHARD_1 and leases it there.
+    await shard1
+      .prepare("update feeds set next_poll_at = 0, queued_until = null, last_polled_at = null where id = ?")
+      .bind(feed?.id)
+      .run();
+    expect(await runFeedScheduler(env, Date.now())).toBeGreaterThanOrEqual(1);
+    expect(
+      await shard1.prepare("select queued_until from feeds where id = ?").bind(feed?.id).first("queued_until"),
+    ).not.toBeNull();
+    // The poll, as the queue delivers it: the consumer polls the feed on the shard the message names.
+    const ctx = createExecutionContext();
+    const batch = createMessageBatch("viberead-feeds-dev", [
+      { id: "poll-shard-1", timestamp: new Date(), attempts: 1, body: { feedId: feed?.id, shard: "DB_SHARD_1" } },
+    ]);
+    await worker.queue(batch, env);
+    expect((await getQueueResult(batch, ctx)).explicitAcks).toEqual(["poll-shard-1"]);
+    expect(
+      await shard1.prepare("select last_polled_at from feeds where id = ?").bind(feed?.id).first("last_polled_at"),
+    ).not.toBeNull();
   });
 });
