@@ -1,2 +1,3 @@
 // Types for the parts of scripts/setup.mjs that tests use.
-export function applyMigrations(persistTo: string): Promise<void>;
+export const E2E_SHARDS: string[];
+export function applyMigrations(persistTo: string, bindings?: string[]): Promise<void>;

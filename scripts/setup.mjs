@@ -92,9 +92,18 @@ function installBrowserShim() {
   }
 }
 
-export async function applyMigrations(persistTo) {
-  console.log(`› Applying D1 migrations to the local database (${persistTo})...`);
-  await runOrExit(tool("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo]);
+/**
+ * The end-to-end servers keep libraries on two D1 databases (docs/capacity.md, "A library per shard"): users take
+ * turns, so every spec's readers land on both shards and the suite runs the app as a sharded deployment does.
+ */
+export const E2E_SHARDS = ["DB", "DB_SHARD_1"];
+
+/** Migrates the local databases of `bindings` (DB alone by default; the end-to-end servers add a second shard). */
+export async function applyMigrations(persistTo, bindings = ["DB"]) {
+  for (const binding of bindings) {
+    console.log(`› Applying D1 migrations to the local database ${binding} (${persistTo})...`);
+    await runOrExit(tool("wrangler"), ["d1", "migrations", "apply", binding, "--local", "--persist-to", persistTo]);
+  }
 }
 
 export async function setup({ migrate } = {}) {

@@ -1,7 +1,7 @@
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT } from "../../scripts/lib.mjs";
-import { applyMigrations } from "../../scripts/setup.mjs";
+import { applyMigrations, E2E_SHARDS } from "../../scripts/setup.mjs";
 import { STATE_TEMPLATE } from "./app-server";
 
 /**
@@ -11,5 +11,5 @@ import { STATE_TEMPLATE } from "./app-server";
  */
 export default async function globalSetup(): Promise<void> {
   rmSync(join(ROOT, STATE_TEMPLATE), { recursive: true, force: true });
-  await applyMigrations(STATE_TEMPLATE);
+  await applyMigrations(STATE_TEMPLATE, E2E_SHARDS);
 }
