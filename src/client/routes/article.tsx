@@ -17,6 +17,7 @@ import { ReaderSettingsMenu } from "../components/article/reader-settings-menu";
 import { ContinueReadingNote, EndOfArticle, PendingSyncNotice } from "../components/article/reading-position";
 import { RelatedArticles } from "../components/article/related-articles";
 import { ViewerExtras } from "../components/article/viewer-extras";
+import { EbookButton } from "../components/ebooks/ebook-button";
 import { OfflineNotice } from "../components/offline-notice";
 import { useArticleKeyboard } from "../hooks/article/use-article-keyboard";
 import { useGoBack } from "../hooks/article/use-go-back";
@@ -255,6 +256,7 @@ function ArticleView({
           </button>
           <div className="viewer-toolbar-actions">
             <ReaderSettingsMenu open={settingsOpen} onOpenChange={setSettingsOpen} />
+            <EbookButton articleId={article.id} />
             {article.is_read ? (
               <button
                 type="button"
