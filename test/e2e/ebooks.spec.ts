@@ -129,7 +129,10 @@ test.describe("e-books out", () => {
     }
 
     await page.goto(`/#/article/${ids[0]}`);
-    const single = await download(page, () => page.getByRole("button", { name: "Download as EPUB" }).click());
+    await page.getByRole("button", { name: "Reader settings" }).click();
+    const single = await download(page, () =>
+      page.getByRole("dialog", { name: "Reader settings" }).getByRole("button", { name: "Download as EPUB" }).click(),
+    );
     expect(single.name).toBe(`e-book-1-${stamp}.epub`);
     expect(readEpub(single.bytes).chapters).toHaveLength(1);
   });

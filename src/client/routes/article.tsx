@@ -255,8 +255,10 @@ function ArticleView({
             <span aria-hidden="true">←</span> <span className="toolbar-label">Back</span>
           </button>
           <div className="viewer-toolbar-actions">
-            <ReaderSettingsMenu open={settingsOpen} onOpenChange={setSettingsOpen} />
-            <EbookButton articleId={article.id} />
+            {/* The article's EPUB download sits in the Aa menu: the toolbar keeps one row on a 320 px phone. */}
+            <ReaderSettingsMenu open={settingsOpen} onOpenChange={setSettingsOpen}>
+              <EbookButton articleId={article.id} />
+            </ReaderSettingsMenu>
             {article.is_read ? (
               <button
                 type="button"

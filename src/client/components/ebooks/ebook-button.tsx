@@ -4,15 +4,16 @@ import { useEbookDownload } from "../../hooks/use-ebook-download";
 export function EbookButton({ articleId }: { articleId: number }) {
   const { busy, download } = useEbookDownload();
   return (
-    <button
-      type="button"
-      className="button button-secondary"
-      disabled={busy !== null}
-      title="Download as EPUB, for an e-reader"
-      aria-label="Download as EPUB"
-      onClick={() => void download("article", { ids: [articleId] })}
-    >
-      <span aria-hidden="true">⤓</span> <span className="toolbar-label">{busy ? "Preparing..." : "EPUB"}</span>
-    </button>
+    <div className="reader-ebook">
+      <button
+        type="button"
+        className="button button-secondary"
+        disabled={busy !== null}
+        onClick={() => void download("article", { ids: [articleId] })}
+      >
+        {busy ? "Preparing the EPUB..." : "Download as EPUB"}
+      </button>
+      <p className="reader-ebook-note">For an e-reader: with its pictures, your highlights and notes.</p>
+    </div>
   );
 }

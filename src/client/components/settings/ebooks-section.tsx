@@ -30,7 +30,7 @@ export function EbooksSection() {
   return (
     <SettingsSection
       title="E-books"
-      description="Read on an e-reader: articles download as EPUB books with their pictures, a table of contents, and your highlights and notes. One article downloads from its EPUB button, a tag or the newest articles from the Library's E-book menu."
+      description="Read on an e-reader: articles download as EPUB books with their pictures, a table of contents, and your highlights and notes. One article downloads from the Aa menu of its page, a tag or the newest articles from the Library's E-book menu."
     >
       <div className="ebooks-actions">
         <button
