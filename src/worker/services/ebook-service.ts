@@ -14,6 +14,13 @@ export const MAX_BOOK_ARTICLES = 200;
 export const MAX_BOOK_IMAGE_BYTES = 24 * 1024 * 1024;
 /** The articles' HTML in one book; each article's share is cut at whole paragraphs, a lone article never. */
 const MAX_BOOK_TEXT_BYTES = 24 * 1024 * 1024;
+/**
+ * Pictures in one book, the first in reading order: each costs up to three subrequests (the cache, the site, the
+ * cache again) of the Worker's 1,000 (free) to 10,000 (paid) a request.
+ */
+export const MAX_BOOK_IMAGES = 300;
+/** No picture fetch starts after this long, so a slow site cannot hold a download for minutes; later ones are left out. */
+const PICTURES_TIME_BUDGET_MS = 30_000;
 /** Pictures fetched at once: a site's few connections, not a flood. */
 const IMAGE_FETCHES_AT_ONCE = 6;
 /** Articles whose content is read per D1 batch (a body can be 1.8 MB). */
@@ -133,11 +140,15 @@ export function createEbookService({ ebooks, exports, picture, now = Date.now }:
 
   /** The pictures of the articles' content, each fetched once, until the book's picture budget is spent. */
   async function picturesOf(articles: readonly EbookArticle[]): Promise<Map<string, EbookImage>> {
-    const sources = [...new Set(articles.flatMap((a) => articleImageSources(a.contentHtml, null)))];
+    const sources = [...new Set(articles.flatMap((a) => articleImageSources(a.contentHtml, null)))].slice(
+      0,
+      MAX_BOOK_IMAGES,
+    );
     const images = new Map<string, EbookImage>();
     let bytes = 0;
+    const stopAt = now() + PICTURES_TIME_BUDGET_MS;
     await eachLimited(sources, IMAGE_FETCHES_AT_ONCE, async (src) => {
-      if (bytes >= MAX_BOOK_IMAGE_BYTES) return;
+      if (bytes >= MAX_BOOK_IMAGE_BYTES || now() > stopAt) return;
       const image = await picture(src);
       if (!image || bytes + image.bytes.byteLength > MAX_BOOK_IMAGE_BYTES) return;
       bytes += image.bytes.byteLength;
