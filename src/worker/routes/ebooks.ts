@@ -1,9 +1,10 @@
 import { type Context, Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import { z } from "zod";
-import type { AppEnv } from "../context";
+import { type AppEnv, servicesForUser, servicesPerShard } from "../context";
 import { EPUB_MEDIA_TYPE } from "../domain/ebooks/epub";
 import { OPDS_ACQUISITION_TYPE } from "../domain/ebooks/opds";
+import { NotFound } from "../domain/errors";
 import { MAX_TAG_LENGTH } from "../domain/tags/normalize-tags";
 import { requireAuth } from "../middleware/require-auth";
 import { validate } from "../middleware/validate";
@@ -80,6 +81,23 @@ const articleFileParams = atomParams.extend({
     .transform((file) => Number(file.slice(0, -".epub".length))),
 });
 
+/**
+ * The catalog a secret names, and the services of its reader's library. The secret names no user, so no shard: each
+ * shard is asked in turn (one indexed lookup each), as for a published Atom feed; the book is then built on the
+ * reader's own library.
+ */
+async function openCatalog(env: Env, token: string) {
+  for (const shard of servicesPerShard(env)) {
+    try {
+      const feed = await shard.publishedFeeds.open(token, "opds");
+      return { feed, services: await servicesForUser(env, feed.userId) };
+    } catch (error) {
+      if (!(error instanceof NotFound)) throw error;
+    }
+  }
+  throw new NotFound("Catalog not found");
+}
+
 /** The secret is the permission (an e-reader sends no token), as for published Atom feeds: never for shared caches. */
 const PRIVATE = "private, max-age=300";
 
@@ -106,9 +124,9 @@ export const opdsRoutes = new Hono<AppEnv>()
     validate("param", atomParams),
     async (c) => {
       const { token } = c.req.valid("param");
-      const feed = await c.var.services.publishedFeeds.open(token, "opds");
+      const { feed, services } = await openCatalog(c.env, token);
       const base = `${new URL(c.req.url).origin}${opdsPath(token)}`;
-      const xml = await c.var.services.ebooks.catalog(feed.userId, feed, {
+      const xml = await services.ebooks.catalog(feed.userId, feed, {
         self: base,
         unreadBook: `${base}/unread.epub`,
         articleBook: (id) => `${base}/articles/${id}.epub`,
@@ -132,8 +150,8 @@ export const opdsRoutes = new Hono<AppEnv>()
     }),
     validate("param", atomParams),
     async (c) => {
-      const feed = await c.var.services.publishedFeeds.open(c.req.valid("param").token, "opds");
-      return sendBook(c, await c.var.services.ebooks.book(feed.userId, { state: "unread" }), PRIVATE);
+      const { feed, services } = await openCatalog(c.env, c.req.valid("param").token);
+      return sendBook(c, await services.ebooks.book(feed.userId, { state: "unread" }), PRIVATE);
     },
   )
   .get(
@@ -150,7 +168,7 @@ export const opdsRoutes = new Hono<AppEnv>()
     validate("param", articleFileParams),
     async (c) => {
       const { token, file } = c.req.valid("param");
-      const feed = await c.var.services.publishedFeeds.open(token, "opds");
-      return sendBook(c, await c.var.services.ebooks.unreadArticle(feed.userId, file), PRIVATE);
+      const { feed, services } = await openCatalog(c.env, token);
+      return sendBook(c, await services.ebooks.unreadArticle(feed.userId, file), PRIVATE);
     },
   );
