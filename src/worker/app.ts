@@ -16,6 +16,7 @@ import { atomRoutes } from "./routes/atom";
 import { authRoutes } from "./routes/auth";
 import { devD1MeterRoutes } from "./routes/dev-d1-meter";
 import { devFakeSpeechRoutes } from "./routes/dev-fake-speech";
+import { ebookRoutes, opdsRoutes } from "./routes/ebooks";
 import { emailAddressRoutes } from "./routes/email-address";
 import { exportRoutes } from "./routes/export";
 import { feedRoutes } from "./routes/feeds";
@@ -80,6 +81,8 @@ export function createApp() {
   app.route("/export", exportRoutes);
   app.route("/feeds", feedRoutes);
   app.route("/atom", atomRoutes);
+  app.route("/ebooks", ebookRoutes);
+  app.route("/opds", opdsRoutes);
   app.route("/account", accountRoutes);
   app.route("/reader-settings", readerSettingsRoutes);
   app.route("/oauth", oauthRoutes);

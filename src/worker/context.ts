@@ -10,6 +10,7 @@ import { createArticleBodiesRepository } from "./db/repositories/article-bodies-
 import { createArticleSourcesRepository } from "./db/repositories/article-sources-repository";
 import { createArticleTagsRepository } from "./db/repositories/article-tags-repository";
 import { createArticlesRepository } from "./db/repositories/articles-repository";
+import { createEbooksRepository } from "./db/repositories/ebooks-repository";
 import { createEmailAddressesRepository } from "./db/repositories/email-addresses-repository";
 import { createExportRepository } from "./db/repositories/export-repository";
 import { createFeedItemExtractsRepository } from "./db/repositories/feed-item-extracts-repository";
@@ -38,6 +39,7 @@ import { createAccountService } from "./services/account-service";
 import { createApiTokenService } from "./services/api-token-service";
 import { createArticleService } from "./services/article-service";
 import { createAuthService } from "./services/auth-service";
+import { createEbookService } from "./services/ebook-service";
 import { createEmailCaptureService } from "./services/email-capture-service";
 import { createExportService } from "./services/export-service";
 import { createFeedItemArticleService } from "./services/feed-item-article-service";
@@ -129,6 +131,16 @@ export function createServices(env: Env, meter?: D1Tally) {
     const bound = library.shard();
     library.bind(bound ?? (await shardOfUser(env, userId)), userId);
   };
+  const imageProxy = createImageProxyService({
+    secret: config.jwtSecret,
+    cache: createR2ImageCache(env.IMAGE_CACHE),
+    fetchImage: (url) =>
+      fetchImage(url, {
+        allowLoopback: config.allowLoopbackFetch,
+        timeoutMs: config.fetchTimeoutMs,
+        resolver: imageResolver,
+      }),
+  });
   return {
     config,
     db,
@@ -163,15 +175,12 @@ export function createServices(env: Env, meter?: D1Tally) {
       renders: createListenRendersRepository(db),
     }),
     highlights,
-    imageProxy: createImageProxyService({
-      secret: config.jwtSecret,
-      cache: createR2ImageCache(env.IMAGE_CACHE),
-      fetchImage: (url) =>
-        fetchImage(url, {
-          allowLoopback: config.allowLoopbackFetch,
-          timeoutMs: config.fetchTimeoutMs,
-          resolver: imageResolver,
-        }),
+    imageProxy,
+    // Books read content and highlights as the export does, and pictures through the image proxy's cache and guard.
+    ebooks: createEbookService({
+      ebooks: createEbooksRepository(db),
+      exports: createExportRepository(db, bodies),
+      picture: imageProxy.picture,
     }),
     account: createAccountService({
       account: createAccountRepository(db),

@@ -182,6 +182,7 @@ test.describe("settings: save by email, browser extension, install the app", () 
       "Save by email",
       "Feed",
       "Publish as a feed",
+      "E-books",
       "Browser extension",
       "Bookmarklet",
       "Install the app",

@@ -163,15 +163,22 @@ describe("a library per shard", () => {
     await client.close();
   });
 
-  it("serves a published feed from either shard by its secret address alone", async () => {
+  it("serves a published feed and an e-reader catalog from either shard by its secret address alone", async () => {
     for (const reader of readers) {
       const published = await api("POST", "/api/feeds/published", { token: reader.token, body: {} });
       expect(published.status).toBe(201);
       const atom = await exports.default.fetch(new Request(published.body.url));
       expect(atom.status).toBe(200);
       expect(await atom.text()).toContain("VibeRead: my Library");
+      // The e-reader catalog is found the same way, and lists that reader's own unread queue.
+      const catalog = await api("POST", "/api/feeds/published", { token: reader.token, body: { kind: "opds" } });
+      expect(catalog.status).toBe(201);
+      const opds = await exports.default.fetch(new Request(catalog.body.url));
+      expect(opds.status).toBe(200);
+      expect(await opds.text()).toContain("<title>VibeRead: unread</title>");
     }
     expect((await api("GET", `/api/atom/${"x".repeat(43)}`)).status).toBe(404);
+    expect((await api("GET", `/api/opds/${"x".repeat(43)}`)).status).toBe(404);
   });
 
   it("runs the crons over every shard", async () => {

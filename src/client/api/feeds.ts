@@ -81,8 +81,12 @@ export interface FeedSettings {
   unsaved_item_days: number;
 }
 
+/** atom: an Atom feed of the Library or a tag; opds: the e-reader catalog of the unread queue (EPUBs). */
+export type PublishedFeedKind = "atom" | "opds";
+
 export interface PublishedFeed {
   id: number;
+  kind: PublishedFeedKind;
   tag: string | null;
   title: string;
   created_at: number;
@@ -151,9 +155,9 @@ export const feedsApi = {
     request<{ feeds: PublishedFeed[] }>("GET", "/api/feeds/published", {
       defaultError: "Failed to fetch published feeds",
     }),
-  publish: (tag: string | null) =>
+  publish: (tag: string | null, kind: PublishedFeedKind = "atom") =>
     request<CreatedPublishedFeed>("POST", "/api/feeds/published", {
-      body: { tag },
+      body: { tag, kind },
       defaultError: "Failed to publish the feed",
     }),
   revokePublished: (id: number) =>

@@ -1,5 +1,12 @@
 import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FeedFilter, type FeedItem, type FeedItemPage, type FeedSettings, feedsApi } from "../api/feeds";
+import {
+  type FeedFilter,
+  type FeedItem,
+  type FeedItemPage,
+  type FeedSettings,
+  feedsApi,
+  type PublishedFeedKind,
+} from "../api/feeds";
 import { articleKeys } from "./articles";
 
 /** The Feed and the subscriptions: query keys, queries and the mutations that keep them current. */
@@ -67,14 +74,19 @@ export function useUpdateFeedSettings() {
   });
 }
 
-export function usePublishedFeeds() {
-  return useQuery({ queryKey: feedKeys.published(), queryFn: async () => (await feedsApi.published()).feeds });
+/** The published feeds of one kind (Atom feeds in "Publish as a feed", the e-reader catalogs in "E-books"). */
+export function usePublishedFeeds(kind: PublishedFeedKind = "atom") {
+  return useQuery({
+    queryKey: feedKeys.published(),
+    queryFn: async () => (await feedsApi.published()).feeds,
+    select: (feeds) => feeds.filter((feed) => feed.kind === kind),
+  });
 }
 
-export function usePublishFeed() {
+export function usePublishFeed(kind: PublishedFeedKind = "atom") {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (tag: string | null) => feedsApi.publish(tag),
+    mutationFn: (tag: string | null) => feedsApi.publish(tag, kind),
     onSettled: () => client.invalidateQueries({ queryKey: feedKeys.published() }),
   });
 }

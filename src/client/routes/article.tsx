@@ -17,6 +17,7 @@ import { ReaderSettingsMenu } from "../components/article/reader-settings-menu";
 import { ContinueReadingNote, EndOfArticle, PendingSyncNotice } from "../components/article/reading-position";
 import { RelatedArticles } from "../components/article/related-articles";
 import { ViewerExtras } from "../components/article/viewer-extras";
+import { EbookButton } from "../components/ebooks/ebook-button";
 import { OfflineNotice } from "../components/offline-notice";
 import { useArticleKeyboard } from "../hooks/article/use-article-keyboard";
 import { useGoBack } from "../hooks/article/use-go-back";
@@ -254,7 +255,10 @@ function ArticleView({
             <span aria-hidden="true">←</span> <span className="toolbar-label">Back</span>
           </button>
           <div className="viewer-toolbar-actions">
-            <ReaderSettingsMenu open={settingsOpen} onOpenChange={setSettingsOpen} />
+            {/* The article's EPUB download sits in the Aa menu: the toolbar keeps one row on a 320 px phone. */}
+            <ReaderSettingsMenu open={settingsOpen} onOpenChange={setSettingsOpen}>
+              <EbookButton articleId={article.id} />
+            </ReaderSettingsMenu>
             {article.is_read ? (
               <button
                 type="button"

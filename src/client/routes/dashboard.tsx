@@ -11,6 +11,7 @@ import { Pagination } from "../components/dashboard/pagination";
 import { QueuedCard } from "../components/dashboard/queued-card";
 import { StatCards } from "../components/dashboard/stat-cards";
 import { TopicsPanel } from "../components/dashboard/topics-panel";
+import { EbookMenu } from "../components/ebooks/ebook-menu";
 import { OfflineNotice } from "../components/offline-notice";
 import { PAGE_SIZES, useArticleList } from "../hooks/dashboard/use-article-list";
 import { useDashboardPage, useInitialDashboardPage } from "../hooks/dashboard/use-dashboard-page";
@@ -79,14 +80,17 @@ export function DashboardPage() {
           <h2 id="library-heading" className="section-title" ref={headingRef} tabIndex={-1}>
             Articles
           </h2>
-          <button
-            type="button"
-            className="button button-secondary"
-            disabled={list.loading}
-            onClick={() => void list.refresh()}
-          >
-            {list.loading && list.loaded ? "Refreshing..." : "Refresh"}
-          </button>
+          <div className="library-header-actions">
+            <EbookMenu tag={list.tag} />
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={list.loading}
+              onClick={() => void list.refresh()}
+            >
+              {list.loading && list.loaded ? "Refreshing..." : "Refresh"}
+            </button>
+          </div>
         </div>
         <Filters
           search={list.searchInput}

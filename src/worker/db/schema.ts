@@ -666,10 +666,14 @@ export const feedItemStates = sqliteTable(
   (t) => [primaryKey({ columns: [t.userId, t.itemId] })],
 );
 
+/** What a published feed's secret address serves (docs/feeds.md, docs/ebooks.md). */
+export const PUBLISHED_FEED_KINDS = ["atom", "opds"] as const;
+
 /**
  * A reader's Library, or one tag of it, published as a private Atom feed (docs/feeds.md). The secret in its address
  * is stored only as its SHA-256 (as API tokens are): the database cannot give the address back, and revoking (deleting
- * the row) makes it answer 404. `tag_key` null: the whole Library.
+ * the row) makes it answer 404. `tag_key` null: the whole Library. The same secret mechanism serves the OPDS catalog
+ * an e-reader app downloads the unread queue from (`kind` opds, docs/ebooks.md).
  */
 export const publishedFeeds = sqliteTable(
   "published_feeds",
@@ -680,6 +684,8 @@ export const publishedFeeds = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     tag: text("tag"),
     tagKey: text("tag_key"),
+    /** atom: the Atom feed of the Library or a tag; opds: the OPDS catalog of the unread queue as EPUBs (e-readers). */
+    kind: text("kind", { enum: PUBLISHED_FEED_KINDS }).notNull().default("atom"),
     tokenHash: text("token_hash").notNull().unique(),
     createdAt: integer("created_at").notNull(),
     lastReadAt: integer("last_read_at"),

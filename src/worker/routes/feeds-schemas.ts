@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PUBLISHED_FEED_KINDS } from "../db/schema";
 import { MAX_URL_LENGTH } from "../domain/article-url";
 import { MAX_UNSAVED_ITEM_DAYS, MIN_UNSAVED_ITEM_DAYS } from "../domain/feeds/item-expiry";
 import { MAX_FOLDER_CHARS } from "../domain/feeds/opml";
@@ -207,11 +208,20 @@ export const publishBody = z.object({
     .nullable()
     .default(null)
     .meta({ description: "The tag whose articles the feed shows; null or absent: the whole Library." }),
+  kind: z
+    .enum(PUBLISHED_FEED_KINDS, { error: `kind must be one of ${PUBLISHED_FEED_KINDS.join(", ")}` })
+    .default("atom")
+    .meta({
+      description:
+        "atom (the default): an Atom feed of the Library or the tag. opds: an OPDS catalog of the unread queue, " +
+        "each article an EPUB, for an e-reader app such as KOReader (no tag).",
+    }),
 });
 
 export const publishedFeedJson = z
   .object({
     id: z.int(),
+    kind: z.enum(PUBLISHED_FEED_KINDS).meta({ description: "atom: an Atom feed; opds: an e-reader catalog." }),
     tag: z.string().nullable().meta({ description: "The tag it shows; null: the whole Library." }),
     title: z.string(),
     created_at: z.int(),
@@ -225,7 +235,7 @@ export const publishedFeedCreatedJson = publishedFeedJson
   .extend({
     url: z.string().meta({
       description:
-        "The feed's secret address (Atom). Shown this once: only a hash of its secret is kept. Anyone with it can " +
+        "The feed's secret address (Atom, or the OPDS catalog). Shown this once: only a hash of its secret is kept. Anyone with it can " +
         "read the feed until you revoke it.",
     }),
   })

@@ -160,16 +160,18 @@ export const feedRoutes = new Hono<AppEnv>()
       summary: "Publish a tag or the Library as a private Atom feed",
       description:
         "Answers the feed's secret address once (only a hash of it is kept). Its newest 50 articles, with their " +
-        "summary and content, for another reader or an automation. Revoking makes the address answer 404.",
-      responses: { 201: jsonResponse("The new feed and its address.", publishedFeedCreatedJson), ...errors(409) },
+        "summary and content, for another reader or an automation; or (`kind: opds`) the OPDS catalog of the unread " +
+        "queue for an e-reader app. Revoking makes the address answer 404.",
+      responses: {
+        201: jsonResponse("The new feed and its address.", publishedFeedCreatedJson),
+        ...errors(409, 422),
+      },
     }),
     validate("json", publishBody),
     async (c) => {
       const origin = new URL(c.req.url).origin;
-      return c.json(
-        await c.var.services.publishedFeeds.create(c.var.auth.user.id, c.req.valid("json").tag, origin),
-        201,
-      );
+      const body = c.req.valid("json");
+      return c.json(await c.var.services.publishedFeeds.create(c.var.auth.user.id, body.tag, origin, body.kind), 201);
     },
   )
   .delete(

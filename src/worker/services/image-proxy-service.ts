@@ -71,6 +71,28 @@ export function createImageProxyService({ secret, cache, fetchImage }: ImageProx
     },
 
     /**
+     * A picture of an article the caller has already read for its owner (an e-book's pictures): from the cache, else
+     * fetched through the SSRF guard and kept, as `serve` does; null when it cannot be had (the book leaves it out).
+     * Only for addresses found in the article's own content (`articleImageSources`), never one a client names.
+     */
+    async picture(src: string): Promise<FetchedImage | null> {
+      const keyOfSrc = await cacheKey(src);
+      try {
+        const cached = await cache.get(keyOfSrc);
+        if (cached)
+          return {
+            contentType: cached.contentType,
+            bytes: new Uint8Array(await new Response(cached.body).arrayBuffer()),
+          };
+        const fetched = await fetchImage(src);
+        await cache.put(keyOfSrc, fetched);
+        return fetched;
+      } catch {
+        return null;
+      }
+    },
+
+    /**
      * The picture behind a signed address: from the cache, else fetched from its site and kept. A signature that
      * does not match is 404, as for anything that is not there; a site that fails is the fetcher's FetchFailure.
      */

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from "react";
+import { type ReactNode, useEffect, useId, useRef } from "react";
 import { ReaderSettingsControls } from "../reader-settings-controls";
 
 /**
@@ -6,7 +6,16 @@ import { ReaderSettingsControls } from "../reader-settings-controls";
  * beside the text, not a modal: each change shows on the article at once, so the reader sees what they pick. It
  * closes on Escape (focus back on the button), on a click outside it, or on the button again; "t" opens it too.
  */
-export function ReaderSettingsMenu({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function ReaderSettingsMenu({
+  open,
+  onOpenChange,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** What the viewer adds under the settings (the article's EPUB download). */
+  children?: ReactNode;
+}) {
   const panelId = useId();
   const button = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
@@ -55,7 +64,12 @@ export function ReaderSettingsMenu({ open, onOpenChange }: { open: boolean; onOp
           button.current?.focus();
         }}
       >
-        {open ? <ReaderSettingsControls /> : null}
+        {open ? (
+          <>
+            <ReaderSettingsControls />
+            {children}
+          </>
+        ) : null}
       </div>
     </div>
   );

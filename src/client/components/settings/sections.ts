@@ -3,6 +3,7 @@ import { ApiTokensSection } from "./api-tokens-section";
 import { BookmarkletSection } from "./bookmarklet-section";
 import { ConnectedAppsSection } from "./connected-apps-section";
 import { DeleteAccountSection } from "./delete-account-section";
+import { EbooksSection } from "./ebooks-section";
 import { EmailSection } from "./email-section";
 import { ExportSection } from "./export-section";
 import { ExtensionSection } from "./extension-section";
@@ -16,7 +17,8 @@ import { ReadingSection } from "./reading-section";
 
 /**
  * The sections of /#/settings, top to bottom: reading and theme, the ways to save (the token the extension and scripts
- * need first; save by email beside the Feed it fills, and the Feed's own settings and published feeds), then
+ * need first; save by email beside the Feed it fills, and the Feed's own settings and published feeds, then e-books
+ * and their e-reader catalog), then
  * installing the app, then the AI assistants connected over OAuth. Each is its own file in this folder; a
  * new one is one import and one line here.
  */
@@ -26,6 +28,7 @@ export const SETTINGS_SECTIONS: { id: string; Component: ComponentType }[] = [
   { id: "email", Component: EmailSection },
   { id: "feed", Component: FeedSection },
   { id: "published-feeds", Component: PublishedFeedsSection },
+  { id: "ebooks", Component: EbooksSection },
   { id: "extension", Component: ExtensionSection },
   { id: "bookmarklet", Component: BookmarkletSection },
   { id: "install-app", Component: InstallAppSection },

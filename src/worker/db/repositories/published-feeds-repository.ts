@@ -39,7 +39,7 @@ export function createPublishedFeedsRepository(db: Database) {
 
     async insert(
       userId: number,
-      values: { tag: string | null; tagKey: string | null; tokenHash: string },
+      values: Pick<PublishedFeedRecord, "tag" | "tagKey" | "kind" | "tokenHash">,
       now: number,
     ): Promise<PublishedFeedRecord> {
       return db
