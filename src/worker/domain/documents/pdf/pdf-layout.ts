@@ -172,8 +172,9 @@ function lineGap(lines: Line[], body: number): number {
 /** Joins a paragraph's next line: a word hyphenated at the line's end is made whole. */
 export function joinLine(text: string, next: string): string {
   if (text.endsWith("\u00ad")) return text.slice(0, -1) + next;
-  // "hyphen-" + "ated": a letter, a hyphen, then a lower-case letter starting the next line.
-  if (/\p{L}-$/u.test(text) && /^\p{Ll}/u.test(next)) return text.slice(0, -1) + next;
+  // "hyphen-" + "ated": a letter, a hyphen (or U+2010, which browsers print for a soft hyphen they break at), then a
+  // lower-case letter starting the next line.
+  if (/\p{L}[-\u2010]$/u.test(text) && /^\p{Ll}/u.test(next)) return text.slice(0, -1) + next;
   // CJK text has no spaces between words, so none between its lines either.
   if (/[\u3040-\u30ff\u3400-\u9fff]$/u.test(text) && /^[\u3040-\u30ff\u3400-\u9fff]/u.test(next)) return text + next;
   return `${text} ${next}`;
@@ -215,7 +216,8 @@ export function layoutBlocks(pages: PdfPageText[]): PdfBlock[] {
           previous.size === body &&
           previous.right < (rightEdge.get(previous.page) ?? previous.right) - body * 6 &&
           SENTENCE_END.test(previous.text);
-        continues = drop <= Math.max(gap, line.size) * 1.3 && !shortEnd;
+        // A normal line gap of the body text, or of a larger size's own lines (a title over two lines).
+        continues = drop <= Math.max(gap * 1.3, line.size * 1.6) && !shortEnd;
       } else {
         // On to the next page or column: the paragraph goes on unless it ended a sentence.
         continues = line.size === body && !SENTENCE_END.test(previous.text);
