@@ -38,7 +38,9 @@ export function maxBodyBytes(path: string): number {
   if (path === REGISTER_PATH) return MAX_REGISTRATION_BODY_BYTES;
   if (/^\/api\/articles\/bulk\/?$/.test(path)) return MAX_BULK_BODY_BYTES;
   if (IMPORT_UPLOAD_PATH.test(path)) return MAX_IMPORT_BODY_BYTES;
-  if (DOCUMENT_UPLOAD_PATH.test(path)) return MAX_DOCUMENT_UPLOAD_BODY_BYTES;
+  // The share target's POST may carry a shared document (the service worker takes it; a post that reaches the
+  // Worker is answered with the save screen, its file not kept).
+  if (DOCUMENT_UPLOAD_PATH.test(path) || path === "/share" || path === "/share/") return MAX_DOCUMENT_UPLOAD_BODY_BYTES;
   if (/^\/api\/articles\/?$/.test(path)) return MAX_SAVE_BODY_BYTES;
   if (/^\/api\/feeds\/opml\/?$/.test(path)) return MAX_OPML_BODY_BYTES;
   if (/^\/api\/feeds\/subscriptions\/?$/.test(path)) return MAX_SUBSCRIBE_BODY_BYTES;
