@@ -209,24 +209,18 @@ test("a document shared to the installed app is kept by the service worker and u
   const { email } = await createAccount(page);
   await signedInUnderServiceWorker(page, email);
   // The share sheet's post, as a form the page submits (the service worker answers it like the real share).
-  await page.evaluate(() => {
-    const form = document.createElement("form");
-    form.method = "POST";
-    form.action = "/share";
-    form.enctype = "multipart/form-data";
-    const input = document.createElement("input");
-    input.type = "file";
-    input.name = "file";
-    input.id = "shared-file";
-    form.append(input);
-    document.body.append(form);
-  });
+  await page.evaluate(() =>
+    document.body.insertAdjacentHTML(
+      "beforeend",
+      '<form method="post" action="/share" enctype="multipart/form-data"><input type="file" name="file" id="shared-file"></form>',
+    ),
+  );
   await page.setInputFiles("#shared-file", {
     name: "notes.md",
     mimeType: "text/markdown",
     buffer: Buffer.from("# Shared notes\n\nThe bees are back, and the clover is out in the meadow again.\n"),
   });
-  await page.evaluate(() => (document.querySelector("#shared-file")?.closest("form") as HTMLFormElement).submit());
+  await page.locator('form[action="/share"]').evaluate((form) => (form as unknown as { submit(): void }).submit());
   await expect(page).toHaveURL(/\/#\/save\?shared_file=[\w-]+/);
   await expect(page.getByRole("heading", { level: 1, name: "Saved" })).toBeVisible();
   await expect(page.getByText("Shared notes")).toBeVisible();

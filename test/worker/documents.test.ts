@@ -100,6 +100,14 @@ describe("POST /api/documents (upload)", () => {
       expect(original.headers.get("content-type")).toBe("application/pdf");
       expect(new Uint8Array(await original.arrayBuffer())).toEqual(pdf);
 
+      // A highlight reports the page its passage starts on.
+      const highlighted = await api("POST", `/api/articles/${saved.body.id}/highlights`, {
+        token,
+        body: { quote: "Dances grew longer as the summer went on" },
+      });
+      expect(highlighted.status).toBe(201);
+      expect(highlighted.body.page).toBe(2);
+
       // Someone else sees neither the article nor its file; without credentials, nothing.
       const other = await registerUser();
       expect((await api("GET", `/api/documents/${saved.body.id}/original`, { token: other.token })).status).toBe(404);

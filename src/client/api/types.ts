@@ -73,6 +73,8 @@ export interface Highlight {
   anchor_status: "anchored" | "orphaned" | "pending";
   selectors: (TextQuoteSelector | TextPositionSelector)[];
   client_id: string | null;
+  /** The page of a document (a PDF) the highlight starts on; null (or absent, older servers) for web articles. */
+  page?: number | null;
   created_at: string;
   updated_at: string;
 }

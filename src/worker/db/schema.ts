@@ -512,6 +512,11 @@ export const highlights = sqliteTable(
     color: text("color", { enum: HIGHLIGHT_COLORS }).notNull().default("yellow"),
     note: text("note"),
     clientId: text("client_id"),
+    /**
+     * The page of a document (a PDF) the highlight starts on (issue 54), from the `data-page` of its block when it
+     * was made; null for web articles and other parts. Exports print it ("p. 12").
+     */
+    page: integer("page"),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
   },
