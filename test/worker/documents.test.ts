@@ -145,6 +145,14 @@ describe("POST /api/documents (upload)", () => {
     expect(await storedObjects(user.id)).toEqual([]);
   });
 
+  it("deletes an account's documents, originals included, with the account", async () => {
+    const { token, user, password } = await registerUser();
+    expect((await upload(token, samplePaper(), "paper.pdf")).status).toBe(201);
+    expect((await storedObjects(user.id)).some((key) => key.endsWith("/original"))).toBe(true);
+    expect((await api("DELETE", "/api/account", { token, body: { password } })).status).toBe(204);
+    expect(await storedObjects(user.id)).toEqual([]);
+  });
+
   it("refuses a file over the size limit with 413 before reading it", async () => {
     const { token, user } = await registerUser();
     const response = await upload(token, new Uint8Array(MAX_DOCUMENT_BYTES + 1), "huge.pdf");
