@@ -1,4 +1,4 @@
-import { strToU8, type Zippable, zipSync } from "fflate";
+import { strToU8, unzipSync, type ZipOptions, type Zippable, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import {
   type EpubErrorCode,
@@ -78,9 +78,9 @@ function epub3(overrides: Record<string, string | Uint8Array | null> = {}): Uint
       "ch1",
       `<h1 onclick="steal()">Seeds</h1>
        <p style="color:red" class="x">Plant them&#160;<a href="chapter%202.xhtml#roots">deep</a> and
-       <a href="https://example.org/seeds">read more</a> or <a href="javascript:alert(1)">click</a>.</p>
+       <a href="https://example.org/seeds?a=1&amp;b=2">read more</a> or <a href="javascript:alert(1)">click</a>.</p>
        <span epub:type="pagebreak" id="page7">7</span>
-       <figure><img src="../images/fig1.png" alt="A seedling" onerror="steal()"/><figcaption>Fig. 1</figcaption></figure>
+       <figure><img src="../images/fig1.png" alt="A seedling &amp; its pot" onerror="steal()"/><figcaption>Fig. 1</figcaption></figure>
        <p>An unused drawing: <img src="../images/drawing.svg" alt="drawing"/></p>
        <iframe src="https://example.org/embed"></iframe><script>steal()</script>`,
     ),
@@ -198,7 +198,7 @@ describe("readEpub: EPUB 3", () => {
 
   it("points pictures at their zip path and holds their bytes; an SVG picture is left out", () => {
     const html = book.chapters[0]?.html;
-    expect(html).toContain('<img src="epub-image:OEBPS/images/fig1.png" alt="A seedling">');
+    expect(html).toContain('<img src="epub-image:OEBPS/images/fig1.png" alt="A seedling &amp; its pot">');
     expect(html).not.toContain("drawing.svg");
     expect([...book.images.keys()]).toEqual(["OEBPS/images/fig1.png"]);
     expect(book.images.get("OEBPS/images/fig1.png")).toEqual({ bytes: PNG, type: "image/png" });
@@ -208,7 +208,7 @@ describe("readEpub: EPUB 3", () => {
   it("turns links within the book into anchors and keeps only http(s) links out of it", () => {
     const [one, two] = book.chapters.map((chapter) => chapter.html);
     expect(one).toContain('<a href="#epub-3-roots">deep</a>');
-    expect(one).toContain('<a href="https://example.org/seeds">read more</a>');
+    expect(one).toContain('<a href="https://example.org/seeds?a=1&amp;b=2">read more</a>');
     expect(one).toContain(" or click.");
     expect(two).toContain('<h2 id="epub-3-start">Roots</h2><p id="epub-3-roots">');
     expect(two).toContain('<a id="epub-3-empty-anchor"></a><p>After the anchor.</p>');
@@ -217,7 +217,7 @@ describe("readEpub: EPUB 3", () => {
   it("replaceEpubImages gives each picture the caller's address, or drops it", () => {
     const html = book.chapters[0]?.html ?? "";
     expect(replaceEpubImages(html, (path) => `/api/files/${path}?a=1&b=$&`)).toContain(
-      '<img src="/api/files/OEBPS/images/fig1.png?a=1&amp;b=$&amp;" alt="A seedling">',
+      '<img src="/api/files/OEBPS/images/fig1.png?a=1&amp;b=$&amp;" alt="A seedling &amp; its pot">',
     );
     expect(replaceEpubImages(html, () => null)).not.toContain("<img");
   });
@@ -255,6 +255,31 @@ describe("readEpub: imperfect books", () => {
 
   it("reads a book without container.xml that says it is an EPUB and has one package file", () => {
     expect(readEpub(epub(bookFiles())).chapters[0]?.html).toBe("<p>Hello.</p>");
+  });
+
+  it("leaves out a damaged picture, not the chapter", () => {
+    const zip = epub3({ "OEBPS/images/fig1.png": new Uint8Array([...PNG, ...new Array(64).fill(7)]) });
+    const damaged = zipSync({
+      mimetype: [strToU8("application/epub+zip"), { level: 0 }],
+      ...Object.fromEntries(
+        Object.entries(unzipSync(zip)).map(
+          ([name, data]) => [name, [data, { level: 0 }]] as [string, [Uint8Array, ZipOptions]],
+        ),
+      ),
+    });
+    const at = indexOf(damaged, PNG) + 12;
+    damaged[at] = (damaged[at] ?? 0) ^ 0xff;
+    const book = readEpub(damaged);
+    expect(readEpub(zip).images.size).toBe(1);
+    expect(book.images.size).toBe(0);
+    expect(book.chapters[0]?.html).toContain("<figcaption>Fig. 1</figcaption>");
+    expect(book.chapters[0]?.html).not.toContain("<img");
+  });
+
+  it("unpacks a picture's bytes when they are read, each time", () => {
+    const image = readEpub(epub3()).images.get("OEBPS/images/fig1.png");
+    expect(image?.bytes).toEqual(PNG);
+    expect(image?.bytes).not.toBe(image?.bytes);
   });
 
   it("reads a book whose fonts are obfuscated (not DRM)", () => {
@@ -314,6 +339,13 @@ describe("readEpub: refusals, each with a sentence for the reader", () => {
     ],
     ["DRM: an Adobe rights.xml", () => epub3({ "META-INF/rights.xml": "<rights/>" }), "encrypted-drm", /DRM/],
     ["a book over the size limit", () => epub3(), "too-large", /over the 1 KB/, { maxBytes: 1024 }],
+    [
+      "a chapter file too big to lay out",
+      () => epub3(),
+      "too-large",
+      /keeps [\d.]+ KB of text in one file \(OEBPS\/text\/ch1\.xhtml\), over the 0.5 KB one chapter may be/,
+      { maxChapterBytes: 512 },
+    ],
     ["more parts than a book has", () => epub3(), "zip-bomb", /holds 10 parts/, { maxEntries: 5 }],
     [
       "a spine with only the table of contents",

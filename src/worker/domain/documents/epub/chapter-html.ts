@@ -1,6 +1,6 @@
 import { type DomDocument, type DomElement, type DomNode, isElement } from "../../extraction/dom";
 import { folderOf, resolveInBook } from "./book-paths";
-import { attribute, elementsNamed, localName } from "./xml";
+import { attribute, attributesOf, elementsNamed, localName } from "./xml";
 
 /** How a chapter's HTML names a picture of the book: `<img src="epub-image:OEBPS/images/fig1.png">`. */
 export const EPUB_IMAGE_SCHEME = "epub-image:";
@@ -166,31 +166,31 @@ export function chapterHtml(document: DomDocument, path: string, anchor: string,
   const stats = { textChars: 0, linkTextChars: 0, inBookLinks: 0 };
   const idFor = (id: string) => `${anchor}-${id.replace(/[^\w-]/g, "_")}`;
 
-  const image = (src: string | null, alt: string | null, element?: DomElement) => {
+  const image = (src: string | undefined, alt: string | null, attributes?: Map<string, string>) => {
     const target = src ? resolveInBook(folder, src) : null;
     if (!target?.path || !links.isImage(target.path)) return;
     if (!images.includes(target.path)) images.push(target.path);
     out.push(`<img src="${escapeAttribute(EPUB_IMAGE_SCHEME + target.path)}"`);
     if (alt !== null) out.push(` alt="${escapeAttribute(alt)}"`);
-    if (element) writeAttributes(element, "img");
+    if (attributes) writeAttributes(attributes, "img");
     out.push(">");
   };
 
-  const writeAttributes = (element: DomElement, tag: string) => {
-    const id = element.getAttribute("id");
+  const writeAttributes = (attributes: Map<string, string>, tag: string) => {
+    const id = attributes.get("id");
     if (id && tag !== "img") out.push(` id="${escapeAttribute(idFor(id))}"`);
     for (const name of TEXT_ATTRIBUTES) {
-      const value = attribute(element, name);
+      const value = attributes.get(name);
       if (value && /^[\w-]{1,35}$/.test(value)) out.push(` ${name}="${value}"`);
     }
     for (const name of NUMBER_ATTRIBUTES[tag] ?? []) {
-      const value = element.getAttribute(name)?.trim();
+      const value = attributes.get(name)?.trim();
       if (value && /^\d{1,5}$/.test(value)) out.push(` ${name}="${value}"`);
     }
   };
 
   /** The href a link keeps, or null when the link is unwrapped. Counts links within the book. */
-  const linkTarget = (href: string | null): string | null => {
+  const linkTarget = (href: string | undefined): string | null => {
     if (!href) return null;
     const trimmed = href.trim();
     if (/^(https?:|mailto:)/i.test(trimmed)) return trimmed;
@@ -214,15 +214,16 @@ export function chapterHtml(document: DomDocument, path: string, anchor: string,
     if (!isElement(node)) return;
     const tag = localName(node);
     if (DROPPED.has(tag)) return;
-    if (PAGE_BREAK.test(`${attribute(node, "type") ?? ""} ${node.getAttribute("role") ?? ""}`)) return;
+    const attributes = attributesOf(node);
+    if (PAGE_BREAK.test(`${attributes.get("type") ?? ""} ${attributes.get("role") ?? ""}`)) return;
     if (tag === "svg") {
       for (const picture of elementsNamed(node, "image")) {
-        image(attribute(picture, "href"), "", undefined);
+        image(attribute(picture, "href") ?? undefined, "");
       }
       return;
     }
     if (tag === "img") {
-      image(node.getAttribute("src"), node.getAttribute("alt") ?? "", node);
+      image(attributes.get("src"), attributes.get("alt") ?? "", attributes);
       // In XML, an <img> left open wraps what follows it: keep that content.
       for (const child of node.childNodes) visit(child, inLink);
       return;
@@ -233,15 +234,15 @@ export function chapterHtml(document: DomDocument, path: string, anchor: string,
     }
     let href: string | null = null;
     if (tag === "a") {
-      href = linkTarget(node.getAttribute("href") ?? attribute(node, "href"));
-      if (!href && !node.getAttribute("id")) {
+      href = linkTarget(attributes.get("href"));
+      if (!href && !attributes.has("id")) {
         for (const child of node.childNodes) visit(child, false);
         return;
       }
     }
     out.push(`<${tag}`);
     if (href) out.push(` href="${escapeAttribute(href)}"`);
-    writeAttributes(node, tag);
+    writeAttributes(attributes, tag);
     out.push(">");
     const linked = inLink || href?.startsWith("#") === true;
     for (const child of node.childNodes) visit(child, linked);

@@ -12,7 +12,11 @@ export { type EpubErrorCode, EpubReadError } from "./epub-error";
 export { DEFAULT_EPUB_LIMITS, type EpubLimits } from "./epub-limits";
 
 export interface EpubImage {
-  bytes: Uint8Array;
+  /**
+   * Unpacked each time it is read (readEpub has checked it once), so that a book's pictures are never all in
+   * memory at once unless the caller keeps them: read it, store it, let it go.
+   */
+  readonly bytes: Uint8Array;
   /** Its media type: JPEG, PNG, GIF, WebP or AVIF. */
   type: string;
 }
@@ -40,7 +44,7 @@ export interface EpubDocument {
   chapters: EpubChapter[];
   /** The pictures the chapters show, by zip path (what follows `epub-image:` in the HTML). */
   images: Map<string, EpubImage>;
-  coverImage?: EpubImage & { path: string };
+  coverImage?: EpubImage & { readonly path: string };
   /** Parts of the reading order that the zip does not hold (the rest of the book is read without them). */
   missing: string[];
 }
@@ -55,6 +59,11 @@ const IMAGE_EXTENSIONS: Record<string, string> = {
   webp: "image/webp",
   avif: "image/avif",
 };
+/**
+ * The pictures the reader shows (those the image proxy passes) less SVG: an SVG file can carry script, and the
+ * caller serves these pictures from the product's own origin.
+ */
+const SHOWN_IMAGE_TYPES = new Set([...PROXIED_IMAGE_TYPES].filter((type) => type !== "image/svg+xml"));
 /** Font obfuscation (IDPF and Adobe) scrambles fonts only and is not DRM: such books read normally. */
 const FONT_OBFUSCATION = new Set(["http://www.idpf.org/2008/embedding", "http://ns.adobe.com/pdf/enc#RC"]);
 /** Files that only DRM schemes put in a book: Adobe ADEPT, Apple FairPlay, Readium LCP. */
@@ -112,6 +121,12 @@ export function readEpub(bytes: Uint8Array, limits: Partial<EpubLimits> = {}): E
       missing.push(item.path);
       continue;
     }
+    if (entry.size > allowed.maxChapterBytes) {
+      throw new EpubReadError(
+        "too-large",
+        `This book keeps ${formatByteLimit(entry.size)} of text in one file (${item.path}), over the ${formatByteLimit(allowed.maxChapterBytes)} one chapter may be.`,
+      );
+    }
     const chapter = chapterHtml(parseXml(decodeText(zip.read(entry))), item.path, anchor, links);
     const front = frontMatter(chapter, item, book.coverPage, book.tocPage, !seenText);
     if (front === "cover" && chapter.images.length === 1) coverPath ??= chapter.images[0];
@@ -141,6 +156,16 @@ export function readEpub(bytes: Uint8Array, limits: Partial<EpubLimits> = {}): E
     else for (const chapter of chapters) chapter.html = withoutImage(chapter.html, path);
   }
   const cover = coverPath ? (images.get(coverPath) ?? readImage(zip, coverPath, imageTypes.get(coverPath))) : null;
+  const coverImage =
+    cover && coverPath
+      ? {
+          type: cover.type,
+          path: coverPath,
+          get bytes() {
+            return cover.bytes;
+          },
+        }
+      : undefined;
   return {
     title: book.title,
     authors: book.authors,
@@ -148,7 +173,7 @@ export function readEpub(bytes: Uint8Array, limits: Partial<EpubLimits> = {}): E
     published: book.published,
     chapters,
     images,
-    coverImage: cover ? { ...cover, path: coverPath as string } : undefined,
+    coverImage,
     missing,
   };
 }
@@ -264,17 +289,25 @@ function imageType(zip: ZipArchive, manifest: Map<string, ManifestItem>, path: s
     if (item.path === path) declared = item.mediaType;
   }
   const type = declared || IMAGE_EXTENSIONS[path.slice(path.lastIndexOf(".") + 1).toLowerCase()];
-  return type && PROXIED_IMAGE_TYPES.has(type) && type !== "image/svg+xml" ? type : null;
+  return type && SHOWN_IMAGE_TYPES.has(type) ? type : null;
 }
 
-/** A picture's bytes; null when it is damaged, so the chapter loses the picture, not the book. */
+/**
+ * A picture, unpacked once here to check it and tell its type, then again whenever its bytes are read; null when
+ * it is damaged or not a picture the reader shows, so the chapter loses the picture, not the book.
+ */
 function readImage(zip: ZipArchive, path: string, declared: string | undefined): EpubImage | null {
   const entry: ZipEntry | undefined = zip.find(path);
   if (!entry) return null;
   try {
-    const bytes = zip.read(entry);
-    const type = sniffImageType(bytes) ?? declared;
-    return type ? { bytes, type } : null;
+    const type = sniffImageType(zip.read(entry)) ?? declared;
+    if (!type || !SHOWN_IMAGE_TYPES.has(type)) return null;
+    return {
+      type,
+      get bytes() {
+        return zip.read(entry);
+      },
+    };
   } catch (error) {
     if (error instanceof EpubReadError && error.code === "corrupt") return null;
     throw error;

@@ -150,7 +150,7 @@ export function readTocLabels(toc: DomDocument, tocPath: string): Map<string, st
   const navs = elementsNamed(toc, "nav");
   const nav = navs.find((element) => /\btoc\b/.test(attribute(element, "type") ?? "")) ?? navs[0];
   if (nav) {
-    for (const link of elementsNamed(nav, "a")) add(link.getAttribute("href"), text(link));
+    for (const link of elementsNamed(nav, "a")) add(attribute(link, "href"), text(link));
     return labels;
   }
   for (const point of elementsNamed(toc, "navpoint")) {

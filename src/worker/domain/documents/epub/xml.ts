@@ -53,14 +53,42 @@ export function elementsNamed(root: DomDocument | DomElement, ...names: string[]
   return [...root.querySelectorAll("*")].filter((element) => wanted.has(localName(element)));
 }
 
-/** An attribute by its local name, whatever prefix the book gave it (`opf:role`, `role`). */
+/**
+ * An attribute by its local name, whatever prefix the book gave it (`opf:role`, `role`), its character
+ * references decoded: linkedom's XML mode decodes them in text but leaves them in attribute values.
+ */
 export function attribute(element: DomElement, name: string): string | null {
   const direct = element.getAttribute(name);
-  if (direct !== null) return direct;
+  if (direct !== null) return decodeXmlReferences(direct);
   for (const { name: qualified, value } of Array.from(element.attributes)) {
-    if (qualified.slice(qualified.indexOf(":") + 1).toLowerCase() === name) return value;
+    if (qualified.slice(qualified.indexOf(":") + 1).toLowerCase() === name) return decodeXmlReferences(value);
   }
   return null;
+}
+
+/**
+ * All of an element's attributes by local name, decoded as `attribute` does; an unprefixed one wins over a
+ * prefixed one of the same name. One pass, for code that asks an element several questions.
+ */
+export function attributesOf(element: DomElement): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const { name, value } of Array.from(element.attributes)) {
+    const colon = name.indexOf(":");
+    const local = name.slice(colon + 1).toLowerCase();
+    if (colon < 0 || !found.has(local)) found.set(local, decodeXmlReferences(value));
+  }
+  return found;
+}
+
+const XML_REFERENCE: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+
+function decodeXmlReferences(value: string): string {
+  if (!value.includes("&")) return value;
+  return value.replace(/&(?:#(\d{1,7})|#x([\da-f]{1,6})|(amp|lt|gt|quot|apos));/gi, (whole, dec, hex, name) => {
+    if (name) return XML_REFERENCE[name.toLowerCase()] ?? whole;
+    const code = dec ? Number(dec) : Number.parseInt(hex, 16);
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+  });
 }
 
 /** A part's bytes as text: UTF-8 or UTF-16 (the two encodings EPUB allows), told by the byte-order mark. */

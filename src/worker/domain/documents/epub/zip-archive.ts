@@ -224,7 +224,9 @@ export function crc32(data: Uint8Array): number {
       crcTable[n] = c >>> 0;
     }
   }
+  const table = crcTable;
   let crc = 0xffffffff;
-  for (const byte of data) crc = (crcTable[(crc ^ byte) & 0xff] ?? 0) ^ (crc >>> 8);
+  // An indexed loop: a for-of over the bytes ran three times slower on a 30 MB book.
+  for (let i = 0; i < data.length; i++) crc = (table[(crc ^ (data[i] as number)) & 0xff] as number) ^ (crc >>> 8);
   return (crc ^ 0xffffffff) >>> 0;
 }
