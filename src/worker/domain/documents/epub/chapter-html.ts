@@ -160,7 +160,8 @@ const PAGE_BREAK = /\bpagebreak\b|\bdoc-pagebreak\b/;
  */
 export function chapterHtml(document: DomDocument, path: string, anchor: string, links: ChapterLinks): ChapterHtml {
   const folder = folderOf(path);
-  const body = elementsNamed(document, "body")[0];
+  // A document without <body> (a bare fragment) is read whole.
+  const body = elementsNamed(document, "body")[0] ?? document.documentElement ?? undefined;
   const images: string[] = [];
   const out: string[] = [];
   const stats = { textChars: 0, linkTextChars: 0, inBookLinks: 0 };

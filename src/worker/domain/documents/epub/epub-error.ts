@@ -20,7 +20,9 @@ export class EpubReadError extends AppError {
   constructor(
     readonly code: EpubErrorCode,
     message: string,
+    cause?: unknown,
   ) {
     super(STATUS[code], message, { code });
+    if (cause !== undefined) this.cause = cause;
   }
 }

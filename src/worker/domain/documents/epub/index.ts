@@ -77,7 +77,16 @@ const FRONT_MATTER_TEXT = 300;
  * locked by DRM, too large, a zip bomb, or has nothing to read. Pure and synchronous: no I/O.
  */
 export function readEpub(bytes: Uint8Array, limits: Partial<EpubLimits> = {}): EpubDocument {
-  const allowed = { ...DEFAULT_EPUB_LIMITS, ...limits };
+  try {
+    return readBook(bytes, { ...DEFAULT_EPUB_LIMITS, ...limits });
+  } catch (error) {
+    if (error instanceof EpubReadError) throw error;
+    // A part malformed in a way no check foresaw still gets a sentence for the reader, never a server error.
+    throw new EpubReadError("corrupt", "This EPUB is damaged: part of it could not be read.", error);
+  }
+}
+
+function readBook(bytes: Uint8Array, allowed: EpubLimits): EpubDocument {
   if (bytes.length > allowed.maxBytes) {
     throw new EpubReadError(
       "too-large",

@@ -73,7 +73,7 @@ export class ZipArchive {
       if (entry.packedSize !== entry.size) throw damaged(`the part ${entry.name} has the wrong size`);
       data = this.bytes.slice(start, end);
     } else if (entry.method === 8) {
-      data = inflateChecked(this.bytes.subarray(start, end), entry);
+      data = inflateChecked(this.bytes.subarray(start, end), entry, this.limits.maxEntryBytes);
     } else {
       throw damaged(`the part ${entry.name} is packed in a way that cannot be unpacked (method ${entry.method})`);
     }
@@ -105,7 +105,7 @@ export class ZipArchive {
       directoryOffset = this.u64(record + 48);
     }
     if (count > this.limits.maxEntries) {
-      throw bomb(`holds ${count.toLocaleString("en-US")} parts (a book has at most a few thousand)`);
+      throw bomb(`holds ${count.toLocaleString("en-US")} parts`);
     }
     let total = 0;
     let at = directoryOffset;
@@ -115,7 +115,8 @@ export class ZipArchive {
       const extraLength = this.u16(at + 30);
       const commentLength = this.u16(at + 32);
       const entry: ZipEntry = {
-        name: new TextDecoder().decode(bytes.subarray(at + 46, at + 46 + nameLength)),
+        // Some Windows tools write backslashes, which the zip format does not allow: they are folders.
+        name: new TextDecoder().decode(bytes.subarray(at + 46, at + 46 + nameLength)).replaceAll("\\", "/"),
         flags: this.u16(at + 8),
         method: this.u16(at + 10),
         crc: this.u32(at + 16),
@@ -185,14 +186,18 @@ export class ZipArchive {
 
 class Overflow extends Error {}
 
-/** Inflates in steps, refusing the part as soon as it yields more than it declared. */
-function inflateChecked(packed: Uint8Array, entry: ZipEntry): Uint8Array {
+/**
+ * Inflates in steps. A part that yields more than it declared is damaged, or forged to slip past the directory
+ * checks: past its declared size the output is only counted (and let go), and once it passes `limit` the part is
+ * refused as a zip bomb, so neither memory nor time grows with what a forged part holds.
+ */
+function inflateChecked(packed: Uint8Array, entry: ZipEntry, limit: number): Uint8Array {
   const out = new Uint8Array(entry.size);
-  let written = 0;
+  let total = 0;
   const inflater = new Inflate((chunk) => {
-    if (written + chunk.length > entry.size) throw new Overflow();
-    out.set(chunk, written);
-    written += chunk.length;
+    if (total + chunk.length <= entry.size) out.set(chunk, total);
+    total += chunk.length;
+    if (total > limit) throw new Overflow();
   });
   try {
     if (packed.length === 0) throw new Error("empty deflate stream");
@@ -203,12 +208,13 @@ function inflateChecked(packed: Uint8Array, entry: ZipEntry): Uint8Array {
   } catch (error) {
     if (error instanceof Overflow) {
       throw bomb(
-        `has one part (${entry.name}) that unpacks to more than the ${formatByteLimit(entry.size)} it declares`,
+        `has one part (${entry.name}) that unpacks to more than ${formatByteLimit(limit)} while it declares ${formatByteLimit(entry.size)}`,
       );
     }
     throw damaged(`the part ${entry.name} cannot be unpacked`);
   }
-  if (written !== entry.size) throw damaged(`the part ${entry.name} is cut short`);
+  if (total > entry.size) throw damaged(`the part ${entry.name} is larger than the zip's directory says`);
+  if (total < entry.size) throw damaged(`the part ${entry.name} is cut short`);
   return out;
 }
 
