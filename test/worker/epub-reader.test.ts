@@ -120,12 +120,13 @@ function epub2(): Uint8Array {
     <item id="ncx" href="toc.ncx" media-type="application/x-dtbncx+xml"/>
     <item id="titlepage" href="titlepage.xhtml" media-type="application/xhtml+xml"/>
     <item id="contents" href="contents.xhtml" media-type="application/xhtml+xml"/>
+    <item id="title" href="title.xhtml" media-type="application/xhtml+xml"/>
     <item id="c1" href="Text/c1.xhtml" media-type="application/xhtml+xml"/>
     <item id="c2" href="Text/c2.xhtml" media-type="application/xhtml+xml"/>
     <item id="cover-image" href="Images/cover.png" media-type="image/png"/>
   </manifest>
   <spine toc="ncx">
-    <itemref idref="titlepage"/><itemref idref="contents"/><itemref idref="c1"/><itemref idref="c2"/>
+    <itemref idref="titlepage"/><itemref idref="title"/><itemref idref="contents"/><itemref idref="c1"/><itemref idref="c2"/>
   </spine>
   <guide>
     <reference type="cover" href="titlepage.xhtml" title="Cover"/>
@@ -140,6 +141,7 @@ function epub2(): Uint8Array {
   <navPoint id="p2" playOrder="3"><navLabel><text>Chapter II</text></navLabel><content src="Text/c2.xhtml"/></navPoint>
 </navMap></ncx>`,
     "titlepage.xhtml": page("Cover", `<div><img src="Images/cover.png" alt="cover"/></div>`),
+    "title.xhtml": page("Title", `<h1>Old &amp; <i>Gold</i></h1><p>An Author</p><p>Translated by A Translator</p>`),
     "contents.xhtml": page(
       "Contents",
       `<p><a href="Text/c1.xhtml">Chapter I</a></p><p><a href="Text/c2.xhtml">Chapter II</a></p><p><a href="Text/c2.xhtml#x">Notes</a></p>`,
@@ -233,11 +235,69 @@ describe("readEpub: EPUB 2", () => {
     expect(book.published).toBe("1999-05");
   });
 
-  it("names chapters from the NCX and skips the guide's cover page and printed contents", () => {
+  it("names chapters from the NCX and skips the cover page, the title page and the printed contents", () => {
     expect(book.chapters.map((chapter) => chapter.title)).toEqual(["Chapter I — Dawn", "Chapter II"]);
     expect(book.chapters[0]?.html).toBe("<p>Morning\u00a0came — slowly…<br>then all at once.</p><p>Café.</p>");
     expect(book.coverImage).toEqual({ path: "Images/cover.png", bytes: PNG, type: "image/png" });
     expect(book.images.size).toBe(0);
+  });
+});
+
+/** A book of the given pages, in this order, each one XHTML document. */
+function pages(title: string, ...bodies: string[]): Uint8Array {
+  const items = bodies.map((_, i) => `<item id="p${i}" href="p${i}.xhtml" media-type="application/xhtml+xml"/>`);
+  const refs = bodies.map((_, i) => `<itemref idref="p${i}"/>`);
+  const files: Record<string, string> = {
+    "META-INF/container.xml": CONTAINER,
+    "OEBPS/content.opf": `<package xmlns="http://www.idpf.org/2007/opf" version="3.0">
+      <metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title>${title}</dc:title><dc:creator>Ann Other</dc:creator></metadata>
+      <manifest>${items.join("")}</manifest><spine>${refs.join("")}</spine></package>`,
+  };
+  bodies.forEach((body, i) => {
+    files[`OEBPS/p${i}.xhtml`] = xhtml(`p${i}`, body);
+  });
+  return epub(files);
+}
+
+describe("readEpub: front matter", () => {
+  const firstTexts = (bytes: Uint8Array) => readEpub(bytes).chapters.map((chapter) => chapter.html.slice(0, 24));
+
+  it("skips a title page marked as one, whatever else it says", () => {
+    const publisher = "<p>Published by the Very Long Named Publishing Company of Somewhere Far</p>";
+    const book = pages(
+      "Tides",
+      `<section epub:type="titlepage"><h1>Tides</h1>${publisher}</section>`,
+      "<p>Chapter.</p>",
+    );
+    expect(firstTexts(book)).toEqual(["<p>Chapter.</p>"]);
+  });
+
+  it("keeps a short first page that says more than the title and authors", () => {
+    const prologue = "<h1>Tides</h1><p>The sea came in at night, and nobody in the village slept.</p>";
+    expect(firstTexts(pages("Tides", prologue, "<p>Chapter.</p>"))).toEqual([
+      "<h1>Tides</h1><p>The sea",
+      "<p>Chapter.</p>",
+    ]);
+  });
+
+  it("keeps a picture page after the first, and a page of links that is not first matter", () => {
+    const plate = '<p><img src="fig.png" alt="Plate"/></p>';
+    const links = '<p><a href="p0.xhtml">a</a> <a href="p0.xhtml">b</a> <a href="p0.xhtml">c</a></p>';
+    const book = readEpub(
+      epub({
+        "META-INF/container.xml": CONTAINER,
+        "OEBPS/content.opf": `<package xmlns="http://www.idpf.org/2007/opf" version="3.0"><metadata/><manifest>
+          <item id="p0" href="p0.xhtml" media-type="application/xhtml+xml"/><item id="p1" href="p1.xhtml" media-type="application/xhtml+xml"/>
+          <item id="p2" href="p2.xhtml" media-type="application/xhtml+xml"/><item id="f" href="fig.png" media-type="image/png"/>
+          </manifest><spine><itemref idref="p0"/><itemref idref="p1"/><itemref idref="p2"/></spine></package>`,
+        "OEBPS/p0.xhtml": xhtml("p0", "<p>Text.</p>"),
+        "OEBPS/p1.xhtml": xhtml("p1", plate),
+        "OEBPS/p2.xhtml": xhtml("p2", `${links}<p>With a long paragraph of its own that makes it a chapter.</p>`),
+        "OEBPS/fig.png": PNG,
+      }),
+    );
+    expect(book.chapters.map((chapter) => chapter.anchor)).toEqual(["epub-1", "epub-2", "epub-3"]);
+    expect(book.coverImage).toBeUndefined();
   });
 });
 

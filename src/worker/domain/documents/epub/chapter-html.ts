@@ -23,6 +23,8 @@ export interface ChapterHtml {
   documentTitle?: string;
   /** Visible characters of text, and how many of them are the text of links within the book. */
   textChars: number;
+  /** The visible text, whitespace collapsed, when it is short (a cover, a title page); else undefined. */
+  shortText?: string;
   linkTextChars: number;
   inBookLinks: number;
   /** The `epub:type` values on <body> and its top elements ("cover", "toc", "titlepage"...). */
@@ -138,6 +140,9 @@ const KEPT = new Set([
   "bdo",
 ]);
 
+/** Visible characters up to which a chapter's text is kept in `shortText`. */
+const SHORT_TEXT = 1_000;
+
 const VOID = new Set(["br", "hr", "img"]);
 /** Attributes kept on any element, and those kept on some (numbers only, checked below). */
 const TEXT_ATTRIBUTES = ["lang", "dir"];
@@ -165,6 +170,7 @@ export function chapterHtml(document: DomDocument, path: string, anchor: string,
   const images: string[] = [];
   const out: string[] = [];
   const stats = { textChars: 0, linkTextChars: 0, inBookLinks: 0 };
+  const shortText: string[] = [];
   const idFor = (id: string) => `${anchor}-${id.replace(/[^\w-]/g, "_")}`;
 
   const image = (src: string | undefined, alt: string | null, attributes?: Map<string, string>) => {
@@ -208,6 +214,7 @@ export function chapterHtml(document: DomDocument, path: string, anchor: string,
       const value = node.textContent ?? "";
       const visible = value.replace(/\s+/g, "").length;
       stats.textChars += visible;
+      if (stats.textChars <= SHORT_TEXT) shortText.push(value);
       if (inLink) stats.linkTextChars += visible;
       out.push(escapeText(value));
       return;
@@ -264,6 +271,7 @@ export function chapterHtml(document: DomDocument, path: string, anchor: string,
     heading,
     documentTitle: title,
     ...stats,
+    shortText: stats.textChars <= SHORT_TEXT ? shortText.join("").replace(/\s+/g, " ").trim() : undefined,
     types,
   };
 }

@@ -1,8 +1,9 @@
 import { PROXIED_IMAGE_TYPES, sniffImageType } from "../../article-images";
 import { formatByteLimit } from "../../byte-size";
-import { type ChapterHtml, chapterHtml } from "./chapter-html";
+import { chapterHtml } from "./chapter-html";
 import { EpubReadError } from "./epub-error";
 import { DEFAULT_EPUB_LIMITS, type EpubLimits } from "./epub-limits";
+import { frontMatter } from "./front-matter";
 import { type ManifestItem, packagePath, readPackage, readTocLabels } from "./package-document";
 import { attribute, decodeText, elementsNamed, parseXml } from "./xml";
 import { startsAsZip, ZipArchive, type ZipEntry } from "./zip-archive";
@@ -68,8 +69,6 @@ const SHOWN_IMAGE_TYPES = new Set([...PROXIED_IMAGE_TYPES].filter((type) => type
 const FONT_OBFUSCATION = new Set(["http://www.idpf.org/2008/embedding", "http://ns.adobe.com/pdf/enc#RC"]);
 /** Files that only DRM schemes put in a book: Adobe ADEPT, Apple FairPlay, Readium LCP. */
 const DRM_FILES = ["META-INF/rights.xml", "META-INF/sinf.xml", "META-INF/license.lcpl"];
-/** A cover page or a printed table of contents with more text than this is read as a chapter. */
-const FRONT_MATTER_TEXT = 300;
 
 /**
  * An EPUB 2 or EPUB 3 book as its chapters (in reading order, clean HTML) and the pictures they show. Throws an
@@ -137,7 +136,7 @@ function readBook(bytes: Uint8Array, allowed: EpubLimits): EpubDocument {
       );
     }
     const chapter = chapterHtml(parseXml(decodeText(zip.read(entry))), item.path, anchor, links);
-    const front = frontMatter(chapter, item, book.coverPage, book.tocPage, !seenText);
+    const front = frontMatter(chapter, item, book, !seenText);
     if (front === "cover" && chapter.images.length === 1) coverPath ??= chapter.images[0];
     if (front) continue;
     seenText = true;
@@ -264,29 +263,6 @@ function tocLabels(zip: ZipArchive, toc: ManifestItem | undefined): Map<string, 
     if (error instanceof EpubReadError && error.code === "corrupt") return new Map();
     throw error;
   }
-}
-
-/**
- * Whether a text document is front matter the reader does not need as a chapter: the cover page (marked by the
- * guide or `epub:type`, or a first page that is only a picture) or a printed table of contents (the reader
- * lists the chapters itself).
- */
-function frontMatter(
-  chapter: ChapterHtml,
-  item: ManifestItem,
-  coverPage: string | undefined,
-  tocPage: string | undefined,
-  first: boolean,
-): "cover" | "toc" | null {
-  const short = chapter.textChars <= FRONT_MATTER_TEXT;
-  const markedCover = item.path === coverPage || chapter.types.has("cover");
-  if (short && chapter.images.length <= 1 && (markedCover || (first && chapter.textChars === 0))) {
-    return chapter.images.length ? "cover" : null;
-  }
-  const markedToc = item.path === tocPage || chapter.types.has("toc");
-  const mostlyLinks = chapter.inBookLinks >= 3 && chapter.linkTextChars >= 0.8 * chapter.textChars;
-  if (mostlyLinks && (markedToc || chapter.images.length === 0)) return "toc";
-  return null;
 }
 
 /** A picture's media type from the package (else its name), when it is one the reader shows; null otherwise. */

@@ -22,9 +22,10 @@ export interface PackageDocument {
   /** EPUB 3's navigation document, or EPUB 2's NCX. */
   toc?: ManifestItem;
   coverImage?: ManifestItem;
-  /** EPUB 2's guide: the part that is the cover page, and the one that is a printed table of contents. */
+  /** EPUB 2's guide: the parts that are the cover page, a printed table of contents and the title page. */
   coverPage?: string;
   tocPage?: string;
+  titlePage?: string;
 }
 
 /** Where container.xml says the package document is (the first rootfile that is one). */
@@ -76,6 +77,7 @@ export function readPackage(opf: DomDocument, path: string): PackageDocument {
     coverImage: coverImage(opf, manifest),
     coverPage: guide.get("cover"),
     tocPage: guide.get("toc"),
+    titlePage: guide.get("title-page"),
   };
 }
 
