@@ -8,6 +8,8 @@ import {
   replaceEpubImages,
 } from "../../src/worker/domain/documents/epub";
 import { crc32 } from "../../src/worker/domain/documents/epub/zip-archive";
+import pandocEpub2 from "../fixtures/documents/epub/pandoc-epub2.epub?bytes";
+import pandocEpub3 from "../fixtures/documents/epub/pandoc-epub3.epub?bytes";
 
 // Books are built here, file by file, so each test shows the shape of EPUB it is about.
 
@@ -258,6 +260,46 @@ function pages(title: string, ...bodies: string[]): Uint8Array {
   });
   return epub(files);
 }
+
+const fromBase64 = (base64: string) => Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+
+// Made by pandoc 2.17 from book.md beside them: `pandoc book.md [-t epub2] -o pandoc-epub3.epub --epub-cover-image=cover.png`.
+describe("readEpub: books pandoc made", () => {
+  for (const [version, base64, wrapper] of [
+    ["EPUB 3", pandocEpub3, "section"],
+    ["EPUB 2", pandocEpub2, "div"],
+  ] as const) {
+    it(`reads pandoc's ${version}: metadata, three chapters, the figure, the cover, notes and links`, () => {
+      const book = readEpub(fromBase64(base64));
+      expect(book).toMatchObject({
+        title: "The Slow Reader",
+        authors: ["Ada Writer", "Bo Second"],
+        language: "en-GB",
+        published: "2019-06-01",
+        missing: [],
+      });
+      expect(book.chapters.map((chapter) => chapter.title)).toEqual([
+        "The First Morning",
+        "The Long Afternoon",
+        "Evening",
+      ]);
+      const [first, second, third] = book.chapters.map((chapter) => chapter.html);
+      expect(first).toContain(`<${wrapper} id="epub-3-the-first-morning">\n<h1>The First Morning</h1>`);
+      expect(first).toContain("She read “slowly” &amp; with care — the way one reads a letter.");
+      expect(first).toContain('<a href="#epub-3-fn1" id="epub-3-fnref1">1</a>');
+      expect(first).toContain('<li id="epub-3-fn1"><p>A footnote about mornings.<a href="#epub-3-fnref1">');
+      expect(first).toContain('<a href="#epub-4-the-long-afternoon">the second chapter</a>');
+      expect(first).toContain('<img src="epub-image:EPUB/media/file0.png"');
+      expect(second).toContain("<pre><code>code &lt;b&gt;not bold&lt;/b&gt;</code></pre>");
+      expect(second).not.toContain("alert");
+      expect(third).toContain('<a href="https://example.org/">https://example.org/</a>');
+      expect([...book.images.keys()]).toEqual(["EPUB/media/file0.png"]);
+      expect(book.images.get("EPUB/media/file0.png")?.type).toBe("image/png");
+      expect(book.coverImage).toMatchObject({ path: "EPUB/media/cover.png", type: "image/png" });
+      expect(book.coverImage?.bytes.length).toBe(74);
+    });
+  }
+});
 
 describe("readEpub: front matter", () => {
   const firstTexts = (bytes: Uint8Array) => readEpub(bytes).chapters.map((chapter) => chapter.html.slice(0, 24));
