@@ -314,6 +314,15 @@ describe("readEpub: front matter", () => {
     expect(firstTexts(book)).toEqual(["<p>Chapter.</p>"]);
   });
 
+  it("names a chapter by its heading, else its own <title>, but not by the book's title", () => {
+    const book = pages("Tides", "<p>A first page with no heading at all.</p>", "<p>Another.</p>", "<h2>Ebb</h2>");
+    const files = unzipSync(book);
+    files["OEBPS/p0.xhtml"] = strToU8(xhtml("Tides", "<p>A first page with no heading at all.</p>"));
+    files["OEBPS/p1.xhtml"] = strToU8(xhtml("Flood", "<p>Another.</p>"));
+    const titles = readEpub(zipSync(files)).chapters.map((chapter) => chapter.title);
+    expect(titles).toEqual(["Chapter 1", "Flood", "Ebb"]);
+  });
+
   it("keeps a short first page that says more than the title and authors", () => {
     const prologue = "<h1>Tides</h1><p>The sea came in at night, and nobody in the village slept.</p>";
     expect(firstTexts(pages("Tides", prologue, "<p>Chapter.</p>"))).toEqual([

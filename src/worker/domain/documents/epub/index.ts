@@ -143,7 +143,11 @@ function readBook(bytes: Uint8Array, allowed: EpubLimits): EpubDocument {
     if (chapter.textChars === 0 && chapter.images.length === 0) continue;
     for (const image of chapter.images) shown.add(image);
     chapters.push({
-      title: labels.get(item.path) ?? chapter.heading ?? chapter.documentTitle ?? `Chapter ${chapters.length + 1}`,
+      title:
+        labels.get(item.path) ??
+        chapter.heading ??
+        ownTitle(chapter.documentTitle, book.title) ??
+        `Chapter ${chapters.length + 1}`,
       html: chapter.html,
       anchor,
     });
@@ -184,6 +188,16 @@ function readBook(bytes: Uint8Array, allowed: EpubLimits): EpubDocument {
     coverImage,
     missing,
   };
+}
+
+/**
+ * A chapter document's <title> when it names the chapter: many tools write the book's title, or a placeholder,
+ * into every chapter's.
+ */
+function ownTitle(documentTitle: string | undefined, bookTitle: string): string | undefined {
+  const folded = documentTitle?.toLowerCase();
+  if (!folded || folded === bookTitle.toLowerCase() || /^(unknown|untitled|none)$/.test(folded)) return undefined;
+  return documentTitle;
 }
 
 /** What a file that is not a zip is, in a sentence: the reader may have picked the wrong file. */
