@@ -393,6 +393,12 @@ describe("readEpub: imperfect books", () => {
     expect(image?.bytes).not.toBe(image?.bytes);
   });
 
+  it("reads a document the spine lists twice once", () => {
+    const files = bookFiles();
+    files["OEBPS/content.opf"] = (files["OEBPS/content.opf"] ?? "").replace("<spine>", '<spine><itemref idref="a"/>');
+    expect(readEpub(epub(files)).chapters.map((chapter) => chapter.html)).toEqual(["<p>Hello.</p>"]);
+  });
+
   it("reads a book whose zip names its folders with backslashes", () => {
     const files = {
       "META-INF\\container.xml": CONTAINER,

@@ -107,10 +107,11 @@ function readBook(bytes: Uint8Array, allowed: EpubLimits): EpubDocument {
     if (!anchors.has(item.path)) anchors.set(item.path, `epub-${i + 1}`);
   });
   const imageTypes = new Map<string, string>();
+  const declaredTypes = new Map([...book.manifest.values()].map((item) => [item.path, item.mediaType]));
   const links = {
     chapterAnchor: (path: string) => anchors.get(path),
     isImage: (path: string) => {
-      const type = imageType(zip, book.manifest, path);
+      const type = imageType(zip, declaredTypes, path);
       if (type) imageTypes.set(path, type);
       return type !== null;
     },
@@ -121,9 +122,12 @@ function readBook(bytes: Uint8Array, allowed: EpubLimits): EpubDocument {
   const missing: string[] = [];
   let coverPath = book.coverImage?.path;
   let seenText = false;
+  const read = new Set<string>();
   for (const item of documents) {
+    // A spine may list a document twice; the reader shows it once.
+    if (read.has(item.path)) continue;
+    read.add(item.path);
     const anchor = anchors.get(item.path) ?? "";
-    if (chapters.some((chapter) => chapter.anchor === anchor)) continue;
     const entry = zip.find(item.path);
     if (!entry) {
       missing.push(item.path);
@@ -280,14 +284,9 @@ function tocLabels(zip: ZipArchive, toc: ManifestItem | undefined): Map<string, 
 }
 
 /** A picture's media type from the package (else its name), when it is one the reader shows; null otherwise. */
-function imageType(zip: ZipArchive, manifest: Map<string, ManifestItem>, path: string): string | null {
-  const entry = zip.find(path);
-  if (!entry) return null;
-  let declared: string | undefined;
-  for (const item of manifest.values()) {
-    if (item.path === path) declared = item.mediaType;
-  }
-  const type = declared || IMAGE_EXTENSIONS[path.slice(path.lastIndexOf(".") + 1).toLowerCase()];
+function imageType(zip: ZipArchive, declaredTypes: Map<string, string>, path: string): string | null {
+  if (!zip.find(path)) return null;
+  const type = declaredTypes.get(path) || IMAGE_EXTENSIONS[path.slice(path.lastIndexOf(".") + 1).toLowerCase()];
   return type && SHOWN_IMAGE_TYPES.has(type) ? type : null;
 }
 
