@@ -3,6 +3,7 @@ import { exports } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
 import { MAX_DOCUMENT_BYTES } from "../../src/worker/domain/documents/document-limits";
 import { readPdf } from "../../src/worker/domain/documents/pdf/read-pdf";
+import pandocEpub3 from "../fixtures/documents/epub/pandoc-epub3.epub?bytes";
 import { buildPdf, samplePaper } from "../fixtures/documents/pdf-builder";
 import { api, registerUser, waitForProcessed } from "./helpers";
 import { SLOW_TEST_MS } from "./waits";
@@ -199,6 +200,35 @@ describe("POST /api/documents (upload)", () => {
     },
     SLOW_TEST_MS,
   );
+});
+
+describe("POST /api/documents with an EPUB book (the epub-reader's parser)", () => {
+  it(
+    "reads its chapters in order into one article",
+    async () => {
+      const { token } = await registerUser();
+      const book = Uint8Array.from(atob(pandocEpub3), (c) => c.charCodeAt(0));
+      const saved = await upload(token, book, "slow-reader.epub");
+      expect(saved.status).toBe(201);
+      expect(saved.body).toMatchObject({ title: "The Slow Reader", document: { type: "epub", pages: null } });
+      const article = await waitForProcessed(token, saved.body.id);
+      expect(article).toMatchObject({ processing_status: "completed", author: "Ada Writer, Bo Second" });
+      const first = article.content.indexOf("It was <em>early</em> when the reader sat down");
+      expect(first).toBeGreaterThanOrEqual(0);
+      expect(article.content.indexOf("A quote, with")).toBeGreaterThan(first);
+      expect(article.content).not.toMatch(/<script/i);
+    },
+    SLOW_TEST_MS,
+  );
+
+  it("refuses a damaged book with the parser's sentence, storing nothing", async () => {
+    const { token, user } = await registerUser();
+    const book = Uint8Array.from(atob(pandocEpub3), (c) => c.charCodeAt(0)).slice(0, 3000);
+    const response = await upload(token, book, "broken.epub");
+    expect(response.status).toBe(422);
+    expect(response.body.detail).toMatch(/\w/);
+    expect(await articleCount(user.id)).toBe(0);
+  });
 });
 
 describe("a saved link that answers a PDF", () => {
