@@ -1,7 +1,9 @@
 import { env, introspectWorkflow } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
-import { MAX_DOCUMENT_BYTES } from "../../src/worker/domain/documents/document-limits";
+import { sniffDocumentKind } from "../../src/worker/domain/documents/document-kind";
+import { MAX_DOCUMENT_BYTES, MAX_PDF_PAGES } from "../../src/worker/domain/documents/document-limits";
+import { joinLine, layoutBlocks } from "../../src/worker/domain/documents/pdf/pdf-layout";
 import { readPdf } from "../../src/worker/domain/documents/pdf/read-pdf";
 import pandocEpub3 from "../fixtures/documents/epub/pandoc-epub3.epub?bytes";
 import { buildPdf, samplePaper } from "../fixtures/documents/pdf-builder";
@@ -62,6 +64,59 @@ describe("the PDF reader inside workerd (unpdf)", () => {
     ["truncated", samplePaper().slice(0, 400), /damaged or incomplete/],
   ])("refuses a %s PDF with a sentence", async (_name, bytes, message) => {
     await expect(readPdf(bytes)).rejects.toThrow(message);
+  });
+});
+
+describe("document kinds and PDF layout (pure)", () => {
+  const text = (value: string) => new TextEncoder().encode(value);
+
+  it.each([
+    ["a PDF whatever its name", samplePaper(), "scan.bin", "pdf"],
+    ["an HTML document", text("<!doctype html><html><body><p>x</p></body></html>"), "page.txt", "html"],
+    ["Markdown by its name", text("# Title\n\nText"), "notes.md", "markdown"],
+    ["plain text", text("Just words."), "notes", "text"],
+  ] as const)("tells %s by its content", (_what, bytes, name, kind) => {
+    expect(sniffDocumentKind(bytes, name)).toBe(kind);
+  });
+
+  it("joins words hyphenated at a line's end, and keeps a hyphen before a capital", () => {
+    expect(joinLine("careful observa-", "tion")).toBe("careful observation");
+    expect(joinLine("Keil\u2010", "messer")).toBe("Keilmesser");
+    expect(joinLine("the north-", "East wind")).toBe("the north- East wind");
+    expect(joinLine("soft\u00ad", "ly")).toBe("softly");
+  });
+
+  it("drops running headers and page numbers in every form, keeping a number in the text", () => {
+    const page = (n: number) => ({
+      width: 612,
+      height: 792,
+      items: [
+        { str: "Annual Report 2025", x: 72, y: 760, width: 100, fontSize: 9, hasEOL: true },
+        {
+          str: `There were ${n * 7} hives counted on this page of the report.`,
+          x: 72,
+          y: 400,
+          width: 300,
+          fontSize: 11,
+          hasEOL: true,
+        },
+        { str: n % 2 ? `Page ${n} of 4` : `- ${n} -`, x: 290, y: 40, width: 40, fontSize: 9, hasEOL: true },
+      ],
+    });
+    const blocks = layoutBlocks([page(1), page(2), page(3), page(4)]);
+    expect(blocks.map((b) => [b.page, b.text])).toEqual([
+      [1, "There were 7 hives counted on this page of the report."],
+      [2, "There were 14 hives counted on this page of the report."],
+      [3, "There were 21 hives counted on this page of the report."],
+      [4, "There were 28 hives counted on this page of the report."],
+    ]);
+  });
+
+  it(`refuses a PDF of more than ${MAX_PDF_PAGES} pages`, async () => {
+    const pages = Array.from({ length: MAX_PDF_PAGES + 1 }, () => [{ text: "A page.", x: 72, y: 700, size: 11 }]);
+    await expect(readPdf(buildPdf(pages))).rejects.toThrow(
+      /has 501 pages; VibeRead reads documents of up to 500 pages/,
+    );
   });
 });
 
