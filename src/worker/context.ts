@@ -115,6 +115,16 @@ export function createServices(env: Env, meter?: D1Tally) {
     });
   const feedPoller = createFeedPoller({ feeds: feedsRepository, fetchFeed: fetchFeedGuarded });
   const sendPolls = createFeedPollProducer(env.FEED_QUEUE);
+  const imageProxy = createImageProxyService({
+    secret: config.jwtSecret,
+    cache: createR2ImageCache(env.IMAGE_CACHE),
+    fetchImage: (url) =>
+      fetchImage(url, {
+        allowLoopback: config.allowLoopbackFetch,
+        timeoutMs: config.fetchTimeoutMs,
+        resolver: imageResolver,
+      }),
+  });
   return {
     config,
     db,
@@ -134,7 +144,13 @@ export function createServices(env: Env, meter?: D1Tally) {
     topics: createTopicsService({ topics, ...adapters }),
     search: createSearchService({ search: createSearchRepository(db, bodies), topics, articles, tags, ...adapters }),
     articles: articleService,
-    documents: createDocumentsService({ articles: articleService, rows: articles, sources, originals: bodies }),
+    documents: createDocumentsService({
+      articles: articleService,
+      rows: articles,
+      sources,
+      originals: bodies,
+      images: imageProxy,
+    }),
     listening: createListeningService({
       articles,
       speech: adapters.speech,
@@ -142,16 +158,7 @@ export function createServices(env: Env, meter?: D1Tally) {
       renders: createListenRendersRepository(db),
     }),
     highlights,
-    imageProxy: createImageProxyService({
-      secret: config.jwtSecret,
-      cache: createR2ImageCache(env.IMAGE_CACHE),
-      fetchImage: (url) =>
-        fetchImage(url, {
-          allowLoopback: config.allowLoopbackFetch,
-          timeoutMs: config.fetchTimeoutMs,
-          resolver: imageResolver,
-        }),
-    }),
+    imageProxy,
     account: createAccountService({
       account: createAccountRepository(db),
       bodies,

@@ -7,6 +7,7 @@ import { MAX_DOCUMENT_BYTES } from "../domain/documents/document-limits";
 import { readDocument } from "../domain/documents/read-document";
 import { NotFound } from "../domain/errors";
 import type { createArticleService } from "./article-service";
+import type { ImageProxyService } from "./image-proxy-service";
 import { encodeReadDocument } from "./processing/document-payload";
 
 /**
@@ -34,6 +35,8 @@ interface DocumentsServiceDeps {
   rows: Pick<ArticlesRepository, "findManyByIds">;
   sources: Pick<ArticleSourcesRepository, "store">;
   originals: Pick<ArticleBodiesRepository, "writeOriginal" | "readOriginal">;
+  /** Where a document's own pictures are kept for the viewer (the image proxy's cache). */
+  images: Pick<ImageProxyService, "keep">;
 }
 
 /**
@@ -41,7 +44,7 @@ interface DocumentsServiceDeps {
  * read is refused with its reason and nothing stored, then saved as an article whose processing (language, summary,
  * topics, embedding) runs as a saved link's does, from the read text kept as the article's source.
  */
-export function createDocumentsService({ articles, rows, sources, originals }: DocumentsServiceDeps) {
+export function createDocumentsService({ articles, rows, sources, originals, images }: DocumentsServiceDeps) {
   return {
     async upload(userId: number, file: UploadedFile) {
       if (file.bytes.byteLength > MAX_DOCUMENT_BYTES) throw documentErrors.tooLarge();
@@ -70,6 +73,8 @@ export function createDocumentsService({ articles, rows, sources, originals }: D
             fileName: file.name,
           });
           await sources.store(userId, articleId, source);
+          // A picture the cache does not keep (over its entry size) is a broken picture, not a failed upload.
+          for (const image of read.images ?? []) await images.keep(image.src, image);
         },
       );
     },

@@ -17,6 +17,17 @@ export interface ReadDocument {
   content: string;
   /** How many pages the document has (PDF), or null where it has none. */
   pages: number | null;
+  /**
+   * Pictures the content shows that the document itself holds (an EPUB's), each under the address its `<img>`
+   * has: the caller keeps them where the image proxy serves that address from. Never sent between steps.
+   */
+  images?: DocumentImage[];
+}
+
+export interface DocumentImage {
+  src: string;
+  contentType: string;
+  bytes: Uint8Array;
 }
 
 export interface ReadOptions {

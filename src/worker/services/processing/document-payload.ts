@@ -8,7 +8,9 @@ import { compressText, decompressText, MAX_STEP_PAYLOAD_CHARS } from "./compress
  * anything is stored.
  */
 export async function encodeReadDocument(document: ReadDocument): Promise<string> {
-  const encoded = await compressText(JSON.stringify(document));
+  // Pictures are kept apart (the image cache), not carried as text.
+  const { images: _images, ...text } = document;
+  const encoded = await compressText(JSON.stringify(text));
   if (encoded.length > MAX_STEP_PAYLOAD_CHARS) throw documentErrors.tooLong();
   return encoded;
 }
