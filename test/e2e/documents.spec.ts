@@ -1,9 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { samplePaper } from "../fixtures/documents/pdf-builder";
 import { expect, test } from "./fixtures";
-import { createAccount, resendIfLost, resendLostAppUploads, signInWithToken } from "./helpers";
-
-const SCREENSHOTS = "/work/shared-data/screenshots";
+import { createAccount, resendIfLost, resendLostAppUploads, shot, signInWithToken } from "./helpers";
 
 /** Selects `phrase` in `container` as a drag would, and releases the mouse over its last line. */
 async function selectPhrase(container: Locator, phrase: string) {
@@ -60,6 +58,7 @@ test.describe("Documents (issue 54)", () => {
     await box.dispatchEvent("dragover", { dataTransfer: dropped });
     await box.dispatchEvent("drop", { dataTransfer: dropped });
     await expect(box.getByRole("alert")).toHaveText(/named as a PDF but its content is a PNG image/);
+    await shot(page, "documents-add-box-refused-1280");
 
     // The picker: a three-page paper.
     const saved = page.waitForResponse((r) => r.url().endsWith("/api/documents") && r.request().method() === "POST");
@@ -93,10 +92,9 @@ test.describe("Documents (issue 54)", () => {
       })
       .toEqual(["Dances grew longer as the summer went on"]);
 
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await page.screenshot({ path: `${SCREENSHOTS}/documents-pdf-reader-1280.png` });
+    await shot(page, "documents-pdf-reader-1280");
     await page.setViewportSize({ width: 375, height: 800 });
-    await page.screenshot({ path: `${SCREENSHOTS}/documents-pdf-reader-375.png` });
+    await shot(page, "documents-pdf-reader-375");
     await page.setViewportSize({ width: 1280, height: 900 });
 
     // Open original: the PDF itself, in a tab of its own beside the text (headless Chromium downloads a PDF

@@ -2,7 +2,7 @@ import type { ArticleBodiesRepository } from "../db/repositories/article-bodies-
 import type { ArticleSourcesRepository } from "../db/repositories/article-sources-repository";
 import type { ArticlesRepository } from "../db/repositories/articles-repository";
 import { DocumentError, documentErrors } from "../domain/documents/document-error";
-import { DOCUMENT_MEDIA_TYPES, sniffDocumentKind } from "../domain/documents/document-kind";
+import { DOCUMENT_MEDIA_TYPES, type DocumentKind, sniffDocumentKind } from "../domain/documents/document-kind";
 import { MAX_DOCUMENT_BYTES } from "../domain/documents/document-limits";
 import { readDocument } from "../domain/documents/read-document";
 import { NotFound } from "../domain/errors";
@@ -16,6 +16,14 @@ import { encodeReadDocument } from "./processing/document-payload";
  * original instead (GET /api/documents/{id}/original).
  */
 export const DOCUMENT_URL_PREFIX = "document:sha256:";
+
+const FILE_EXTENSIONS: Record<DocumentKind, string> = {
+  pdf: "pdf",
+  epub: "epub",
+  html: "html",
+  markdown: "md",
+  text: "txt",
+};
 
 async function sha256OfBytes(bytes: Uint8Array): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new Uint8Array(bytes));
@@ -85,15 +93,12 @@ export function createDocumentsService({ articles, rows, sources, originals, ima
       if (!row?.documentType) throw new NotFound("This article has no original document");
       const object = await originals.readOriginal(userId, articleId);
       if (!object) throw new NotFound("The original document is no longer stored");
-      const fallback =
-        row.documentType === "pdf"
-          ? "document.pdf"
-          : `document.${row.documentType === "markdown" ? "md" : row.documentType === "text" ? "txt" : row.documentType}`;
       return {
         body: object.body,
         size: object.size,
         contentType: object.httpMetadata?.contentType ?? DOCUMENT_MEDIA_TYPES[row.documentType],
-        fileName: row.documentName || fallback,
+        // A saved link's PDF has no file name of its own.
+        fileName: row.documentName || `document.${FILE_EXTENSIONS[row.documentType]}`,
       };
     },
   };
