@@ -31,16 +31,41 @@ export const pwaOptions: Partial<VitePWAOptions> = {
       { src: "/pwa-512x512.png", sizes: "512x512", type: "image/png" },
       { src: "/maskable-512x512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
     ],
-    // A phone's share sheet opens /share?title&text&url; the Worker redirects it to /#/save (src/worker/share.ts).
-    // The enctype is the default for GET, but Chromium warns in the console of every page when it is left out.
+    // A phone's share sheet posts title, text, url and any file to /share: the service worker keeps a file for the
+    // save screen and redirects to /#/save (src/client/public/share-files-sw.js); without a service worker yet, the
+    // Worker redirects the text and link (src/worker/share-target.ts). GET /share?title&text&url still works.
     share_target: {
       action: "/share",
-      method: "GET",
-      enctype: "application/x-www-form-urlencoded",
-      params: { title: "title", text: "text", url: "url" },
+      method: "POST",
+      enctype: "multipart/form-data",
+      params: {
+        title: "title",
+        text: "text",
+        url: "url",
+        // Issue 54: documents shared to the app (the service worker keeps the file for the save screen to upload).
+        files: [
+          {
+            name: "file",
+            accept: [
+              "application/pdf",
+              ".pdf",
+              "application/epub+zip",
+              ".epub",
+              "text/html",
+              ".html",
+              "text/markdown",
+              ".md",
+              "text/plain",
+              ".txt",
+            ],
+          },
+        ],
+      },
     },
   },
   workbox: {
+    // The share target's POST with a file (src/client/public/share-files-sw.js), before Workbox's own routes.
+    importScripts: ["/share-files-sw.js"],
     globPatterns: ["**/*.{js,css,html,png,svg,webmanifest}"],
     // The API reference viewer (/api/docs, 1.5 MB) is for developers, online: not part of the app shell.
     globIgnores: ["api-docs/**"],

@@ -14,3 +14,14 @@ export function waitForHealth(
   app: { server: ChildProcess; base: string; logPath: string },
   timeoutMs?: number,
 ): Promise<void>;
+export const CHROMIUM: string;
+export const CHROMIUM_FLAGS: string[];
+export function runOrExit(command: string, args: string[], options?: Record<string, unknown>): Promise<void>;
+export function startAppInBackground(options: {
+  port: number;
+  persistTo: string;
+  logPath: string;
+  configPath?: string;
+  vars?: Record<string, string>;
+  extraArgs?: string[];
+}): { server: ChildProcess; stop: () => void; base: string; logPath: string };

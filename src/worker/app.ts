@@ -5,7 +5,7 @@ import { type AppEnv, createServices } from "./context";
 import { emptyTally } from "./db/d1-meter";
 import { AppError, LibraryMoving, ModelUnavailable, TooManyRequests } from "./domain/errors";
 import { bodyLimit } from "./middleware/body-limit";
-import { IMPORT_UPLOAD_PATH, maxBodyBytes } from "./middleware/body-limits";
+import { DOCUMENT_UPLOAD_PATH, IMPORT_UPLOAD_PATH, maxBodyBytes } from "./middleware/body-limits";
 import { isJsonContentType, JSON_ONLY_MESSAGE } from "./middleware/content-type";
 import { queryText } from "./middleware/query-text";
 import { accountRoutes } from "./routes/account";
@@ -16,6 +16,7 @@ import { atomRoutes } from "./routes/atom";
 import { authRoutes } from "./routes/auth";
 import { devD1MeterRoutes } from "./routes/dev-d1-meter";
 import { devFakeSpeechRoutes } from "./routes/dev-fake-speech";
+import { documentRoutes } from "./routes/documents";
 import { ebookRoutes, opdsRoutes } from "./routes/ebooks";
 import { emailAddressRoutes } from "./routes/email-address";
 import { exportRoutes } from "./routes/export";
@@ -57,8 +58,8 @@ export function createApp() {
   // documented type is taken: application/json (with or without a charset), not other +json types.
   app.use(async (c, next) => {
     const hasBody = c.req.header("content-length") !== "0" && c.req.raw.body !== null;
-    // An import upload is a file (multipart); its route checks its own content type.
-    const isUpload = IMPORT_UPLOAD_PATH.test(c.req.path);
+    // An import or a document upload is a file (multipart); its route checks its own content type.
+    const isUpload = IMPORT_UPLOAD_PATH.test(c.req.path) || DOCUMENT_UPLOAD_PATH.test(c.req.path);
     const takesBody = ["POST", "PUT", "PATCH", "DELETE"].includes(c.req.method);
     if (hasBody && takesBody && !isUpload && !isJsonContentType(c.req.raw.headers)) {
       throw new AppError(415, JSON_ONLY_MESSAGE);
@@ -71,6 +72,7 @@ export function createApp() {
   app.route("/articles", articleHighlightRoutes);
   app.route("/articles", listenRoutes);
   app.route("/articles", articleRoutes);
+  app.route("/documents", documentRoutes);
   app.route("/highlights", highlightRoutes);
   app.route("/images", imageRoutes);
   app.route("/topics", topicRoutes);

@@ -39,6 +39,7 @@ import { createAccountService } from "./services/account-service";
 import { createApiTokenService } from "./services/api-token-service";
 import { createArticleService } from "./services/article-service";
 import { createAuthService } from "./services/auth-service";
+import { createDocumentsService } from "./services/documents-service";
 import { createEbookService } from "./services/ebook-service";
 import { createEmailCaptureService } from "./services/email-capture-service";
 import { createExportService } from "./services/export-service";
@@ -95,6 +96,7 @@ export function createServices(env: Env, meter?: D1Tally) {
     config,
     articles,
     sources,
+    originals: bodies,
     adapters,
     resolver: createDohResolver(),
     reanchor: highlights.reanchor,
@@ -168,6 +170,13 @@ export function createServices(env: Env, meter?: D1Tally) {
     topics: createTopicsService({ topics, ...adapters }),
     search: createSearchService({ search: createSearchRepository(db, bodies), topics, articles, tags, ...adapters }),
     articles: articleService,
+    documents: createDocumentsService({
+      articles: articleService,
+      rows: articles,
+      sources,
+      originals: bodies,
+      images: imageProxy,
+    }),
     listening: createListeningService({
       articles,
       speech: adapters.speech,

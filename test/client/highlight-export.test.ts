@@ -108,6 +108,20 @@ describe("the highlights page's export (issue 50)", () => {
     ]);
   });
 
+  it("gives a document's page with each highlight that has one (issue 54): Markdown, JSON and CSV", () => {
+    const paper = { id: 4, title: "How Bees Dance", url: "document:sha256:ab12", domain: null, note: null };
+    const cited = groupsWithNotes(
+      [libraryHighlight(paper, "Dances grew longer", "2026-12-01T08:00:00.000Z", { page: 2 })],
+      [],
+    );
+    expect(highlightsMarkdown(cited, {}, now)).toContain("> Dances grew longer\n\np. 2\n\n#highlight/yellow");
+    expect(JSON.parse(highlightsJson(cited, {}, now)).articles[0].highlights[0].page).toBe(2);
+    const { data } = Papa.parse<string[]>(highlightsCsv(Papa, cited).trim());
+    expect(data[1]?.[HIGHLIGHT_CSV_COLUMNS.indexOf("page")]).toBe("2");
+    // A web article's highlight has no page line.
+    expect(highlightsMarkdown(groups, filters, now)).not.toMatch(/^p\. /m);
+  });
+
   it("names the file by date and filters", async () => {
     expect(exportFilename("markdown", filters, now)).toBe("viberead-highlights-2026-12-01-tomatoes-garden-life.md");
     expect(exportFilename("csv", {}, now)).toBe("viberead-highlights-2026-12-01.csv");

@@ -22,7 +22,12 @@ test("the manifest is served with its fields and icons, and index.html links it"
     start_url: "/#/dashboard",
     display: "standalone",
     theme_color: "#4f46e5",
-    share_target: { action: "/share", method: "GET", params: { title: "title", text: "text", url: "url" } },
+    share_target: {
+      action: "/share",
+      method: "POST",
+      enctype: "multipart/form-data",
+      params: { title: "title", text: "text", url: "url", files: [{ name: "file" }] },
+    },
   });
 
   const icons = manifest.icons as { src: string; sizes: string; type: string; purpose?: string }[];
@@ -196,6 +201,30 @@ test("signing out deletes the articles kept for offline reading", async ({ page 
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/#\/login/);
   expect(await cachedPaths(page)).toEqual([]);
+});
+
+test("a document shared to the installed app is kept by the service worker and uploaded by the save screen", async ({
+  page,
+}) => {
+  const { email } = await createAccount(page);
+  await signedInUnderServiceWorker(page, email);
+  // The share sheet's post, as a form the page submits (the service worker answers it like the real share).
+  await page.evaluate(() =>
+    document.body.insertAdjacentHTML(
+      "beforeend",
+      '<form method="post" action="/share" enctype="multipart/form-data"><input type="file" name="file" id="shared-file"></form>',
+    ),
+  );
+  await page.setInputFiles("#shared-file", {
+    name: "notes.md",
+    mimeType: "text/markdown",
+    buffer: Buffer.from("# Shared notes\n\nThe bees are back, and the clover is out in the meadow again.\n"),
+  });
+  await page.locator('form[action="/share"]').evaluate((form) => (form as unknown as { submit(): void }).submit());
+  await expect(page).toHaveURL(/\/#\/save\?shared_file=[\w-]+/);
+  await expect(page.getByRole("heading", { level: 1, name: "Saved" })).toBeVisible();
+  await expect(page.getByText("Shared notes")).toBeVisible();
+  expect(await page.evaluate(async () => (await (await caches.open("viberead-shared-files")).keys()).length)).toBe(0);
 });
 
 test("a link shared to the app from a phone's share sheet lands on the save screen", async ({ page }) => {

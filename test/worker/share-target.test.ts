@@ -44,8 +44,36 @@ describe("GET /share", () => {
   });
 
   it("refuses other methods with a JSON 405", async () => {
-    const response = await share("?url=https://example.com", "POST");
+    const response = await share("?url=https://example.com", "PUT");
     expect(response.status).toBe(405);
     expect(await response.json()).toEqual({ detail: "Method not allowed" });
+  });
+});
+
+describe("POST /share (the manifest's multipart share target, before the service worker takes it)", () => {
+  async function post(form: FormData) {
+    return exports.default.fetch(
+      new Request("http://localhost/share", { method: "POST", body: form, redirect: "manual" }),
+    );
+  }
+
+  it("redirects a shared link's fields to the save screen with 303", async () => {
+    const form = new FormData();
+    form.set("url", " https://example.com/story ");
+    form.set("title", "A story");
+    const response = await post(form);
+    expect(response.status).toBe(303);
+    expect(savedFields(response.headers.get("Location"))).toEqual({
+      url: "https://example.com/story",
+      title: "A story",
+    });
+  });
+
+  it("says a shared file did not reach the app rather than keeping a file it cannot tell whose it is", async () => {
+    const form = new FormData();
+    form.set("file", new File([new Uint8Array(200_000)], "paper.pdf", { type: "application/pdf" }));
+    const response = await post(form);
+    expect(response.status).toBe(303);
+    expect(savedFields(response.headers.get("Location"))).toEqual({ shared_file: "unavailable" });
   });
 });

@@ -1,9 +1,21 @@
 /** Response shapes of the VibeRead API, as the client reads them (spec §3, docs/api.md). */
 export type ProcessingStatus = "pending" | "processing" | "retrying" | "completed" | "failed";
 
+/** Issue 54: what a document article was read from, and where its original file is. */
+export interface ArticleDocument {
+  type: "pdf" | "epub" | "html" | "markdown" | "text";
+  /** The uploaded file's name; null for a saved link that answered a PDF. */
+  name: string | null;
+  pages: number | null;
+  /** GET with the bearer token: the file as it was saved. */
+  original_url: string;
+}
+
 export interface Article {
   id: number;
   url: string;
+  /** Set when the article was read from a document (an upload, or a link that answered a PDF). */
+  document?: ArticleDocument | null;
   title: string | null;
   summary: string | null;
   /** Only on GET /api/articles/{id}; list items have none. */
@@ -61,6 +73,8 @@ export interface Highlight {
   anchor_status: "anchored" | "orphaned" | "pending";
   selectors: (TextQuoteSelector | TextPositionSelector)[];
   client_id: string | null;
+  /** The page of a document (a PDF) the highlight starts on; null (or absent, older servers) for web articles. */
+  page?: number | null;
   created_at: string;
   updated_at: string;
 }

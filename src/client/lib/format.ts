@@ -93,6 +93,8 @@ export function summaryPreview(summary: string | null | undefined, max = CARD_SU
 /** The source shown on a card: the article's domain, else the URL's host, else "Unknown source". */
 export function sourceLabel(domain: string | null | undefined, url: string): string {
   if (domain) return domain;
+  // An uploaded document's address is its content's hash (issue 54), not a site.
+  if (url.startsWith("document:")) return "Uploaded document";
   try {
     return new URL(url).hostname.replace(/^www\./, "") || "Unknown source";
   } catch {
@@ -105,7 +107,7 @@ export function sourceLabel(domain: string | null | undefined, url: string): str
  * enough to tell queued articles apart before their titles are known. Empty when it does not parse.
  */
 export function articleAddress(url: string | null | undefined): string {
-  if (!url) return "";
+  if (!url || url.startsWith("document:")) return "";
   try {
     const { host, pathname } = new URL(url);
     let path = pathname.replace(/\/+$/, "");

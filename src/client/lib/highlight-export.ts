@@ -86,6 +86,7 @@ export function highlightsJson(groups: readonly ArticleGroup[], filters: Highlig
         color: h.color,
         target: h.target,
         anchor_status: h.anchor_status,
+        page: h.page ?? null,
         created_at: h.created_at,
         updated_at: h.updated_at,
       })),
@@ -103,6 +104,7 @@ export const HIGHLIGHT_CSV_COLUMNS = [
   "color",
   "where",
   "created_at",
+  "page",
 ] as const;
 
 /** One row per article note and per highlight; a cell starting with = + @ is kept from running as a formula. */
@@ -110,9 +112,10 @@ export function highlightsCsv(papa: typeof Papa, groups: readonly ArticleGroup[]
   const rows: string[][] = [];
   for (const group of groups) {
     const title = titleOf(group);
-    if (group.note?.trim()) rows.push([title, group.article.url, "note", "", group.note, "", "", ""]);
+    if (group.note?.trim()) rows.push([title, group.article.url, "note", "", group.note, "", "", "", ""]);
     for (const h of group.highlights) {
-      rows.push([title, group.article.url, "highlight", h.quote, h.note ?? "", h.color, h.target, h.created_at]);
+      const page = h.page ? String(h.page) : "";
+      rows.push([title, group.article.url, "highlight", h.quote, h.note ?? "", h.color, h.target, h.created_at, page]);
     }
   }
   return papa.unparse(

@@ -24,15 +24,16 @@ export function httpUrl(raw: string | null | undefined): string | null {
 
 /** Elements kept (with their allowed attributes). Mirrors the server's allowlist. */
 const ALLOWED: Record<string, readonly string[]> = {
-  p: [],
-  h2: [],
-  h3: [],
-  h4: [],
+  // data-page: the page of a document (a PDF) the block starts on (issue 54), which a highlight reports.
+  p: ["data-page"],
+  h2: ["data-page"],
+  h3: ["data-page"],
+  h4: ["data-page"],
   h5: [],
   h6: [],
   ul: [],
   ol: ["start"],
-  li: [],
+  li: ["data-page"],
   a: ["href", "title"],
   img: ["src", "alt", "title", "width", "height"],
   figure: [],
@@ -111,6 +112,7 @@ function allowedAttribute(tag: string, name: string, value: string): string | nu
     case "colspan":
     case "rowspan":
     case "start":
+    case "data-page":
       return (name === "start" ? SIGNED_INTEGER : INTEGER).test(value.trim()) ? value.trim() : null;
     default:
       // alt, title: plain text; the serializer escapes it.
@@ -187,13 +189,14 @@ export function sanitizeArticleHtml(html: string | null | undefined, images?: Re
   const fragment = articlePurifier().sanitize(html, {
     ALLOWED_TAGS: [...Object.keys(ALLOWED), "h1"],
     ALLOWED_ATTR: [...new Set(Object.values(ALLOWED).flat())],
+    // Only the data-* attributes the allowlist names (data-page), through ALLOWED_ATTR and the hook.
     ALLOW_DATA_ATTR: false,
     ALLOW_ARIA_ATTR: false,
     // URLs are checked by the hook above (absolute http(s) only); this keeps DOMPurify's own check as strict.
     ALLOWED_URI_REGEXP: /^https?:\/\//i,
     // DOMPurify holds every attribute outside its "URI-safe" list to the URL pattern; these are numbers, checked
     // by the hook above, so they are exempt from it (as alt and title are by default).
-    ADD_URI_SAFE_ATTR: ["width", "height", "colspan", "rowspan", "start"],
+    ADD_URI_SAFE_ATTR: ["width", "height", "colspan", "rowspan", "start", "data-page"],
     ADD_FORBID_CONTENTS: DROPPED,
     KEEP_CONTENT: true,
     RETURN_DOM_FRAGMENT: true,

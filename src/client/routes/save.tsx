@@ -3,11 +3,13 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { articlesApi } from "../api/articles";
 import { ApiError } from "../api/client";
+import { documentsApi } from "../api/documents";
 import type { Article } from "../api/types";
 import { LogoMark } from "../components/logo";
 import { usePageTitle } from "../hooks/use-page-title";
 import { displayTitle } from "../lib/format";
 import { readSaveRequest } from "../lib/save-request";
+import { takeSharedFile } from "../lib/shared-files";
 import { invalidateLibrary } from "../queries/articles";
 import "../styles/save.css";
 
@@ -16,6 +18,9 @@ type Outcome =
   | { kind: "saved"; article: Article }
   | { kind: "duplicate"; article: Article | null }
   | { kind: "error"; message: string };
+
+const SHARED_FILE_MISSING =
+  "The shared file did not reach VibeRead. Open VibeRead once so it can finish installing, then share the file again, or upload it from the dashboard.";
 
 function existingArticle(error: ApiError): Article | null {
   const article = (error.body as { article?: Article } | null)?.article;
@@ -41,29 +46,44 @@ export function SavePage() {
     if (savedFor.current === search) return;
     savedFor.current = search;
     const current = () => savedFor.current === search;
-    const wanted = readSaveRequest(new URLSearchParams(search));
+    const query = new URLSearchParams(search);
+    const sharedFile = query.get("shared_file");
+    const settle = (saving: Promise<Article>) =>
+      saving.then(
+        (article) => {
+          void invalidateLibrary(client);
+          if (current()) setOutcome({ kind: "saved", article });
+        },
+        (error: unknown) => {
+          if (!current()) return;
+          if (error instanceof ApiError && error.status === 409) {
+            setOutcome({ kind: "duplicate", article: existingArticle(error) });
+          } else {
+            setOutcome({ kind: "error", message: error instanceof Error ? error.message : "Failed to create article" });
+          }
+        },
+      );
+    if (sharedFile) {
+      // A document shared to the installed app (issue 54), kept by the service worker until uploaded here.
+      setOutcome({ kind: "saving" });
+      void settle(
+        takeSharedFile(sharedFile).then((file) => {
+          if (!file) throw new Error(SHARED_FILE_MISSING);
+          return documentsApi.upload(file, () => {});
+        }),
+      );
+      return;
+    }
+    const wanted = readSaveRequest(query);
     if (!wanted.ok) {
       setOutcome({ kind: "error", message: wanted.message });
       return;
     }
     setOutcome({ kind: "saving" });
-    articlesApi.create(wanted.url).then(
-      (article) => {
-        void invalidateLibrary(client);
-        if (current()) setOutcome({ kind: "saved", article });
-      },
-      (error: unknown) => {
-        if (!current()) return;
-        if (error instanceof ApiError && error.status === 409) {
-          setOutcome({ kind: "duplicate", article: existingArticle(error) });
-        } else {
-          setOutcome({ kind: "error", message: error instanceof Error ? error.message : "Failed to create article" });
-        }
-      },
-    );
+    void settle(articlesApi.create(wanted.url));
   }, [client, search]);
 
-  const name = request.ok ? (request.title ?? request.url) : null;
+  const name = params.get("shared_file") ? "Shared file" : request.ok ? (request.title ?? request.url) : null;
   return (
     <main className="auth-page save-page" id="main">
       <section className="auth-card save-card" aria-live="polite">

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { DOCUMENT_KINDS } from "../domain/documents/document-kind";
 import { ANCHOR_STATUSES, HIGHLIGHT_COLORS, HIGHLIGHT_TARGETS } from "../domain/highlights/targets";
 
 /**
@@ -184,6 +185,16 @@ export const articles = sqliteTable(
      * `articles_fts` so every search of the library finds the reader's own words; written by the highlights service.
      */
     annotationText: text("annotation_text"),
+    /**
+     * What the article was read from when it is a document (issue 54): "pdf", "epub", "html", "markdown" or "text",
+     * uploaded or a saved link that answered a PDF; null for a web page. The file itself is kept in R2 beside the
+     * body (article-bodies-repository: `original`), served by "Open original".
+     */
+    documentType: text("document_type", { enum: DOCUMENT_KINDS }),
+    /** The uploaded file's name, as the reader's device gave it (null for a saved link). */
+    documentName: text("document_name"),
+    /** How many pages the document has (a PDF), so highlights can report a page; null where it has none. */
+    documentPages: integer("document_pages"),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
   },
@@ -501,6 +512,11 @@ export const highlights = sqliteTable(
     color: text("color", { enum: HIGHLIGHT_COLORS }).notNull().default("yellow"),
     note: text("note"),
     clientId: text("client_id"),
+    /**
+     * The page of a document (a PDF) the highlight starts on (issue 54), from the `data-page` of its block when it
+     * was made; null for web articles and other parts. Exports print it ("p. 12").
+     */
+    page: integer("page"),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
   },

@@ -1,3 +1,4 @@
+import { MAX_DOCUMENT_BYTES } from "../domain/documents/document-limits";
 import { MAX_IMPORT_BODY_BYTES } from "../domain/imports/import-limits";
 import { MCP_PATH, REGISTER_PATH } from "../oauth/oauth-provider";
 
@@ -23,6 +24,11 @@ export const MAX_SUBSCRIBE_BODY_BYTES = 256 * 1024;
 /** An import upload (multipart, not JSON); its limit is in domain/imports/import-limits.ts. */
 export const IMPORT_UPLOAD_PATH = /^\/api\/imports\/?$/;
 
+/** A document upload (issue 54: multipart, not JSON). */
+export const DOCUMENT_UPLOAD_PATH = /^\/api\/documents\/?$/;
+/** A document upload: the file's limit and room for the form's framing. */
+export const MAX_DOCUMENT_UPLOAD_BODY_BYTES = MAX_DOCUMENT_BYTES + 64 * 1024;
+
 /**
  * The most a request body to `path` may hold: one table for /api (app.ts) and the paths outside it
  * (worker-guard.ts), which the OpenAPI document states on each operation's 413.
@@ -32,6 +38,9 @@ export function maxBodyBytes(path: string): number {
   if (path === REGISTER_PATH) return MAX_REGISTRATION_BODY_BYTES;
   if (/^\/api\/articles\/bulk\/?$/.test(path)) return MAX_BULK_BODY_BYTES;
   if (IMPORT_UPLOAD_PATH.test(path)) return MAX_IMPORT_BODY_BYTES;
+  // The share target's POST may carry a shared document (the service worker takes it; a post that reaches the
+  // Worker is answered with the save screen, its file not kept).
+  if (DOCUMENT_UPLOAD_PATH.test(path) || path === "/share" || path === "/share/") return MAX_DOCUMENT_UPLOAD_BODY_BYTES;
   if (/^\/api\/articles\/?$/.test(path)) return MAX_SAVE_BODY_BYTES;
   if (/^\/api\/feeds\/opml\/?$/.test(path)) return MAX_OPML_BODY_BYTES;
   if (/^\/api\/feeds\/subscriptions\/?$/.test(path)) return MAX_SUBSCRIBE_BODY_BYTES;

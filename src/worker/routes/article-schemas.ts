@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PROCESSING_STATUSES } from "../db/schema";
+import { DOCUMENT_KINDS } from "../domain/documents/document-kind";
 import { MAX_TIMEZONE_OFFSET_MINUTES } from "../domain/reading-stats";
 import { MAX_SEARCH_LENGTH } from "../domain/search-query";
 import { MAX_TAG_LENGTH, MAX_TAGS_PER_ARTICLE } from "../domain/tags/normalize-tags";
@@ -211,6 +212,17 @@ export const articleJson = z
     reading_position: z.int().nullable().meta({ description: "The first visible text offset of the content." }),
     reading_progress: z.number().min(0).max(1).nullable(),
     highlight_count: z.int().optional().meta({ description: "Given in lists and in GET /api/articles/{id}." }),
+    document: z
+      .object({
+        type: z.enum(DOCUMENT_KINDS),
+        name: nullableText().meta({ description: "The uploaded file's name; null for a saved link." }),
+        pages: z.int().nullable().meta({ description: "The PDF's page count; blocks of the content carry data-page." }),
+        original_url: z.string().meta({ description: "GET it for the file as it was saved (Open original)." }),
+      })
+      .nullable()
+      .meta({
+        description: "Set when the article was read from a document (an upload, or a link that answered a PDF).",
+      }),
     images: z
       .record(z.string(), z.string())
       .optional()

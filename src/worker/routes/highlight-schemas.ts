@@ -181,6 +181,10 @@ export const highlightJson = z
       ]),
     ),
     client_id: z.string().nullable(),
+    page: z
+      .int()
+      .nullable()
+      .meta({ description: "The page of a document (a PDF) the highlight starts on; null for web articles." }),
     created_at: isoTime(),
     updated_at: isoTime(),
   })

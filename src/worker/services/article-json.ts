@@ -55,6 +55,15 @@ export function toArticleJson(
     reading_position: row.readingPosition,
     reading_progress: row.readingProgress,
     ...(highlightCount === undefined ? {} : { highlight_count: highlightCount }),
+    /** Issue 54: what the article was read from when it is a document, and where its original file is. */
+    document: row.documentType
+      ? {
+          type: row.documentType,
+          name: row.documentName,
+          pages: row.documentPages,
+          original_url: `/api/documents/${row.id}/original`,
+        }
+      : null,
   };
 }
 export type ArticleJson = ReturnType<typeof toArticleJson>;

@@ -1,6 +1,11 @@
 import type { ArticleSourcesRepository } from "../db/repositories/article-sources-repository";
 import type { ArticleTagsRepository } from "../db/repositories/article-tags-repository";
-import type { ArticleRecord, ArticleSummaryRecord, ArticlesRepository } from "../db/repositories/articles-repository";
+import type {
+  ArticleRecord,
+  ArticleSummaryRecord,
+  ArticlesRepository,
+  NewArticle,
+} from "../db/repositories/articles-repository";
 import type { HighlightsRepository } from "../db/repositories/highlights-repository";
 import type { IngestLane } from "../db/schema";
 import { checkArticleUrl } from "../domain/article-url";
@@ -190,6 +195,31 @@ export function createArticleService({
           await articles.delete(userId, saved.id);
           throw error;
         }
+      }
+      const [started] = await startProcessing(userId, [saved], "single");
+      return toArticleJson(started ?? saved);
+    },
+
+    /**
+     * Saves a document already read (issue 54: an upload) as `pending` and queues its processing. `store` keeps
+     * what processing reads (the original file, the read text) under the new article; if it fails, the article is
+     * deleted again, so nothing is half stored. The same file saved again is a duplicate, as a link is.
+     */
+    async createDocument(userId: number, row: NewArticle, store: (articleId: number) => Promise<void>) {
+      const existing = await articles.findByNormalizedUrl(userId, row.normalizedUrl);
+      if (existing) {
+        throw new Conflict("This document is already in your library", { article: toArticleJson(existing) });
+      }
+      const [saved] = await articles.insertMany(userId, [row], now());
+      if (!saved) {
+        const raced = await articles.findByNormalizedUrl(userId, row.normalizedUrl);
+        throw new Conflict("This document is already in your library", raced ? { article: toArticleJson(raced) } : {});
+      }
+      try {
+        await store(saved.id);
+      } catch (error) {
+        await articles.delete(userId, saved.id);
+        throw error;
       }
       const [started] = await startProcessing(userId, [saved], "single");
       return toArticleJson(started ?? saved);

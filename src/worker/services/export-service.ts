@@ -85,8 +85,9 @@ export function createExportService({ exports, tags, now = Date.now }: ExportSer
                 reading_progress: row.readingProgress,
                 position_updated_at: iso(row.positionUpdatedAt),
                 highlights: (details.highlightsOf.get(row.id) ?? []).map((h) => {
-                  const { article_id: _articleId, client_id: _clientId, ...json } = toHighlightJson(h);
-                  return json;
+                  const { article_id: _articleId, client_id: _clientId, page, ...json } = toHighlightJson(h);
+                  // A document's page (issue 54) where there is one; a web article's highlights are as they were.
+                  return page === null ? json : { ...json, page };
                 }),
               };
               writer.article(article, emit);

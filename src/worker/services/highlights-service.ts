@@ -7,6 +7,7 @@ import type {
   LibraryHighlight,
   LibraryNote,
 } from "../db/repositories/highlights-repository";
+import { pageAtOffset } from "../domain/documents/page-at";
 import { InvalidInput, NotFound } from "../domain/errors";
 import { type ArticleTexts, targetText } from "../domain/highlights/article-text";
 import { matchQuote } from "../domain/highlights/match-quote";
@@ -35,6 +36,8 @@ export function toHighlightJson(row: HighlightRecord) {
         : []),
     ],
     client_id: row.clientId,
+    /** The document page the highlight starts on (a PDF), or null. */
+    page: row.page ?? null,
     created_at: iso(row.createdAt),
     updated_at: iso(row.updatedAt),
   };
@@ -156,6 +159,9 @@ export function createHighlightsService({
           color: input.color,
           note: input.note,
           clientId: input.clientId ?? null,
+          // A document's page (issue 54), from the block the highlight starts in.
+          page:
+            input.target === "content" && anchor.start !== null ? pageAtOffset(article.content, anchor.start) : null,
         },
         now(),
       );

@@ -93,6 +93,14 @@ export function createImageProxyService({ secret, cache, fetchImage }: ImageProx
     },
 
     /**
+     * Keeps a picture the article's own file held (an EPUB's, issue 54) under the address its content shows, so
+     * `serve` finds it in the cache; false when the cache would not keep it (over its entry size).
+     */
+    async keep(src: string, image: { contentType: string; bytes: Uint8Array }): Promise<boolean> {
+      return cache.put(await cacheKey(src), image);
+    },
+
+    /**
      * The picture behind a signed address: from the cache, else fetched from its site and kept. A signature that
      * does not match is 404, as for anything that is not there; a site that fails is the fetcher's FetchFailure.
      */

@@ -1,6 +1,7 @@
 import { type ReactNode, useMemo } from "react";
 import type { Article } from "../../api/types";
 import { httpUrl, sanitizeArticleHtml } from "../../lib/sanitize-html";
+import { describeDocument, OpenOriginalDocument } from "./document-original";
 import { MarkdownView } from "./markdown-view";
 
 interface PanelProps {
@@ -149,6 +150,12 @@ export function ContentPanel({ article, direction, inProgress, running, onStart,
           {running ? <BusyLabel label="Fetching..." /> : "Re-fetch Content"}
         </button>
       </div>
+      {article.document ? (
+        <p className="document-source">
+          Read from {describeDocument(article.document)}.{" "}
+          <OpenOriginalDocument document={article.document} className="button button-secondary button-small" />
+        </p>
+      ) : null}
       <div
         className="viewer-content"
         dir={direction}
@@ -163,6 +170,14 @@ export function ContentPanel({ article, direction, inProgress, running, onStart,
 
 /** A link to the page the article was saved from, in a new tab. */
 export function OriginalPanel({ article }: { article: Article }) {
+  if (article.document) {
+    return (
+      <div className="original-panel">
+        <p>This article was read from {describeDocument(article.document)}.</p>
+        <OpenOriginalDocument document={article.document} className="button button-primary" />
+      </div>
+    );
+  }
   const url = httpUrl(article.url);
   return (
     <div className="original-panel">

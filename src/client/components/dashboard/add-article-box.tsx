@@ -13,6 +13,7 @@ import {
   urlCountHint,
 } from "../../lib/url-input";
 import { BulkResults } from "./bulk-results";
+import { DocumentUpload, useDocumentUpload } from "./document-upload";
 
 /** Spec §9: the results panel clears after 3 s (unless it names skipped lines); the text area shows at most 5 rows. */
 export const BULK_RESULTS_MS = 3_000;
@@ -42,6 +43,8 @@ export function AddArticleBox({
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [results, setResults] = useState<BulkSummary | null>(null);
+  const upload = useDocumentUpload(onSaved);
+  const [dragging, setDragging] = useState(false);
   const inputId = useId();
   const hintId = useId();
   const errorId = useId();
@@ -128,7 +131,27 @@ export function AddArticleBox({
       .join(" ") || undefined;
 
   return (
-    <section className="add-article" aria-label="Save articles">
+    <section
+      className={`add-article${dragging ? " is-dropping" : ""}`}
+      aria-label="Save articles"
+      // A file dragged over the box is taken as a document upload (issue 54); text and links keep their default.
+      onDragOver={(event) => {
+        if (!event.dataTransfer.types.includes("Files")) return;
+        event.preventDefault();
+        event.dataTransfer.dropEffect = "copy";
+        setDragging(true);
+      }}
+      onDragLeave={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+      }}
+      onDrop={(event) => {
+        const file = event.dataTransfer.files[0];
+        if (!file) return;
+        event.preventDefault();
+        setDragging(false);
+        void upload.send(file);
+      }}
+    >
       <form className={`add-article-form${expanded ? " is-expanded" : ""}`} onSubmit={save} noValidate>
         <label htmlFor={inputId} className="visually-hidden">
           Article URLs
@@ -177,6 +200,7 @@ export function AddArticleBox({
           {error}
         </p>
       )}
+      <DocumentUpload state={upload} />
       {results && <BulkResults summary={results} onDismiss={() => setResults(null)} />}
     </section>
   );

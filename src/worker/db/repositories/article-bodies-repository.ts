@@ -93,6 +93,26 @@ export function createArticleBodiesRepository(bucket: R2Bucket) {
       await bucket.delete(`${articlePrefix(userId, articleId)}source`);
     },
 
+    /**
+     * The file a document article was read from (issue 54: an upload, or the PDF a saved link answered), kept as
+     * it came for "Open original"; deleted with the article and the account like everything under their prefixes.
+     */
+    async writeOriginal(
+      userId: number,
+      articleId: number,
+      bytes: Uint8Array,
+      meta: { contentType: string; fileName: string | null },
+    ): Promise<void> {
+      await bucket.put(`${articlePrefix(userId, articleId)}original`, bytes, {
+        httpMetadata: { contentType: meta.contentType },
+        customMetadata: meta.fileName ? { fileName: meta.fileName } : {},
+      });
+    },
+
+    async readOriginal(userId: number, articleId: number): Promise<R2ObjectBody | null> {
+      return bucket.get(`${articlePrefix(userId, articleId)}original`);
+    },
+
     /** Everything kept for one article (its bodies, old ones a failed clean-up left, its source). */
     async deleteArticle(userId: number, articleId: number): Promise<void> {
       await deleteUnder(articlePrefix(userId, articleId));

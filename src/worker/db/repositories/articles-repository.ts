@@ -13,7 +13,8 @@ export type ArticleRecord = Omit<typeof articles.$inferSelect, "searchText" | "b
 /** A list row: every column but the (large) content. */
 export type ArticleSummaryRecord = Omit<ArticleRecord, "content">;
 export type FeedbackRecord = typeof articleFeedback.$inferSelect;
-export type NewArticle = Pick<ArticleRecord, "url" | "normalizedUrl" | "domain">;
+export type NewArticle = Pick<ArticleRecord, "url" | "normalizedUrl" | "domain"> &
+  Partial<Pick<ArticleRecord, "title" | "documentType" | "documentName" | "documentPages">>;
 export type ArticlePatch = Partial<Pick<ArticleRecord, "title" | "author" | "isRead" | "readAt">>;
 
 /**

@@ -6,7 +6,8 @@ import { articles, articleTags, highlights } from "../schema";
 import type { SearchIndex } from "./search-index";
 
 export type HighlightRecord = typeof highlights.$inferSelect;
-export type NewHighlight = Omit<HighlightRecord, "id" | "userId" | "articleId" | "createdAt" | "updatedAt">;
+export type NewHighlight = Omit<HighlightRecord, "id" | "userId" | "articleId" | "createdAt" | "updatedAt" | "page"> &
+  Partial<Pick<HighlightRecord, "page">>;
 export type HighlightPatch = Partial<Pick<HighlightRecord, "color" | "note">>;
 export type AnchorUpdate = { id: number; start: number | null; end: number | null; status: AnchorStatus };
 export type LibraryHighlight = HighlightRecord & {

@@ -16,6 +16,8 @@ export interface ExportHighlight {
   color: "yellow" | "green" | "blue" | "pink";
   note: string | null;
   anchor_status: "anchored" | "orphaned" | "pending";
+  /** The document page it starts on (a PDF, issue 54); null or absent for web articles. */
+  page?: number | null;
   selectors: (
     | { type: "TextQuoteSelector"; exact: string; prefix: string; suffix: string }
     | { type: "TextPositionSelector"; start: number; end: number }

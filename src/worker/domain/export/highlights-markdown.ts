@@ -23,6 +23,8 @@ const STATUS_LINES: Record<ExportHighlight["anchor_status"], string | null> = {
 
 export function highlightMarkdown(h: ExportHighlight): string {
   const parts = [blockQuote(h.quote)];
+  // A document's page (issue 54), as a citation gives it.
+  if (h.page) parts.push(`p. ${h.page}`);
   const status = STATUS_LINES[h.anchor_status];
   if (status) parts.push(status);
   if (h.note?.trim()) parts.push(h.note.trim());

@@ -104,6 +104,7 @@ export const failures = {
   redirectWithoutLocation: (status: number, statusText?: string) =>
     new FetchFailure(`The site answered ${statusLine(status, statusText)} but did not say where to go`, false),
   badRedirect: () => new FetchFailure("The site redirected to an address that is not valid", false),
+  notPdf: () => new FetchFailure("The link says it answers a PDF, but what it sent is not one", false),
   notHtml: (type: string) => new FetchFailure(`The link is not a web page (${type || "unknown type"})`, false),
   tooLarge: (maxBytes: number) => new FetchFailure(`The page is larger than ${formatBytes(maxBytes)}`, false),
   unreachable: (host: string) => new FetchFailure(`The site could not be reached (${host})`, true),

@@ -40,6 +40,17 @@ export const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
 export const DEFAULT_MAX_REDIRECTS = 5;
 
 const HTML_TYPES = new Set(["text/html", "application/xhtml+xml"]);
+/**
+ * Types a PDF link may answer with: its own, and the generic ones servers send files as. A body of any of these is
+ * a PDF only if it starts like one (`%PDF-`), and so is any body that does, whatever its type says.
+ */
+const PDF_TYPES = new Set(["application/pdf", "application/x-pdf", "application/acrobat", "text/pdf", "text/x-pdf"]);
+const FILE_TYPES = new Set([
+  "application/octet-stream",
+  "binary/octet-stream",
+  "application/download",
+  "application/force-download",
+]);
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 // Browser-like, because many sites serve bots an error or a consent wall; the VibeRead token keeps it honest.
@@ -49,6 +60,7 @@ const REQUEST_HEADERS = {
   "accept-language": "en-US,en;q=0.9,*;q=0.5",
 };
 const PAGE_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
+const PAGE_OR_PDF_ACCEPT = "text/html,application/xhtml+xml,application/pdf,application/xml;q=0.9,*/*;q=0.8";
 
 /** One time budget for the whole fetch: aborts the in-flight request and rejects whatever is being awaited. */
 class Deadline {
@@ -149,6 +161,8 @@ export interface GuardedFetchOptions {
   headers?: Record<string, string>;
   /** Statuses returned with an empty body instead of thrown (304, 410, 429, 503 for a poller). */
   passStatuses?: ReadonlySet<number>;
+  /** The body's cap by media type, when it differs from `maxBytes` (a PDF may be larger than a page). */
+  maxBytesFor?: (type: string) => number;
 }
 
 /**
@@ -218,7 +232,7 @@ export async function fetchGuarded(url: string, options: FetchPageOptions & Guar
         discard(response);
         throw refused;
       }
-      const bytes = await readCapped(response, maxBytes, deadline);
+      const bytes = await readCapped(response, options.maxBytesFor?.(type) ?? maxBytes, deadline);
       return {
         url: current.href,
         status: response.status,
@@ -248,4 +262,46 @@ export async function fetchPage(url: string, options: FetchPageOptions): Promise
   const html = decodeHtml(fetched.bytes, fetched.contentTypeHeader);
   if (!fetched.contentType && !looksLikeHtml(html)) throw failures.notHtml("");
   return { url: fetched.url, status: fetched.status, contentType: fetched.contentType || "text/html", html };
+}
+
+/** What a saved link answered: a web page, or a PDF (by its type or its first bytes, after any redirects). */
+export type FetchedPageOrPdf = ({ kind: "page" } & FetchedPage) | { kind: "pdf"; url: string; bytes: Uint8Array };
+
+/**
+ * `fetchPage` that also takes a PDF: a link to a paper or a report is saved as the document it answers. A PDF may be
+ * up to `maxPdfBytes`; a page keeps the page cap. A body that starts with `%PDF-` is a PDF whatever its declared
+ * type; a body declared a PDF that does not start like one is refused as not a PDF.
+ */
+export async function fetchPageOrPdf(
+  url: string,
+  options: FetchPageOptions & { maxPdfBytes: number },
+): Promise<FetchedPageOrPdf> {
+  const pageBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const fetched = await fetchGuarded(url, {
+    ...options,
+    accept: PAGE_OR_PDF_ACCEPT,
+    refuseType: (type) =>
+      type && !HTML_TYPES.has(type) && !PDF_TYPES.has(type) && !FILE_TYPES.has(type) ? failures.notHtml(type) : null,
+    // Untyped bodies too: a PDF served without a type is known by its first bytes, once read.
+    maxBytesFor: (type) =>
+      type === "" || PDF_TYPES.has(type) || FILE_TYPES.has(type) ? options.maxPdfBytes : pageBytes,
+  });
+  if (startsAsPdf(fetched.bytes)) return { kind: "pdf", url: fetched.url, bytes: fetched.bytes };
+  if (PDF_TYPES.has(fetched.contentType)) throw failures.notPdf();
+  const typed = HTML_TYPES.has(fetched.contentType);
+  if (!typed && fetched.bytes.byteLength > pageBytes) throw failures.tooLarge(pageBytes);
+  const html = decodeHtml(fetched.bytes, fetched.contentTypeHeader);
+  if (!typed && !looksLikeHtml(html)) throw failures.notHtml(fetched.contentType);
+  return {
+    kind: "page",
+    url: fetched.url,
+    status: fetched.status,
+    contentType: fetched.contentType || "text/html",
+    html,
+  };
+}
+
+/** `%PDF-` in the first kilobyte, as PDF readers accept it. */
+function startsAsPdf(bytes: Uint8Array): boolean {
+  return new TextDecoder("latin1").decode(bytes.subarray(0, 1024)).includes("%PDF-");
 }

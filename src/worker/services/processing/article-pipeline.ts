@@ -1,29 +1,41 @@
 import type { Adapters } from "../../adapters/factory";
 import type { AppConfig } from "../../config";
+import type { ArticleBodiesRepository } from "../../db/repositories/article-bodies-repository";
 import type { ArticleSourcesRepository } from "../../db/repositories/article-sources-repository";
 import type { ArticlesRepository } from "../../db/repositories/articles-repository";
 import { articleLanguage } from "../../domain/article-language";
 import { fitArticleRow } from "../../domain/article-row-budget";
+import { DocumentError } from "../../domain/documents/document-error";
+import { DOCUMENT_MEDIA_TYPES, type DocumentKind } from "../../domain/documents/document-kind";
+import { MAX_DOCUMENT_BYTES } from "../../domain/documents/document-limits";
+import { type ReadDocument, readDocument } from "../../domain/documents/read-document";
 import { articleEmbeddingText } from "../../domain/embedding/article-embedding-text";
 import { extractArticle, hasTooLittleText, htmlToText } from "../../domain/extraction/extract-article";
+import { countWords } from "../../domain/extraction/words";
 import type { HighlightTarget } from "../../domain/highlights/targets";
 import { isUrlTitle } from "../../domain/imports/import-item";
 import { readsAsInterfaceText } from "../../domain/interface-text";
 import { RendererUnavailable } from "../../ports/page-renderer";
 import type { HostResolver } from "../fetching/host-resolver";
-import { assertFetchableUrl, FetchFailure, fetchPage } from "../fetching/page-fetcher";
+import { assertFetchableUrl, FetchFailure, fetchPageOrPdf } from "../fetching/page-fetcher";
 import type { HighlightsService } from "../highlights-service";
 import { compressText, decompressText, MAX_STEP_PAYLOAD_CHARS } from "./compressed-text";
+import { decodeReadDocument, encodeReadDocument } from "./document-payload";
 
 const RENDER_TIMEOUT_MS = 45_000;
 
-/** `supplied`: the HTML the user's browser sent with the save, so there is nothing to fetch or render. */
+/**
+ * `supplied`: the HTML the user's browser sent with the save (or the upload's read document), so there is nothing to
+ * fetch or render. `document`: `compressedHtml` is a read document (document-payload.ts), not a page's HTML.
+ */
 export type PageOutcome =
-  | { ok: true; url: string; compressedHtml: string; supplied?: boolean }
+  | { ok: true; url: string; compressedHtml: string; supplied?: boolean; document?: boolean }
   | { ok: false; message: string; retryable: boolean };
 
 interface PipelineDeps {
   config: AppConfig;
+  /** Where a document's original file is kept (R2, beside the body). */
+  originals: Pick<ArticleBodiesRepository, "writeOriginal" | "readOriginal">;
   articles: ArticlesRepository;
   sources: ArticleSourcesRepository;
   adapters: Adapters;
@@ -45,6 +57,7 @@ export function createArticlePipeline({
   sources,
   adapters,
   resolver,
+  originals,
   reanchor = async () => {},
   now = Date.now,
 }: PipelineDeps) {
@@ -72,6 +85,70 @@ export function createArticlePipeline({
     }
   }
 
+  /** A document failure as a step outcome: the sentence the reader sees; reading it again would not help. */
+  function documentOutcome(error: unknown): PageOutcome {
+    if (error instanceof DocumentError) return { ok: false, message: error.message, retryable: false };
+    throw error;
+  }
+
+  /**
+   * The PDF a saved link answered: read first, and only a PDF that reads is kept (its original, its kind and pages
+   * on the row), so a failure leaves nothing of it behind.
+   */
+  async function readLinkedPdf(userId: number, articleId: number, url: string, bytes: Uint8Array) {
+    try {
+      const read = await readDocument("pdf", bytes, { baseUrl: url });
+      const compressedHtml = await encodeReadDocument(read);
+      await originals.writeOriginal(userId, articleId, bytes, {
+        contentType: DOCUMENT_MEDIA_TYPES.pdf,
+        fileName: null,
+      });
+      await articles.updateProcessing(userId, articleId, { documentType: "pdf", documentPages: read.pages });
+      return { ok: true as const, url, compressedHtml, document: true };
+    } catch (error) {
+      return documentOutcome(error);
+    }
+  }
+
+  /** An uploaded document read again from its original (Re-fetch Content, or a run whose source was used up). */
+  async function rereadUpload(userId: number, articleId: number, url: string, kind: DocumentKind, name: string | null) {
+    const original = await originals.readOriginal(userId, articleId);
+    if (!original) return { ok: false as const, message: "The uploaded file is no longer stored", retryable: false };
+    try {
+      const bytes = new Uint8Array(await original.arrayBuffer());
+      const read = await readDocument(kind, bytes, { baseUrl: url, fileName: name ?? undefined });
+      return { ok: true as const, url, compressedHtml: await encodeReadDocument(read), supplied: true, document: true };
+    } catch (error) {
+      return documentOutcome(error);
+    }
+  }
+
+  /**
+   * A read document stored as the article: its HTML as is (the reader built it from the allowlist, with the pages
+   * its blocks start on), its details where the reader has not edited them. Never "too little text": a document is
+   * not rendered in a browser.
+   */
+  async function storeDocument(userId: number, articleId: number, read: ReadDocument) {
+    const current = await articles.findManyByIds(userId, [articleId]).then((rows) => rows[0]);
+    if (!current) return { tooLittleText: false, hasText: false };
+    const stored = fitArticleRow(read.content);
+    const text = htmlToText(read.content);
+    const edited = current.title && !isUrlTitle(current.title, current.url) && current.title !== current.documentName;
+    await articles.updateProcessing(userId, articleId, {
+      title: edited ? current.title : read.title || current.title,
+      author: current.author ?? read.author,
+      publishDate: read.publishedTime,
+      content: stored.content,
+      searchText: stored.searchText,
+      wordCount: countWords(text),
+      language: read.language,
+      readsAsArticle: true,
+      documentPages: read.pages,
+    });
+    await reanchorHighlights(userId, articleId, ["content", "title"]);
+    return { tooLittleText: false, hasText: countWords(text) > 0 };
+  }
+
   return {
     /**
      * Marks the article as processing by `run` (its Workflow instance; null when run in place), so the recovery
@@ -92,11 +169,26 @@ export function createArticlePipeline({
      */
     async fetch(userId: number, articleId: number, url: string): Promise<PageOutcome> {
       await articles.countAttempt(userId, articleId);
+      const [row] = await articles.findManyByIds(userId, [articleId]);
+      const upload = row?.documentType && row.documentName !== null ? row.documentType : null;
       const supplied = await sources.read(userId, articleId);
-      if (supplied !== null) return { ok: true, url, compressedHtml: supplied, supplied: true };
-      return asOutcome(() =>
-        fetchPage(url, { allowLoopback: config.allowLoopbackFetch, timeoutMs: config.fetchTimeoutMs, resolver }),
-      );
+      if (supplied !== null)
+        return { ok: true, url, compressedHtml: supplied, supplied: true, document: upload !== null };
+      if (upload) return rereadUpload(userId, articleId, url, upload, row?.documentName ?? null);
+      let pdf: { url: string; bytes: Uint8Array } | null = null;
+      const outcome = await asOutcome(async () => {
+        const fetched = await fetchPageOrPdf(url, {
+          allowLoopback: config.allowLoopbackFetch,
+          timeoutMs: config.fetchTimeoutMs,
+          resolver,
+          maxPdfBytes: MAX_DOCUMENT_BYTES,
+        });
+        if (fetched.kind === "page") return fetched;
+        pdf = fetched;
+        return { url: fetched.url, html: "" };
+      });
+      const linked = pdf as { url: string; bytes: Uint8Array } | null;
+      return linked && outcome.ok ? readLinkedPdf(userId, articleId, linked.url, linked.bytes) : outcome;
     },
 
     /** Renders a script-heavy page in the browser (the URL is checked by the same guard first). */
@@ -112,7 +204,12 @@ export function createArticlePipeline({
      * Extracts the article and stores it. Answers whether the text is too thin (the page probably needs a
      * browser) and whether there is any text at all. Fields the user edited (title, author) are kept.
      */
-    async extract(userId: number, articleId: number, page: { url: string; compressedHtml: string }) {
+    async extract(
+      userId: number,
+      articleId: number,
+      page: { url: string; compressedHtml: string; document?: boolean },
+    ) {
+      if (page.document) return storeDocument(userId, articleId, await decodeReadDocument(page.compressedHtml));
       const extracted = extractArticle(await decompressText(page.compressedHtml), page.url);
       const current = await articles.findById(userId, articleId);
       if (!current) return { tooLittleText: false, hasText: false };
