@@ -161,7 +161,7 @@ export function AddArticleBox({
           className="add-article-input"
           value={text}
           rows={rows}
-          placeholder={expanded ? "Paste one URL per line" : "Paste an article URL to save it"}
+          placeholder={expanded ? "Paste one URL per line" : "Paste a link to save it"}
           spellCheck={false}
           autoComplete="off"
           aria-invalid={error ? true : undefined}

@@ -64,7 +64,8 @@ export function DocumentUpload({ state }: { state: DocumentUploadState }) {
         Upload a file
       </button>
       <span id={hintId} className="add-article-hint document-upload-hint">
-        or drop one here: {DOCUMENT_LIMITS_HINT}
+        <span className="document-upload-drop">or drop one here: </span>
+        {DOCUMENT_LIMITS_HINT}
       </span>
       {uploading && (
         <div className="document-upload-progress" role="status">
