@@ -1,12 +1,11 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { closeSync, openSync, rmSync } from "node:fs";
+import { closeSync, cpSync, openSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { FIXTURE_PORT } from "../../playwright.config";
 // The same functions `npm start` uses (scripts/start.mjs).
 import { ROOT, serveArgs, tool, toolEnv, waitForHealth } from "../../scripts/lib.mjs";
-import { applyMigrations } from "../../scripts/setup.mjs";
 // The port probes the e2e app servers use.
-import { freePort, isFree } from "./app-server";
+import { freePort, isFree, STATE_TEMPLATE } from "./app-server";
 // The suite's `test`, though this test needs none of its fixtures (it starts a server of its own): with another
 // `test`, Playwright gave it a worker of its own, started only after every other test, and the whole stage waited
 // about 75 s for it alone at the end. With the same one it runs in its turn beside the others.
@@ -87,7 +86,8 @@ test("articles and an import caught by a crash are all processed after the resta
   const persistTo = `.wrangler/crash-state-${port}`;
   const logPath = join(ROOT, "test-results", `crash-server-${port}.log`);
   rmSync(join(ROOT, persistTo), { recursive: true, force: true });
-  await applyMigrations(persistTo);
+  // A copy of the database global setup migrated once (as every worker's server starts), not a wrangler run of its own.
+  cpSync(join(ROOT, STATE_TEMPLATE), join(ROOT, persistTo), { recursive: true });
 
   let server = await startHealthyServer(port, persistTo, logPath);
   try {
