@@ -114,6 +114,21 @@ export const pwaOptions: Partial<VitePWAOptions> = {
           cacheableResponse: { statuses: [200] },
           plugins: [
             {
+              // An answer to a request of a session that has signed out is never kept: it may arrive after sign-out
+              // emptied this cache (src/client/lib/offline.ts writes the marker first).
+              cacheWillUpdate: async ({ request, response }) => {
+                // The service worker's Cache Storage (this file is typed for Node, which has none).
+                const storage = (
+                  globalThis as unknown as {
+                    caches: { open(name: string): Promise<{ match(key: string): Promise<Response | undefined> }> };
+                  }
+                ).caches;
+                const marker = await (await storage.open("viberead-session")).match("/viberead-signed-out");
+                const signedOut = marker ? `Bearer ${await marker.text()}` : null;
+                return signedOut && request.headers.get("Authorization") === signedOut ? null : response;
+              },
+            },
+            {
               // Answers from the cache say so, so the viewer and the dashboard can mark them offline.
               cachedResponseWillBeUsed: async ({ cachedResponse }) => {
                 if (!cachedResponse) return cachedResponse;

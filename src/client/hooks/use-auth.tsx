@@ -2,7 +2,14 @@ import { useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { authApi } from "../api/auth";
 import { ApiError, onUnauthorized } from "../api/client";
-import { clearStoredSession, readStoredSession, type StoredUser, storeSession, storeUser } from "../lib/auth-storage";
+import {
+  clearStoredSession,
+  readStoredSession,
+  readStoredToken,
+  type StoredUser,
+  storeSession,
+  storeUser,
+} from "../lib/auth-storage";
 import { clearOfflineCache } from "../lib/offline";
 
 /** Spec §4: loading, authenticated, failed (the stored session was rejected), logged out. */
@@ -116,6 +123,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         startSession(session.access_token, session.user);
       },
       async logout() {
+        const endingToken = readStoredToken();
         try {
           await authApi.logout();
         } catch {
@@ -124,7 +132,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         clearStoredSession();
         queryClient.clear();
         // The articles kept for offline reading are this user's: the next one on this device must not see them.
-        await clearOfflineCache();
+        await clearOfflineCache(endingToken);
         setSignedOut(true);
         setUser(null);
         setStatus("unauthenticated");
@@ -136,9 +144,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setUser(session.user);
       },
       async accountDeleted() {
+        const endingToken = readStoredToken();
         clearStoredSession();
         queryClient.clear();
-        await clearOfflineCache();
+        await clearOfflineCache(endingToken);
         setSignedOut(true);
         setUser(null);
         setStatus("unauthenticated");

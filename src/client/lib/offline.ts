@@ -41,16 +41,22 @@ export function isOffline(): boolean {
   return !navigator.onLine || lastAnswerFromDevice;
 }
 
+/** Where the service worker looks up the token of the session that signed out (pwa.config.ts repeats both names). */
+const SESSION_CACHE = "viberead-session";
+const SIGNED_OUT_KEY = "/viberead-signed-out";
+
 /**
  * Deletes the cached API answers and the pictures kept with them. Workbox keys its cache by URL, not by the
  * Authorization header, so /api/articles/7 of one account would answer the next account on this device: called on
- * sign-in and sign-out.
+ * sign-in and sign-out. `signedOutToken`: the token of the session that ends, written first, so that an answer to
+ * one of its requests still on its way is not kept after the cache is emptied.
  */
-export async function clearOfflineCache(): Promise<void> {
+export async function clearOfflineCache(signedOutToken?: string | null): Promise<void> {
   lastAnswerFromDevice = false;
   forgetKeptQueues();
   if (typeof caches === "undefined") return;
   try {
+    if (signedOutToken) await (await caches.open(SESSION_CACHE)).put(SIGNED_OUT_KEY, new Response(signedOutToken));
     await Promise.all([caches.delete(API_CACHE), caches.delete(IMAGE_CACHE)]);
   } catch {
     // No Cache Storage (a private window, an insecure origin): there is nothing to clear.
