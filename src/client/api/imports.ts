@@ -1,7 +1,7 @@
 import { formatByteLimit } from "../../worker/domain/byte-size";
 import { MAX_IMPORT_BODY_BYTES } from "../../worker/domain/imports/import-limits";
-import { readStoredToken } from "../lib/auth-storage";
 import { ApiError, request } from "./client";
+import { postFormWithProgress } from "./form-upload";
 
 /** `processing`: every row is stored, and some imported articles are still waiting or in processing. */
 export type ImportStatus = "queued" | "running" | "processing" | "done" | "failed";
@@ -58,8 +58,6 @@ export const IMPORT_FORMAT_OPTIONS: { value: string; label: string }[] = [
   { value: "viberead-csv", label: "VibeRead export (CSV)" },
 ];
 
-const UPLOAD_ERROR = "The file could not be uploaded. Please try again.";
-
 /**
  * Uploads an export file. XMLHttpRequest, not fetch: only it reports upload progress, which a file of tens
  * of MB on a slow connection needs. `onProgress` gets the share sent, 0 to 1. `encoding`: a text file's encoding as
@@ -78,33 +76,11 @@ function upload(
       new ApiError(413, `This file is over ${limit}, the most an import takes; split it into parts.`),
     );
   }
-  return new Promise((resolve, reject) => {
-    const form = new FormData();
-    form.set("file", file);
-    if (format) form.set("format", format);
-    if (encoding) form.set("encoding", encoding);
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", "/api/imports");
-    xhr.setRequestHeader("Accept", "application/json");
-    const token = readStoredToken();
-    if (token) xhr.setRequestHeader("Authorization", `Bearer ${token}`);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-    };
-    xhr.onerror = () => reject(new ApiError(0, "Cannot reach VibeRead. Check your connection and try again."));
-    xhr.onload = () => {
-      let body: unknown = null;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        body = null;
-      }
-      if (xhr.status === 202) return resolve(body as StartedImport);
-      const detail = (body as { detail?: unknown } | null)?.detail;
-      reject(new ApiError(xhr.status, typeof detail === "string" && detail ? detail : UPLOAD_ERROR, body));
-    };
-    xhr.send(form);
-  });
+  const form = new FormData();
+  form.set("file", file);
+  if (format) form.set("format", format);
+  if (encoding) form.set("encoding", encoding);
+  return postFormWithProgress<StartedImport>("/api/imports", form, 202, onProgress);
 }
 
 export const importsApi = {
