@@ -399,6 +399,16 @@ describe("readEpub: imperfect books", () => {
     expect(readEpub(epub(files)).chapters.map((chapter) => chapter.html)).toEqual(["<p>Hello.</p>"]);
   });
 
+  it("does not expand entities a chapter defines itself (a billion laughs stays a few bytes)", () => {
+    const laughs = `<?xml version="1.0"?>
+<!DOCTYPE html [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">
+<!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">]>
+<html xmlns="http://www.w3.org/1999/xhtml"><body><p>&lol3;</p></body></html>`;
+    const html = readEpub(epub({ "META-INF/container.xml": CONTAINER, ...bookFiles(laughs) })).chapters[0]?.html;
+    expect(html).not.toContain("lollol");
+    expect(html?.length).toBeLessThan(100);
+  });
+
   it("reads a book whose zip names its folders with backslashes", () => {
     const files = {
       "META-INF\\container.xml": CONTAINER,
@@ -469,6 +479,18 @@ describe("readEpub: refusals, each with a sentence for the reader", () => {
     ["a PNG named .epub", () => PNG, "not-an-epub", /PNG picture, not an EPUB/],
     ["a PDF named .epub", () => strToU8("%PDF-1.7\n..."), "not-an-epub", /PDF document/],
     ["an empty file", () => new Uint8Array(0), "not-an-epub", /empty/],
+    [
+      "a Kindle book named .epub",
+      () => strToU8(`${"Title".padEnd(60, "\0")}BOOKMOBI${"\0".repeat(20)}`),
+      "not-an-epub",
+      /Kindle book \(MOBI or AZW\)/,
+    ],
+    [
+      "a Word document named .epub",
+      () => zipSync({ "[Content_Types].xml": strToU8("<Types/>"), "word/document.xml": strToU8("<w:document/>") }),
+      "not-an-epub",
+      /^This file is a Word document, not an EPUB book, whatever its name says\.$/,
+    ],
     ["text named .epub", () => strToU8("just some words"), "not-an-epub", /not a zip|zip archive/],
     [
       "a zip without mimetype or container.xml",

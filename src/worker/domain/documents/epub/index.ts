@@ -4,6 +4,7 @@ import type { DomDocument } from "../../extraction/dom";
 import { chapterHtml } from "./chapter-html";
 import { EpubReadError } from "./epub-error";
 import { DEFAULT_EPUB_LIMITS, type EpubLimits } from "./epub-limits";
+import { notAZip, otherZip } from "./file-kind";
 import { frontMatter } from "./front-matter";
 import { type ManifestItem, packagePath, readPackage, readTocLabels } from "./package-document";
 import { attribute, decodeText, elementsNamed, parseXml } from "./xml";
@@ -203,18 +204,6 @@ function ownTitle(documentTitle: string | undefined, bookTitle: string): string 
   return documentTitle;
 }
 
-/** What a file that is not a zip is, in a sentence: the reader may have picked the wrong file. */
-function notAZip(bytes: Uint8Array): string {
-  if (bytes.length === 0) return "This file is empty, so it is not an EPUB book.";
-  const head = new TextDecoder().decode(bytes.subarray(0, 5));
-  if (head === "%PDF-") return "This file is a PDF document, not an EPUB book, whatever its name says.";
-  const image = sniffImageType(bytes);
-  if (image) {
-    return `This file is a ${image.slice("image/".length).toUpperCase()} picture, not an EPUB book, whatever its name says.`;
-  }
-  return "This file is not an EPUB book: an EPUB is a zip archive, and this file is not one.";
-}
-
 /**
  * The package document's path. container.xml names it; a zip that lacks that file but says it is an EPUB (its
  * `mimetype` part) is read from its one .opf file, as most reading apps do.
@@ -244,10 +233,7 @@ function findPackage(zip: ZipArchive, xml: ReadXml): string {
   const packages = [...zip.entries.keys()].filter((name) => name.toLowerCase().endsWith(".opf"));
   const [only] = packages;
   if (mimetype && only && packages.length === 1) return only;
-  throw new EpubReadError(
-    "not-an-epub",
-    "This file is a zip archive but not an EPUB book: it has no META-INF/container.xml saying where the book is.",
-  );
+  throw new EpubReadError("not-an-epub", otherZip(zip.entries.keys()));
 }
 
 /**
