@@ -45,6 +45,12 @@ const STORAGE_FREE = [
 /** The whole product on the Cloudflare adapters, over faithful fakes of Workers AI and Vectorize. */
 const ON_CLOUDFLARE_ADAPTERS = ["test/worker/cloudflare-product.test.ts"];
 
+/**
+ * A library per shard (docs/capacity.md) with two shards: DB (also the central database) and DB_SHARD_1, both
+ * migrated by test/worker/setup.ts. Consecutive sign-ups land on different shards.
+ */
+const ON_TWO_SHARDS = ["test/worker/shards.test.ts"];
+
 /** The local adapters in a bundle without the word vectors, as a production build served locally has them. */
 const WITHOUT_WORD_VECTORS = ["test/worker/without-word-vectors.test.ts"];
 
@@ -100,7 +106,10 @@ const STORAGE_TEST_FILES = readdirSync(fromRoot("./test/worker"))
   .map((name) => `test/worker/${name}`)
   .filter(
     (file) =>
-      !STORAGE_FREE.includes(file) && !ON_CLOUDFLARE_ADAPTERS.includes(file) && !WITHOUT_WORD_VECTORS.includes(file),
+      !STORAGE_FREE.includes(file) &&
+      !ON_CLOUDFLARE_ADAPTERS.includes(file) &&
+      !WITHOUT_WORD_VECTORS.includes(file) &&
+      !ON_TWO_SHARDS.includes(file),
   );
 const SHARED_STORAGE = STORAGE_TEST_FILES.filter((file) => !ISOLATED_STORAGE.includes(file));
 
@@ -108,7 +117,12 @@ const SHARED_STORAGE = STORAGE_TEST_FILES.filter((file) => !ISOLATED_STORAGE.inc
 function workerdProject(
   name: string,
   test: TestProjectInlineConfiguration["test"],
-  overrides: { main?: string; bindings?: Record<string, string>; serviceBindings?: Record<string, unknown> } = {},
+  overrides: {
+    main?: string;
+    bindings?: Record<string, string>;
+    serviceBindings?: Record<string, unknown>;
+    d1Databases?: Record<string, string>;
+  } = {},
 ): TestProjectInlineConfiguration {
   return {
     plugins: [
@@ -121,6 +135,8 @@ function workerdProject(
           // A short fetch time cap lets the hanging-site tests finish in seconds instead of 3 × 20 s.
           bindings: { TEST_MIGRATIONS: migrations, FETCH_TIMEOUT_SECONDS: "2", ...overrides.bindings },
           ...(overrides.serviceBindings ? { serviceBindings: overrides.serviceBindings } : {}),
+          // Added to wrangler.toml's DB (miniflare merges the two).
+          ...(overrides.d1Databases ? { d1Databases: overrides.d1Databases } : {}),
         },
       } as PluginOptions),
     ],
@@ -183,6 +199,19 @@ export default defineConfig({
             AI: { name: "viberead", entrypoint: "FakeAi" },
             VECTORIZE: { name: "viberead", entrypoint: "FakeVectorize" },
           },
+        },
+      ),
+      // Two shards: D1_SHARDS lists a second D1 database, bound only here.
+      workerdProject(
+        "isolated:shards",
+        { include: ON_TWO_SHARDS },
+        {
+          bindings: {
+            D1_SHARDS: "DB,DB_SHARD_1",
+            TOPICS_DEBOUNCE_SECONDS: "0",
+            SHARD_ADMIN_TOKEN: "test-shard-admin-token-0123456789abcdef",
+          },
+          d1Databases: { DB_SHARD_1: "viberead-dev-shard-1" },
         },
       ),
       // The word-vector table swapped for the module that says it is missing, exactly as staging and production

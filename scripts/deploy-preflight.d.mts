@@ -10,7 +10,7 @@ export interface Finding {
 
 /** The parts of a resolved wrangler configuration the preflight reads. */
 export interface ResolvedConfig {
-  d1_databases?: { binding: string; database_name: string; database_id?: string }[];
+  d1_databases?: { binding: string; database_name: string; database_id?: string; migrations_dir?: string }[];
   kv_namespaces?: { binding: string; id?: string }[];
   r2_buckets?: { binding: string; bucket_name?: string }[];
   queues?: { consumers?: { queue: string; max_concurrency?: number | null }[] };
@@ -67,3 +67,7 @@ export function checkUserIdMetadataIndex(indexName: string, metadataJson: unknow
 export function vectorsBeforeMetadataIndexNote(infoJson: unknown): string | null;
 export function checkSecrets(secretsJson: unknown, environment: string): Finding;
 export function formatFindings(findings: Finding[]): string;
+/** The D1 bindings that hold libraries (D1_SHARDS), DB first. */
+export function shardBindings(config: ResolvedConfig): string[];
+/** Each shard listed is a declared D1 database with the app's migrations; each DB_SHARD_<n> declared is listed. */
+export function checkShards(config: ResolvedConfig, environment: string): Finding[];

@@ -90,6 +90,54 @@ export function checkSignedIn(whoamiJson) {
   };
 }
 
+/** The D1 bindings that hold libraries (D1_SHARDS, docs/capacity.md "A library per shard"), DB first. */
+export function shardBindings(config) {
+  return String(config.vars?.D1_SHARDS ?? "DB")
+    .split(",")
+    .map((name) => name.trim())
+    .filter(Boolean);
+}
+
+/**
+ * Every shard D1_SHARDS lists is a D1 database of this environment with the app's migrations (the deploy migrates
+ * each one), and every DB_SHARD_<n> declared is listed (a shard declared but not listed would hold nothing).
+ */
+export function checkShards(config, environment) {
+  /** @type {Finding[]} */
+  const findings = [];
+  const declared = config.d1_databases ?? [];
+  for (const binding of shardBindings(config)) {
+    const database = declared.find((d) => d.binding === binding);
+    // The built configuration has the folder as a relative path from the build (…/migrations).
+    const migrated = /(^|\/)migrations\/?$/.test(database?.migrations_dir ?? "");
+    findings.push({
+      ok: Boolean(database) && migrated,
+      check: `shard ${binding} is a D1 database with the app's migrations`,
+      ...(!database && {
+        detail: "D1_SHARDS lists it, but no d1_databases entry has that binding",
+        fix: `add [[env.${environment}.d1_databases]] binding = "${binding}", database_name = "viberead-${environment}-${binding.toLowerCase().replace(/^db_/, "").replace(/_/g, "-")}", migrations_dir = "migrations" to wrangler.toml, then npx wrangler d1 create <that name> and put its id there`,
+      }),
+      ...(database &&
+        !migrated && {
+          detail: `migrations_dir is "${database.migrations_dir ?? ""}"`,
+          fix: `set migrations_dir = "migrations" for ${binding} in [[env.${environment}.d1_databases]]`,
+        }),
+    });
+  }
+  for (const database of declared.filter((d) => /^DB_SHARD_/.test(d.binding))) {
+    const listed = shardBindings(config).includes(database.binding);
+    findings.push({
+      ok: listed,
+      check: `D1 database ${database.binding} is listed in D1_SHARDS`,
+      ...(!listed && {
+        detail: "declared but not in D1_SHARDS: no library would be placed there",
+        fix: `append ,${database.binding} to D1_SHARDS in [env.${environment}.vars]`,
+      }),
+    });
+  }
+  return findings;
+}
+
 /** Checks that need no account: the D1 and KV ids and the queue consumer's concurrency cap. */
 export function checkConfig(config, environment) {
   /** @type {Finding[]} */
@@ -140,6 +188,7 @@ export function checkConfig(config, environment) {
       }),
     });
   }
+  findings.push(...checkShards(config, environment));
   return findings;
 }
 

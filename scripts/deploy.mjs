@@ -21,6 +21,7 @@ import {
   formatFindings,
   parseWranglerJson,
   STORAGE_BUCKETS,
+  shardBindings,
   vectorsBeforeMetadataIndexNote,
 } from "./deploy-preflight.mjs";
 import { capture, ROOT, runOrExit, tool } from "./lib.mjs";
@@ -141,8 +142,11 @@ async function cacheBucketFindings(bucket, cache) {
 
 await runOrExit(tool("vite"), ["build", "--outDir", buildDir, "--emptyOutDir"], { env });
 if (preflight) await runPreflight();
-if (!dryRun) {
-  await runOrExit(tool("wrangler"), ["d1", "migrations", "apply", "DB", "--remote", "--env", environment], { env });
+// Every shard (D1_SHARDS: DB, the central database, first) gets the same migrations (docs/capacity.md).
+const shards = shardBindings(JSON.parse(readFileSync(config, "utf8")));
+if (dryRun) console.log(`\n› would migrate the D1 databases ${shards.join(", ")}`);
+for (const shard of dryRun ? [] : shards) {
+  await runOrExit(tool("wrangler"), ["d1", "migrations", "apply", shard, "--remote", "--env", environment], { env });
 }
 await runOrExit(
   tool("wrangler"),

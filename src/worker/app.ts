@@ -3,12 +3,13 @@ import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import { type AppEnv, createServices } from "./context";
 import { emptyTally } from "./db/d1-meter";
-import { AppError, ModelUnavailable, TooManyRequests } from "./domain/errors";
+import { AppError, LibraryMoving, ModelUnavailable, TooManyRequests } from "./domain/errors";
 import { bodyLimit } from "./middleware/body-limit";
 import { IMPORT_UPLOAD_PATH, maxBodyBytes } from "./middleware/body-limits";
 import { isJsonContentType, JSON_ONLY_MESSAGE } from "./middleware/content-type";
 import { queryText } from "./middleware/query-text";
 import { accountRoutes } from "./routes/account";
+import { adminShardRoutes } from "./routes/admin-shards";
 import { apiReferenceRoutes } from "./routes/api-reference";
 import { articleRoutes } from "./routes/articles";
 import { atomRoutes } from "./routes/atom";
@@ -85,6 +86,7 @@ export function createApp() {
   app.route("/imports", importRoutes);
   app.route("/dev", devFakeSpeechRoutes);
   app.route("/dev", devD1MeterRoutes);
+  app.route("/admin/shards", adminShardRoutes);
   // Last: the document lists every route above (and these two).
   app.route("/", apiReferenceRoutes(app));
 
@@ -95,6 +97,7 @@ export function createApp() {
       if (error.status >= 500) console.error(error);
       if (error instanceof TooManyRequests) c.header("Retry-After", String(error.retryAfterSeconds));
       if (error instanceof ModelUnavailable && error.busy) c.header("Retry-After", String(error.retryAfterSeconds));
+      if (error instanceof LibraryMoving) c.header("Retry-After", String(error.retryAfterSeconds));
       if (error.status === 401) c.header("WWW-Authenticate", "Bearer");
       return c.json({ detail: error.message, ...error.extra }, error.status);
     }

@@ -38,6 +38,13 @@ export interface AppConfig {
    * isolate's totals at GET /api/dev/d1-meter, for `npm run bench:capacity` (db/d1-meter.ts).
    */
   d1Meter: boolean;
+  /**
+   * The D1 bindings that hold users' libraries (D1_SHARDS), `DB` first: `DB` is also the central database
+   * (accounts, sessions, tokens, email addresses, the shard directory). Only db/shards.ts reads them.
+   */
+  d1Shards: string[];
+  /** The bearer token of POST /api/admin/shards/move (SHARD_ADMIN_TOKEN); null: that endpoint answers 404. */
+  shardAdminToken: string | null;
 }
 
 // Only ever used when ENVIRONMENT is "development": a fixed key keeps local tokens valid across restarts.
@@ -59,6 +66,8 @@ const rawConfigSchema = z.object({
   // At most the 600 s a TopicsWorkflow accepts (topics-params.ts).
   TOPICS_DEBOUNCE_SECONDS: z.coerce.number().int().min(0).max(600),
   JWT_SECRET: z.string().optional(),
+  // A secret (`wrangler secret put SHARD_ADMIN_TOKEN`): unset, the library mover's endpoint does not exist.
+  SHARD_ADMIN_TOKEN: z.string().min(32, "must be at least 32 characters").optional(),
   EMAIL_DOMAIN: z
     .string()
     .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, "must be a lower-case domain name")
@@ -68,6 +77,11 @@ const rawConfigSchema = z.object({
     .regex(/^(off|(en|es)(,(en|es))*)?$/, "must be off or languages the fake speaks (en, es), comma-separated")
     .default("off"),
   D1_METER: z.enum(["on", "off"]).default("off"),
+  // The D1 bindings that hold libraries, DB first (docs/capacity.md, "A library per shard").
+  D1_SHARDS: z
+    .string()
+    .regex(/^DB(,DB_SHARD_[1-9][0-9]*)*$/, 'must be "DB" followed by DB_SHARD_1, DB_SHARD_2... comma-separated')
+    .default("DB"),
 });
 
 const cache = new WeakMap<object, AppConfig>();
@@ -113,6 +127,8 @@ export function getConfig(env: Env): AppConfig {
     restartLosesWork: raw.ENVIRONMENT === "development",
     listenFakeSpeech,
     d1Meter: raw.D1_METER === "on",
+    d1Shards: raw.D1_SHARDS.split(","),
+    shardAdminToken: raw.SHARD_ADMIN_TOKEN ?? null,
   };
   cache.set(env, config);
   return config;

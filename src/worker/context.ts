@@ -28,9 +28,11 @@ import { createSearchRepository } from "./db/repositories/search-repository";
 import { createSessionsRepository } from "./db/repositories/sessions-repository";
 import { createTopicsRepository } from "./db/repositories/topics-repository";
 import { createUsersRepository, type UserRecord } from "./db/repositories/users-repository";
+import { allShards, assignShard, centralD1, lateBoundLibrary, type Shard, shardOfUser } from "./db/shards";
 import { createFeedPollProducer } from "./jobs/feed-poll-producer";
 import { createImportQueue } from "./jobs/import-producer";
 import { createIngestProducer } from "./jobs/ingest-producer";
+import { moveLibrary } from "./jobs/library-mover";
 import { createRecovery, sweepClock } from "./jobs/recovery-sweep";
 import { createAccountService } from "./services/account-service";
 import { createApiTokenService } from "./services/api-token-service";
@@ -61,12 +63,19 @@ import { createTopicsService } from "./services/topics-service";
 /**
  * Everything a request handler may use, wired once per request from the bindings. `meter`: where the request's
  * D1 rows are counted when D1_METER is on (development only).
+ *
+ * Two databases (docs/capacity.md, "A library per shard"): `central` (accounts, sessions, tokens, email addresses)
+ * and `db`, the library's shard, which is known only once the user is: until forUser (or forShard, for a job
+ * over a whole shard) binds it, any library query throws. One Services serves one library.
  */
 export function createServices(env: Env, meter?: D1Tally) {
   const config = getConfig(env);
-  const db = createDatabase(config.d1Meter ? meteredD1(env.DB, meter ? [meter] : []) : env.DB);
-  const users = createUsersRepository(db);
-  const sessions = createSessionsRepository(db);
+  const metered = (d1: D1Database) => (config.d1Meter ? meteredD1(d1, meter ? [meter] : []) : d1);
+  const central = createDatabase(metered(centralD1(env)));
+  const library = lateBoundLibrary();
+  const db = createDatabase(metered(library.d1));
+  const users = createUsersRepository(central);
+  const sessions = createSessionsRepository(central);
   const adapters = createAdapters(config, env, db);
   // Articles live in D1 with their bodies (and saved pages) in R2; the repositories below are the only places
   // that know which part is where.
@@ -88,7 +97,7 @@ export function createServices(env: Env, meter?: D1Tally) {
     resolver: createDohResolver(),
     reanchor: highlights.reanchor,
   });
-  const recovery = createRecovery(env);
+  const recovery = createRecovery(env, db);
   const articleService = createArticleService({
     articles,
     sources,
@@ -112,15 +121,30 @@ export function createServices(env: Env, meter?: D1Tally) {
       resolver: feedResolver,
     });
   const feedPoller = createFeedPoller({ feeds: feedsRepository, fetchFeed: fetchFeedGuarded });
-  const sendPolls = createFeedPollProducer(env.FEED_QUEUE);
+  // A library's new feeds are on its shard: the poll message says which.
+  const sendPolls: ReturnType<typeof createFeedPollProducer> = (ids, spread) =>
+    createFeedPollProducer(env.FEED_QUEUE, library.shard()?.name ?? "DB")(ids, spread);
+  /** Binds the library's repositories to the user's shard (the directory says which): once, to one user. */
+  const forUser = async (userId: number): Promise<void> => {
+    const bound = library.shard();
+    library.bind(bound ?? (await shardOfUser(env, userId)), userId);
+  };
   return {
     config,
     db,
+    forUser,
+    /** The operator's library mover (routes/admin-shards.ts): one library to another shard, resumable. */
+    moveLibrary: (userId: number, shard: string, graceMs?: number) =>
+      moveLibrary(env, userId, shard, graceMs === undefined ? {} : { graceMs }),
+    /** Binds the library's repositories to a whole shard, for a job over its users (a cron, a feed poll). */
+    forShard(shard: Shard): void {
+      library.bind(shard, null);
+    },
     users,
     sessions,
     adapters,
-    auth: createAuthService({ config, users, sessions }),
-    apiTokens: createApiTokenService({ config, tokens: createApiTokensRepository(db), users, sessions }),
+    auth: createAuthService({ config, users, sessions, assignShard: (userId) => assignShard(env, userId) }),
+    apiTokens: createApiTokenService({ config, tokens: createApiTokensRepository(central), users, sessions }),
     pipeline,
     related: createRelatedService({
       articles,
@@ -151,6 +175,7 @@ export function createServices(env: Env, meter?: D1Tally) {
     }),
     account: createAccountService({
       account: createAccountRepository(db),
+      centralAccount: createAccountRepository(central),
       bodies,
       vectorIndex: adapters.vectorIndex,
       sessions,
@@ -193,7 +218,8 @@ export function createServices(env: Env, meter?: D1Tally) {
     }),
     publishedFeeds: createPublishedFeedsService({ published: createPublishedFeedsRepository(db) }),
     emailCapture: createEmailCaptureService({
-      addresses: createEmailAddressesRepository(db),
+      addresses: createEmailAddressesRepository(central),
+      bindLibraryOf: forUser,
       articles: articleService,
       newsletters: createNewslettersService({
         newsletters: newslettersRepository,
@@ -205,6 +231,25 @@ export function createServices(env: Env, meter?: D1Tally) {
   };
 }
 export type Services = ReturnType<typeof createServices>;
+
+/**
+ * One Services per shard, each bound to the whole shard: for the lookups that start from a secret rather than a
+ * user (a published feed's address), tried shard after shard.
+ */
+export function servicesPerShard(env: Env, meter?: D1Tally): Services[] {
+  return allShards(env).map((shard) => {
+    const services = createServices(env, meter);
+    services.forShard(shard);
+    return services;
+  });
+}
+
+/** A user's services: createServices bound to the shard that holds their library (queue consumers, Workflows). */
+export async function servicesForUser(env: Env, userId: number, meter?: D1Tally): Promise<Services> {
+  const services = createServices(env, meter);
+  await services.forUser(userId);
+  return services;
+}
 
 /** Who made the request: a web session (a JWT, which logout revokes by `jti`) or a personal API token. */
 export type AuthContext =

@@ -10,11 +10,11 @@ import { createAccount, FIXTURE_ORIGIN, signInWithToken } from "./helpers";
  * through the API, processed (fetch, extract, summarise, embed), and then clustered by the daily cron, which
  * the local server runs on request (GET /cdn-cgi/local/scheduled) instead of waiting for the 45 s debounce.
  *
- * The tests of this file run one after another: the cron re-clusters every library once per user and day,
- * so a cron started by one test while another test's articles were still processing would fix that user's
- * topics on part of their library.
+ * The tests of this file run in parallel, each on its own worker's app server (test/e2e/fixtures.ts). The cron
+ * re-clusters every library of its server once per user and day, so a cron started by one test while another
+ * test's articles were still processing would fix that user's topics on part of their library: on one server
+ * the tests run one after another, and each test's articles are processed before it starts the cron.
  */
-test.describe.configure({ mode: "default" });
 
 /** A distinct word per test run, shared by every title of one library (too common in it to become a label). */
 const tag = () => Math.random().toString(36).slice(2, 8);

@@ -13,6 +13,7 @@ import {
   checkCacheExpiry,
   checkConfig,
   checkSecrets,
+  checkShards,
   checkSignedIn,
   checkUserIdMetadataIndex,
   checkVectorIndex,
@@ -24,6 +25,7 @@ import {
   type ResolvedConfig,
   STORAGE_BUCKETS,
   type StorageBucket,
+  shardBindings,
   vectorsBeforeMetadataIndexNote,
 } from "../../scripts/deploy-preflight.mjs";
 
@@ -264,4 +266,33 @@ describe("wrangler deploy straight on wrangler.toml", () => {
       expect(`${result.stdout}${result.stderr}`).toContain(`npm run deploy:${environment}`);
     });
   }
+});
+
+describe("preflight: a library per shard", () => {
+  for (const environment of ["staging", "production"]) {
+    it(`${environment}: DB is the one shard, declared with the migrations`, () => {
+      const config = resolvedConfig(environment);
+      expect(shardBindings(config)).toEqual(["DB"]);
+      expect(checkShards(config, environment)).toEqual([
+        { ok: true, check: "shard DB is a D1 database with the app's migrations" },
+      ]);
+    });
+  }
+
+  it("asks for a listed shard that is not declared, and for a declared one that is not listed", () => {
+    const config: ResolvedConfig = {
+      vars: { D1_SHARDS: "DB,DB_SHARD_1" },
+      d1_databases: [
+        { binding: "DB", database_name: "viberead-production", migrations_dir: "../../migrations" },
+        { binding: "DB_SHARD_2", database_name: "viberead-production-shard-2", migrations_dir: "migrations" },
+      ],
+    };
+    const failed = checkShards(config, "production").filter((f) => !f.ok);
+    expect(failed.map((f) => f.check)).toEqual([
+      "shard DB_SHARD_1 is a D1 database with the app's migrations",
+      "D1 database DB_SHARD_2 is listed in D1_SHARDS",
+    ]);
+    expect(failed[0]?.fix).toContain('binding = "DB_SHARD_1", database_name = "viberead-production-shard-1"');
+    expect(failed[1]?.fix).toBe("append ,DB_SHARD_2 to D1_SHARDS in [env.production.vars]");
+  });
 });

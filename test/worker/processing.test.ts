@@ -82,7 +82,9 @@ describe("processing pipeline (real queue, Workflow and fetch to a local server)
   it.each([
     ["/status/404", "The site answered 404 Not Found", 1],
     ["/image.png", "The link is not a web page (image/png)", 1],
-    ["/huge", "The page is larger than 5 MB", 1],
+    // Declared: a streamed 6.5 MB page can outlast the tests' 2 s fetch timeout on a loaded machine (then it is
+    // retried as a timeout); the streamed cap has its own test in fetching.test.ts.
+    ["/huge?declared=1", "The page is larger than 5 MB", 1],
     ["/redirect-private", "The link points to a private or local network address, which VibeRead does not fetch", 1],
   ])("fails %s with a sentence a user understands, keeping the saved URL", async (path, message, attempts) => {
     const { article } = await saveAndProcess(`${origin()}${path}`);

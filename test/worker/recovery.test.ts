@@ -1,5 +1,6 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, inject, it } from "vitest";
+import { createDatabase } from "../../src/worker/db/client";
 import { checkArticleUrl } from "../../src/worker/domain/article-url";
 import {
   IMPORT_LOST_AFTER_MS,
@@ -137,7 +138,7 @@ describe("recovery sweep (cron, real queue and Workflows)", () => {
         run: `article-0-${crypto.randomUUID()}`,
       });
       // As deployed (Workflows are durable: no restart loses a run), so the runs are asked.
-      await createRecovery(env).sweep({ now: Date.now(), lostBefore: null });
+      await createRecovery(env, createDatabase(env.DB)).sweep({ now: Date.now(), lostBefore: null });
       expect(await row(live)).toMatchObject({
         processing_status: "processing",
         recoveries: 0,
@@ -235,7 +236,7 @@ describe("an article whose Workflow a turn created before it died", () => {
     )
       .bind(user.id)
       .run();
-    await createRecovery(env).sweep({ now: Date.now(), lostBefore: Date.now() - 1_000 });
+    await createRecovery(env, createDatabase(env.DB)).sweep({ now: Date.now(), lostBefore: Date.now() - 1_000 });
     for (const id of [pending, processing]) {
       await expect.poll(() => statusOf(token, id), { timeout: OUTCOME_WAIT_MS, interval: 250 }).toBe("completed");
     }

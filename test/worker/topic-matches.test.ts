@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { createServices } from "../../src/worker/context";
+import { servicesForUser } from "../../src/worker/context";
 import { LEFTOVER_LABEL } from "../../src/worker/domain/clustering/topic-names";
 import { seededRandom } from "../../src/worker/domain/clustering/vectors";
 import { TOPIC_FLOOR } from "../../src/worker/domain/similarity/topic-membership";
@@ -92,7 +92,7 @@ describe("a topic member's match, read against the library", () => {
     for (const subject of ["bees", "ice", "code"] as const)
       for (let i = 0; i < 6; i++) await seedProcessedArticle(user.id, prose(SUBJECTS[subject] as string[], random));
     await recluster(user.id);
-    const services = createServices(env);
+    const services = await servicesForUser(env, user.id);
     const close = await seedProcessedArticle(user.id, prose(SUBJECTS.bees as string[], random));
     const far = await seedProcessedArticle(user.id, prose(LONERS[0] as string[], random));
     expect(await services.topics.joinArticle(user.id, close)).toBe(true);

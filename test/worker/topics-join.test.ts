@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from "vitest";
 import { createD1VectorIndex } from "../../src/worker/adapters/local/d1-vector-index";
 import { createExtractiveLanguageModel } from "../../src/worker/adapters/local/extractive-language-model";
 import { createLocalEmbedder } from "../../src/worker/adapters/local/local-embedder";
-import { createServices } from "../../src/worker/context";
+import { servicesForUser } from "../../src/worker/context";
 import { createDatabase } from "../../src/worker/db/client";
 import { createTopicsRepository } from "../../src/worker/db/repositories/topics-repository";
 import { LEFTOVER_LABEL } from "../../src/worker/domain/clustering/topic-names";
@@ -159,7 +159,7 @@ describe("topics over the whole library (sample, then join)", () => {
     const { user } = await registerUser();
     await library(user.id, 8, 7); // 24 articles: two more stay below the growth share (27)
     await recluster(user.id);
-    const topics = createServices(env).topics;
+    const topics = (await servicesForUser(env, user.id)).topics;
     expect(await topics.isBehind(user.id)).toBe(false);
 
     /** Saves a processed article after the run, joins it as processing does, and returns its group's label. */

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { createServices } from "../../src/worker/context";
+import { servicesForUser } from "../../src/worker/context";
 import { LEFTOVER_LABEL } from "../../src/worker/domain/clustering/topic-names";
 import { seededRandom } from "../../src/worker/domain/clustering/vectors";
 import { api, registerUser, seedProcessedArticle } from "./helpers";
@@ -71,7 +71,7 @@ describe("topics and languages with the local embedder (not multilingual)", () =
       text: "Honigbienen Bienenstock Pollen Königin Honig Bienenvolk Schwarm Nektar Waben Imkerei Drohnen Honig",
       language: "de",
     });
-    expect(await createServices(env).topics.joinArticle(user.id, late)).toBe(true);
+    expect(await (await servicesForUser(env, user.id)).topics.joinArticle(user.id, late)).toBe(true);
     const joined = await env.DB.prepare(
       "SELECT t.language AS language, t.label AS label FROM topic_articles ta JOIN topics t ON t.id = ta.topic_id WHERE ta.article_id = ?",
     )

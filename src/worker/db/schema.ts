@@ -711,3 +711,25 @@ export const feedItemExtracts = sqliteTable("feed_item_extracts", {
   contentBytes: integer("content_bytes").notNull(),
   extractedAt: integer("extracted_at").notNull(),
 });
+
+/**
+ * The shard directory, in the central database only (docs/capacity.md, "A library per shard"): which D1 database
+ * (its binding name, one of D1_SHARDS) holds the user's library. No row: the first, `DB` (every user from before
+ * sharding). `moving`: the mover is copying the last changes to another shard; the library answers 503 meanwhile.
+ */
+export const userShards = sqliteTable(
+  "user_shards",
+  {
+    userId: integer("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    shard: text("shard").notNull(),
+    state: text("state", { enum: ["active", "moving"] }).notNull(),
+    /** While `moving`: the shard the library is going to (the mover, run again, goes on from here). */
+    movingTo: text("moving_to"),
+    /** After a move, until the mover has deleted the library's rows there: the shard it left. */
+    movedFrom: text("moved_from"),
+    movedAt: integer("moved_at"),
+  },
+  (t) => [index("user_shards_shard_idx").on(t.shard)],
+);

@@ -87,3 +87,14 @@ export class ModelUnavailable extends AppError {
     super(busy ? 503 : 502, message, extra);
   }
 }
+
+/**
+ * The user's library is being moved to another database (db/shards.ts): for the few seconds the last changes are
+ * copied, its requests answer 503 with `Retry-After`, so no write lands on the database it is leaving.
+ */
+export class LibraryMoving extends AppError {
+  readonly retryAfterSeconds = 5;
+  constructor() {
+    super(503, "Your library is being moved to another database; this takes a few seconds. Please try again.");
+  }
+}

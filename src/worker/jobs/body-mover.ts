@@ -6,6 +6,7 @@ import {
   createArticleBodiesRepository,
 } from "../db/repositories/article-bodies-repository";
 import { type BodyMovesRepository, createBodyMovesRepository } from "../db/repositories/body-moves-repository";
+import { allShards } from "../db/shards";
 
 /** Rows read, written to R2 and pointed at their bodies per round: one D1 batch of updates each. */
 export const MOVE_BATCH = 50;
@@ -58,13 +59,26 @@ export async function moveBodies(
 
 /** The cron's run on the Worker's bindings; never throws (the next run tries again), logs its progress. */
 export async function runBodyMover(env: Env): Promise<MoveReport | null> {
-  try {
-    const db = createDatabase(getConfig(env).d1Meter ? meteredD1(env.DB) : env.DB);
-    const report = await moveBodies(createBodyMovesRepository(db), createArticleBodiesRepository(env.ARTICLE_BODIES));
-    if (report.moved + report.skipped > 0 || report.remaining > 0) console.log("Body mover", JSON.stringify(report));
-    return report;
-  } catch (error) {
-    console.error("Body mover failed", error);
-    return null;
+  let total: MoveReport | null = null;
+  // Shard after shard, each with its own budget (a shard with nothing left costs one query).
+  for (const shard of allShards(env)) {
+    try {
+      const db = createDatabase(getConfig(env).d1Meter ? meteredD1(shard.d1) : shard.d1);
+      const report = await moveBodies(createBodyMovesRepository(db), createArticleBodiesRepository(env.ARTICLE_BODIES));
+      if (report.moved + report.skipped > 0 || report.remaining > 0) {
+        console.log("Body mover", shard.name, JSON.stringify(report));
+      }
+      total = total
+        ? {
+            moved: total.moved + report.moved,
+            skipped: total.skipped + report.skipped,
+            remaining: total.remaining + report.remaining,
+            ms: total.ms + report.ms,
+          }
+        : report;
+    } catch (error) {
+      console.error("Body mover failed", shard.name, error);
+    }
   }
+  return total;
 }

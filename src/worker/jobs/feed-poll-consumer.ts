@@ -1,4 +1,5 @@
 import { createServices } from "../context";
+import { shardNamed } from "../db/shards";
 import { feedPollMessageSchema } from "./feed-poll-message";
 
 /**
@@ -7,7 +8,17 @@ import { feedPollMessageSchema } from "./feed-poll-message";
  * failure to reach D1 retries it. An invalid message goes to the dead-letter queue.
  */
 export async function handleFeedPollBatch(batch: MessageBatch<unknown>, env: Env): Promise<void> {
-  const services = createServices(env);
+  // One Services per shard named by the messages (a Services is bound to one shard).
+  const byShard = new Map<string, ReturnType<typeof createServices>>();
+  const servicesOn = (name: string) => {
+    let services = byShard.get(name);
+    if (!services) {
+      services = createServices(env);
+      services.forShard(shardNamed(env, name));
+      byShard.set(name, services);
+    }
+    return services;
+  };
   await Promise.all(
     batch.messages.map(async (message) => {
       const parsed = feedPollMessageSchema.safeParse(message.body);
@@ -17,7 +28,7 @@ export async function handleFeedPollBatch(batch: MessageBatch<unknown>, env: Env
         return;
       }
       try {
-        await services.feedPoller.poll(parsed.data.feedId);
+        await servicesOn(parsed.data.shard).feedPoller.poll(parsed.data.feedId);
         message.ack();
       } catch (error) {
         console.error("Could not store a feed poll", parsed.data.feedId, error);

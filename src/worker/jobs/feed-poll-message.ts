@@ -5,5 +5,9 @@ import { z } from "zod";
  * validators from D1 when it runs, so a message queued before a redirect or a merge still polls the right thing
  * (or nothing, when the feed is gone).
  */
-export const feedPollMessageSchema = z.object({ feedId: z.number().int().positive() });
-export type FeedPollMessage = z.infer<typeof feedPollMessageSchema>;
+export const feedPollMessageSchema = z.object({
+  feedId: z.number().int().positive(),
+  /** The shard whose feed it is (each shard has its own feeds); none: `DB`, as in messages from before sharding. */
+  shard: z.string().default("DB"),
+});
+export type FeedPollMessage = z.input<typeof feedPollMessageSchema>;

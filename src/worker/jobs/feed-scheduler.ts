@@ -1,5 +1,6 @@
 import { createDatabase } from "../db/client";
 import { createFeedsRepository } from "../db/repositories/feeds-repository";
+import { allShards } from "../db/shards";
 import { createFeedPollProducer } from "./feed-poll-producer";
 
 /** Feeds claimed per round and rounds per run: at most 5,000 polls queued by one run of the 5-minute cron. */
@@ -15,14 +16,19 @@ export const LEASE_MS = 15 * 60_000;
  * the next 4 minutes. The claim and the lease are in D1, so a run that dies half way leaves nothing stuck.
  */
 export async function runFeedScheduler(env: Env, now = Date.now()): Promise<number> {
-  const feeds = createFeedsRepository(createDatabase(env.DB));
-  const send = createFeedPollProducer(env.FEED_QUEUE);
-  const claimed: number[] = [];
-  for (let round = 0; round < ROUNDS_PER_RUN; round++) {
-    const ids = await feeds.claimDue(now, FEEDS_PER_ROUND, now + LEASE_MS);
-    claimed.push(...ids);
-    if (ids.length < FEEDS_PER_ROUND) break;
+  let total = 0;
+  // Each shard has its own feeds (docs/capacity.md): each is polled once for the readers on its shard.
+  for (const shard of allShards(env)) {
+    const feeds = createFeedsRepository(createDatabase(shard.d1));
+    const send = createFeedPollProducer(env.FEED_QUEUE, shard.name);
+    const claimed: number[] = [];
+    for (let round = 0; round < ROUNDS_PER_RUN; round++) {
+      const ids = await feeds.claimDue(now, FEEDS_PER_ROUND, now + LEASE_MS);
+      claimed.push(...ids);
+      if (ids.length < FEEDS_PER_ROUND) break;
+    }
+    await send(claimed, SPREAD_SECONDS);
+    total += claimed.length;
   }
-  await send(claimed, SPREAD_SECONDS);
-  return claimed.length;
+  return total;
 }

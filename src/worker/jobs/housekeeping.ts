@@ -4,6 +4,7 @@ import { createFeedsRepository } from "../db/repositories/feeds-repository";
 import { createListenRendersRepository } from "../db/repositories/listen-renders-repository";
 import { createSessionsRepository } from "../db/repositories/sessions-repository";
 import { createTopicsRepository } from "../db/repositories/topics-repository";
+import { allShards, centralD1 } from "../db/shards";
 import { DEFAULT_UNSAVED_ITEM_DAYS, MIN_UNSAVED_ITEM_DAYS } from "../domain/feeds/item-expiry";
 import { LISTEN_WINDOW_MS } from "../domain/listening/render-allowance";
 import { refreshDueTopics } from "./topics-scheduler";
@@ -22,11 +23,20 @@ const TOPICS_FRESH_FOR_MS = 20 * 3_600_000;
  */
 export async function runDailyHousekeeping(env: Env, now = Date.now()): Promise<void> {
   const config = getConfig(env);
-  const db = createDatabase(env.DB);
-  await createSessionsRepository(db).pruneExpired(now, now - config.loginThrottle.windowMinutes * 60_000);
-  await createListenRendersRepository(db).pruneBefore(now - LISTEN_WINDOW_MS);
-  const feeds = createFeedsRepository(db);
-  await feeds.deleteExpiredItems(now, DEFAULT_UNSAVED_ITEM_DAYS, MIN_UNSAVED_ITEM_DAYS);
-  await feeds.deleteUnfollowed();
-  await refreshDueTopics(env, await createTopicsRepository(db).usersNeedingTopics(now - TOPICS_FRESH_FOR_MS), now);
+  const central = createDatabase(centralD1(env));
+  await createSessionsRepository(central).pruneExpired(now, now - config.loginThrottle.windowMinutes * 60_000);
+  // The rest is the libraries' (and each shard's own feeds): shard after shard, one failing not stopping the others.
+  for (const shard of allShards(env)) {
+    try {
+      const db = createDatabase(shard.d1);
+      await createListenRendersRepository(db).pruneBefore(now - LISTEN_WINDOW_MS);
+      const feeds = createFeedsRepository(db);
+      await feeds.deleteExpiredItems(now, DEFAULT_UNSAVED_ITEM_DAYS, MIN_UNSAVED_ITEM_DAYS);
+      await feeds.deleteUnfollowed();
+      const due = await createTopicsRepository(db).usersNeedingTopics(now - TOPICS_FRESH_FOR_MS);
+      await refreshDueTopics(env, due, now);
+    } catch (error) {
+      console.error("Housekeeping failed", shard.name, error);
+    }
+  }
 }

@@ -1,4 +1,4 @@
-import { createServices } from "../context";
+import { type Services, servicesForUser } from "../context";
 import type { ProcessingPlan } from "../services/import-service";
 import { inlineSteps } from "../workflows/inline-steps";
 import { processArticle } from "../workflows/process-article";
@@ -30,7 +30,6 @@ export async function handleImportBatch(
   env: Env,
   options: { maxWaitMs?: number } = {},
 ): Promise<void> {
-  const services = createServices(env);
   const processing: { message: Message<unknown>; body: ImportProcessMessage }[] = [];
   const singleArticles: Message<unknown>[] = [];
   let storedRows = false;
@@ -51,12 +50,14 @@ export async function handleImportBatch(
     }
     const rows = parsed.data;
     storedRows = true;
+    let services: Services | undefined;
     try {
+      services = await servicesForUser(env, rows.userId);
       await services.imports.storeRows(rows);
       message.ack();
     } catch (error) {
       console.error("Could not store import rows", rows.importId, error);
-      if (message.attempts >= MAX_ROWS_ATTEMPTS) {
+      if (message.attempts >= MAX_ROWS_ATTEMPTS && services) {
         // Nothing is dropped silently: the rows show up in the import's failed count.
         await services.importsRepository
           .addCounts(rows.userId, rows.importId, { imported: 0, duplicates: 0, failed: rows.rows.length }, Date.now())
@@ -88,7 +89,13 @@ async function processImports(
   env: Env,
   { rounds, sliceMs }: { rounds: number; sliceMs: number },
 ): Promise<void> {
-  const services = createServices(env);
+  // Each import's library, on its user's shard: one Services per user (a Services serves one library).
+  const byUser = new Map<number, Promise<Services>>();
+  const servicesOf = (userId: number) => {
+    const services = byUser.get(userId) ?? servicesForUser(env, userId);
+    byUser.set(userId, services);
+    return services;
+  };
   const share = Math.max(1, Math.floor(MAX_IMPORTED_AT_ONCE / processing.length));
   const sliceEnds = Date.now() + sliceMs;
   const imports = processing.map(({ message, body }) => ({
@@ -102,7 +109,7 @@ async function processImports(
     const articles: Promise<unknown>[] = [];
     for (const item of running()) {
       try {
-        const plan = await services.imports.nextProcessing(item.body, share);
+        const plan = await (await servicesOf(item.body.userId)).imports.nextProcessing(item.body, share);
         if (plan.kind === "process") {
           const { userId } = item.body;
           for (const articleId of plan.articleIds) {
@@ -130,6 +137,7 @@ async function processImports(
 
   for (const { message, body, plan, failed } of imports) {
     try {
+      const services = await servicesOf(body.userId);
       // The articles done so far are behind `body.afterArticleId`: a failed import goes on from there later.
       if (failed) await services.imports.continueProcessing(body, { kind: "wait" });
       else if (plan) await services.imports.continueProcessing(body, plan);

@@ -1,5 +1,6 @@
 import { createDatabase } from "../db/client";
 import { createIngestBacklogRepository } from "../db/repositories/ingest-backlog-repository";
+import { shardOfUser } from "../db/shards";
 import type { ArticleProcessingParams } from "../workflows/article-processing-params";
 import { isDuplicateInstance } from "../workflows/instance-errors";
 import { ingestMessageSchema, workflowInstanceId } from "./ingest-message";
@@ -33,7 +34,10 @@ export async function handleIngestBatch(
   env: Env,
   options: { maxWaitMs?: number } = {},
 ): Promise<void> {
-  const backlog = createIngestBacklogRepository(createDatabase(env.DB));
+  // The backlog is per shard: a turn is taken on the shard of the user whose article sent it (one turn is sent per
+  // article added to a shard's backlog, so every shard gets as many turns as it has articles waiting).
+  const backlogOf = async (userId: number) =>
+    createIngestBacklogRepository(createDatabase((await shardOfUser(env, userId)).d1));
   const started: WorkflowInstance[] = [];
   for (const message of batch.messages) {
     const parsed = ingestMessageSchema.safeParse(message.body);
@@ -43,7 +47,9 @@ export async function handleIngestBatch(
       continue;
     }
     const turn = parsed.data;
+    let backlog: Awaited<ReturnType<typeof backlogOf>> | undefined;
     try {
+      backlog = await backlogOf(turn.userId);
       const article = turn.lane === undefined ? turn : await backlog.claimNext(turn.requestId, Date.now());
       if (!article) {
         message.ack();
@@ -57,7 +63,7 @@ export async function handleIngestBatch(
       message.ack();
     } catch (error) {
       console.error("Could not start article workflow", turn.articleId, error);
-      if (turn.lane !== undefined) {
+      if (turn.lane !== undefined && backlog) {
         await backlog.unclaim(turn.requestId).catch((unclaimError) => console.error("Could not unclaim", unclaimError));
       }
       message.retry({ delaySeconds: 5 });

@@ -1,9 +1,4 @@
-import { createDatabase } from "../db/client";
-import {
-  type BacklogEntry,
-  createIngestBacklogRepository,
-  type IngestBacklogRepository,
-} from "../db/repositories/ingest-backlog-repository";
+import type { BacklogEntry, IngestBacklogRepository } from "../db/repositories/ingest-backlog-repository";
 import type { IngestLane } from "../db/schema";
 import type { IngestMessage } from "./ingest-message";
 
@@ -50,14 +45,4 @@ export function createIngestProducer(
       throw error;
     }
   };
-}
-
-/**
- * The one way to queue articles for processing, for code that holds only the bindings (the crash-recovery
- * sweep, a scheduled job): the same as a save's, in the lane given. Articles already waiting keep their place
- * (a single save moves one to the single lane); an article whose processing ended or was lost gets a new run.
- */
-export function enqueueArticles(env: Env, articles: ArticleToProcess[], options?: Parameters<EnqueueIngest>[1]) {
-  const backlog = createIngestBacklogRepository(createDatabase(env.DB));
-  return createIngestProducer(env.INGEST_QUEUE, backlog)(articles, options);
 }

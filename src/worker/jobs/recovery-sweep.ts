@@ -1,7 +1,8 @@
 import { getConfig } from "../config";
-import { createDatabase } from "../db/client";
+import { createDatabase, type Database } from "../db/client";
 import { createIngestBacklogRepository } from "../db/repositories/ingest-backlog-repository";
 import { createRecoveryRepository } from "../db/repositories/recovery-repository";
+import { allShards } from "../db/shards";
 import type { SweepClock } from "../domain/processing-recovery";
 import { createRecoveryService, type SweepReport } from "../services/recovery-service";
 import { createImportQueue } from "./import-producer";
@@ -16,9 +17,8 @@ export const SWEEP_EVERY_MS = 60_000;
 let startedAt: number | null = null;
 let lastSweepAt = 0;
 
-/** The recovery service on the Worker's bindings. */
-export function createRecovery(env: Env) {
-  const db = createDatabase(env.DB);
+/** The recovery service on the Worker's bindings, over one shard's libraries. */
+export function createRecovery(env: Env, db: Database) {
   return createRecoveryService({
     recovery: createRecoveryRepository(db),
     enqueue: createIngestProducer(env.INGEST_QUEUE, createIngestBacklogRepository(db)),
@@ -41,18 +41,33 @@ export function sweepClock(env: Env, now = Date.now()): SweepClock {
   return { now, lostBefore: getConfig(env).restartLosesWork ? startedAt : null };
 }
 
-/** One sweep (the cron's, or an isolate's first); never throws: a failed sweep is logged and the next one tries. */
+/**
+ * One sweep (the cron's, or an isolate's first) of every shard, one after another; never throws: a failed shard's
+ * sweep is logged and the next one tries. The report adds up the shards (null: every shard failed).
+ */
 export async function runRecoverySweep(env: Env, now = Date.now()): Promise<SweepReport | null> {
-  try {
-    const report = await createRecovery(env).sweep(sweepClock(env, now));
-    if (report.requeued + report.failed + report.importsResumed + report.importsClosed > 0) {
-      console.log("Recovery sweep", JSON.stringify(report));
+  let total: SweepReport | null = null;
+  for (const shard of allShards(env)) {
+    try {
+      const report = await createRecovery(env, createDatabase(shard.d1)).sweep(sweepClock(env, now));
+      if (report.requeued + report.failed + report.importsResumed + report.importsClosed > 0) {
+        console.log("Recovery sweep", shard.name, JSON.stringify(report));
+      }
+      total = total ? addReports(total, report) : report;
+    } catch (error) {
+      console.error("Recovery sweep failed", shard.name, error);
     }
-    return report;
-  } catch (error) {
-    console.error("Recovery sweep failed", error);
-    return null;
   }
+  return total;
+}
+
+function addReports(a: SweepReport, b: SweepReport): SweepReport {
+  return {
+    requeued: a.requeued + b.requeued,
+    failed: a.failed + b.failed,
+    importsResumed: a.importsResumed + b.importsResumed,
+    importsClosed: a.importsClosed + b.importsClosed,
+  };
 }
 
 /**

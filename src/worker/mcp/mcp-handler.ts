@@ -1,6 +1,7 @@
 import { insufficientScope, type OAuthHelpers, type OAuthResourceAuth } from "@cloudflare/workers-oauth-provider";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { createServices } from "../context";
+import { LibraryMoving } from "../domain/errors";
 import { OAUTH_SCOPES } from "../domain/oauth-scopes";
 import { forbiddenOrigin, isAllowedOrigin } from "./mcp-gate";
 import { batchRefusal, missingToolScopes } from "./mcp-messages";
@@ -39,6 +40,12 @@ export const mcpHandler = {
     // The account may have been deleted since the grant: its tokens then reach nothing.
     const user = Number.isSafeInteger(userId) ? await services.users.findById(userId) : undefined;
     if (!user) return Response.json({ detail: "The account behind this connection no longer exists" }, { status: 401 });
+    try {
+      await services.forUser(user.id);
+    } catch (error) {
+      if (!(error instanceof LibraryMoving)) throw error;
+      return Response.json({ detail: error.message }, { status: 503, headers: { "Retry-After": "5" } });
+    }
 
     // The body was read within its limit by the Worker's guard; a malformed one is left to the transport's errors.
     const body =

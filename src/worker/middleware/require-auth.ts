@@ -22,6 +22,8 @@ const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   } else {
     c.set("auth", { kind: "session", ...(await c.var.services.auth.authenticate(token)) });
   }
+  // From here the request's library queries go to the shard that holds this user's library (db/shards.ts).
+  await c.var.services.forUser(c.var.auth.user.id);
   await next();
 });
 

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
-import type { AppEnv } from "../context";
+import { type AppEnv, servicesPerShard } from "../context";
+import { NotFound } from "../domain/errors";
 import { validate } from "../middleware/validate";
 import { errors } from "../openapi/responses";
 import { atomParams } from "./feeds-schemas";
@@ -27,10 +28,18 @@ export const atomRoutes = new Hono<AppEnv>().get(
   validate("param", atomParams),
   async (c) => {
     const url = new URL(c.req.url);
-    const xml = await c.var.services.publishedFeeds.atom(c.req.valid("param").token, {
-      self: url.href,
-      site: `${url.origin}/`,
-    });
+    const urls = { self: url.href, site: `${url.origin}/` };
+    // The secret names no user, so no shard: each shard is asked in turn (one indexed lookup each).
+    let xml: string | null = null;
+    for (const services of servicesPerShard(c.env)) {
+      try {
+        xml = await services.publishedFeeds.atom(c.req.valid("param").token, urls);
+        break;
+      } catch (error) {
+        if (!(error instanceof NotFound)) throw error;
+      }
+    }
+    if (xml === null) throw new NotFound("Feed not found");
     return c.body(xml, 200, {
       "content-type": "application/atom+xml; charset=utf-8",
       // The address is a secret: not for shared caches, and not to be leaked onward from the feed's links.

@@ -13,7 +13,10 @@ export const VECTOR_DELETE_BATCH = 100;
 export const WRONG_PASSWORD = "Incorrect password. Nothing was deleted.";
 
 interface AccountServiceDeps {
+  /** The library's shard. */
   account: AccountRepository;
+  /** The central database (the account, its sessions, tokens, email address, directory row); may be the same one. */
+  centralAccount?: Pick<AccountRepository, "deleteEverything">;
   /** Article bodies and saved pages in R2, deleted by the user's prefix. */
   bodies: Pick<ArticleBodiesRepository, "deleteUser">;
   vectorIndex: VectorIndex;
@@ -25,6 +28,7 @@ interface AccountServiceDeps {
 
 export function createAccountService({
   account,
+  centralAccount,
   bodies,
   vectorIndex,
   sessions,
@@ -76,7 +80,9 @@ export function createAccountService({
         }
         afterId = ids.at(-1) as number;
       }
+      // The library first, then the account: a failure between them leaves an account that can sign in and delete again.
       await account.deleteEverything(user.id, user.email);
+      await centralAccount?.deleteEverything(user.id, user.email);
       // R2 after D1: the objects are found by the user's prefix, not by the rows, so the account is gone first (no
       // article left pointing to a deleted body) and the bodies after it, in pages of 1,000 keys.
       // The account is gone whatever happens here: a failure is logged, not answered as one (the objects left can no

@@ -25,10 +25,12 @@ interface AuthDeps {
   config: AppConfig;
   users: UsersRepository;
   sessions: SessionsRepository;
+  /** Picks the new user's shard and records it in the directory (db/shards.ts). */
+  assignShard?: (userId: number) => Promise<unknown>;
   now?: () => number;
 }
 
-export function createAuthService({ config, users, sessions, now = Date.now }: AuthDeps) {
+export function createAuthService({ config, users, sessions, assignShard, now = Date.now }: AuthDeps) {
   async function sessionFor(user: UserRecord): Promise<AuthSession> {
     return {
       access_token: await issueAccessToken(config, user.id, now(), user.sessionGeneration),
@@ -54,6 +56,7 @@ export function createAuthService({ config, users, sessions, now = Date.now }: A
       if (await users.findByEmail(email)) throw new Conflict("An account with this email already exists");
       const user = await users.insert(email, await hashPassword(password), now());
       if (!user) throw new Conflict("An account with this email already exists");
+      await assignShard?.(user.id);
       return sessionFor(user);
     },
 

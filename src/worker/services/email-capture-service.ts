@@ -19,6 +19,8 @@ export type EmailOutcome =
 
 interface EmailCaptureDeps {
   addresses: EmailAddressesRepository;
+  /** Binds the library repositories behind `articles` and `newsletters` to the owner's shard (db/shards.ts). */
+  bindLibraryOf?: (userId: number) => Promise<void>;
   articles: Pick<ReturnType<typeof createArticleService>, "create" | "createMany">;
   newsletters: Pick<NewslettersService, "isSource" | "receive">;
   emailDomain: string;
@@ -38,6 +40,7 @@ function randomToken(): string {
 
 export function createEmailCaptureService({
   addresses,
+  bindLibraryOf,
   articles,
   newsletters,
   emailDomain,
@@ -81,6 +84,7 @@ export function createEmailCaptureService({
         );
       }
       if (mail.rawSize > MAX_EMAIL_BYTES) return refuse("This email is larger than 5 MB; VibeRead cannot save it");
+      await bindLibraryOf?.(owner.userId);
 
       const parsed = await PostalMime.parse(mail.raw);
       // The envelope sender decides who wrote it: a newsletter's envelope is its platform's bounce address, never

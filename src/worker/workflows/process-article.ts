@@ -1,6 +1,6 @@
 import type { WorkflowStep, WorkflowStepConfig } from "cloudflare:workers";
 import { getConfig } from "../config";
-import { createServices } from "../context";
+import { servicesForUser } from "../context";
 import { requestTopicsRefresh } from "../jobs/topics-scheduler";
 import type { PageOutcome } from "../services/processing/article-pipeline";
 import type { ArticleProcessingParams } from "./article-processing-params";
@@ -56,7 +56,7 @@ export async function processArticle(
   /** The Workflow instance doing this run (null: run in place by the imports' consumer). */
   run: string | null = null,
 ): Promise<{ articleId: number; outcome: "completed" | "failed" | "deleted" }> {
-  const pipeline = createServices(env).pipeline;
+  const pipeline = (await servicesForUser(env, userId)).pipeline;
 
   try {
     const article = await jsonStep(step, "start processing", DATABASE_STEP, () =>
@@ -117,7 +117,7 @@ export async function processArticle(
       // Within a minute of processing, without a re-clustering: the article joins its nearest topic (or the
       // leftover group) when the user has topics with centres (docs/ai.md, "Topics over the whole library").
       joined = await step.do("join nearest topic", DATABASE_STEP, () =>
-        createServices(env).topics.joinArticle(userId, articleId),
+        servicesForUser(env, userId).then((services) => services.topics.joinArticle(userId, articleId)),
       );
     } catch (error) {
       console.error("Could not join the article to a topic", userId, articleId, error);
@@ -126,12 +126,12 @@ export async function processArticle(
       await step.do("schedule topics refresh", DATABASE_STEP, async () => {
         // A joined article needs no run, unless the library, clustered whole, has grown by a tenth or the article
         // fell into the leftover group (isBehind).
-        if (joined && !(await createServices(env).topics.isBehind(userId))) return;
+        if (joined && !(await (await servicesForUser(env, userId)).topics.isBehind(userId))) return;
         // While an import still has articles to process, every finished article (a save's too) joins the
         // import's five-minute run: one run a minute over a 10,000-article library is CPU spent on groupings
         // stale a minute later. The import's last article finds none left and asks for the run of the minute, so
         // topics come about a minute after an import ends, as the topics screen says, not up to five.
-        const imported = await createServices(env).importsRepository.hasUnprocessedArticles(userId);
+        const imported = await (await servicesForUser(env, userId)).importsRepository.hasUnprocessedArticles(userId);
         const debounce = getConfig(env).topicsDebounceSeconds;
         await requestTopicsRefresh(env.TOPICS_WORKFLOW, userId, debounce, Date.now(), { imported });
       });
@@ -154,7 +154,7 @@ export async function processArticle(
  * used up its retries.
  */
 async function summarise(env: Env, step: ProcessingSteps, userId: number, articleId: number) {
-  const pipeline = createServices(env).pipeline;
+  const pipeline = (await servicesForUser(env, userId)).pipeline;
   const parts = await step.do("count summary parts", DATABASE_STEP, () => pipeline.summaryPartCount(userId, articleId));
   if (parts <= 1) {
     await step.do("summarise", MODEL_STEP, () => pipeline.summarize(userId, articleId));
@@ -178,7 +178,7 @@ async function fetchWithRetries(
   { userId, articleId, run }: { userId: number; articleId: number; run: string | null },
   url: string,
 ) {
-  const pipeline = createServices(env).pipeline;
+  const pipeline = (await servicesForUser(env, userId)).pipeline;
   let outcome: PageOutcome = { ok: false, message: "The page could not be loaded", retryable: false };
   for (let attempt = 1; attempt <= FETCH_ATTEMPTS; attempt++) {
     outcome = await jsonStep(step, `fetch page (attempt ${attempt})`, FETCH_STEP, () =>

@@ -26,12 +26,12 @@ const JOIN_STEP: WorkflowStepConfig = {
  */
 export async function runTopics(
   step: ProcessingSteps,
-  service: () => TopicsService,
+  service: () => TopicsService | Promise<TopicsService>,
   userId: number,
   { sampleSize, joinBatch = JOIN_BATCH }: { sampleSize?: number; joinBatch?: number } = {},
 ) {
-  const { labels, ...outcome } = await jsonStep(step, "recluster topics", CLUSTER_STEP, () =>
-    service().recompute(userId, sampleSize === undefined ? {} : { sampleSize }),
+  const { labels, ...outcome } = await jsonStep(step, "recluster topics", CLUSTER_STEP, async () =>
+    (await service()).recompute(userId, sampleSize === undefined ? {} : { sampleSize }),
   );
   let afterId = 0;
   let joined = 0;
@@ -43,8 +43,8 @@ export async function runTopics(
   // none unless it grew by a tenth).
   for (let batch = 1; ; batch++) {
     const from = afterId;
-    const result = await jsonStep(step, `join articles, batch ${batch}`, JOIN_STEP, () =>
-      service().joinBatch(userId, from, joinBatch),
+    const result = await jsonStep(step, `join articles, batch ${batch}`, JOIN_STEP, async () =>
+      (await service()).joinBatch(userId, from, joinBatch),
     );
     joinSteps++;
     joined += result.joined + result.leftover;
@@ -54,8 +54,8 @@ export async function runTopics(
   let labelled = 0;
   for (const [index, request] of labels.entries()) {
     try {
-      await step.do(`label topic ${index + 1} of ${labels.length}`, LABEL_STEP, () =>
-        service().labelTopic(userId, request),
+      await step.do(`label topic ${index + 1} of ${labels.length}`, LABEL_STEP, async () =>
+        (await service()).labelTopic(userId, request),
       );
       labelled++;
     } catch (error) {

@@ -1,6 +1,6 @@
 import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep } from "cloudflare:workers";
 import { NonRetryableError } from "cloudflare:workflows";
-import { createServices } from "../context";
+import { servicesForUser } from "../context";
 import { jsonStep } from "./json-step";
 import { type TopicsParams, topicsParamsSchema } from "./topics-params";
 import { runTopics } from "./topics-run";
@@ -32,7 +32,7 @@ export class TopicsWorkflow extends WorkflowEntrypoint<Env, TopicsParams> {
         step,
         "check for unclustered articles",
         { retries: { limit: 2, delay: "5 seconds" } },
-        () => createServices(this.env).topics.isBehind(userId),
+        async () => (await servicesForUser(this.env, userId)).topics.isBehind(userId),
       );
       if (!behind)
         return {
@@ -46,7 +46,7 @@ export class TopicsWorkflow extends WorkflowEntrypoint<Env, TopicsParams> {
           skipped: true,
         };
     }
-    return runTopics(step, () => createServices(this.env).topics, userId, {
+    return runTopics(step, async () => (await servicesForUser(this.env, userId)).topics, userId, {
       ...(sampleSize === undefined ? {} : { sampleSize }),
       ...(joinBatch === undefined ? {} : { joinBatch }),
     });

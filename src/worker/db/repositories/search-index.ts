@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { articles } from "../schema";
 import type { ArticleBodiesRepository } from "./article-bodies-repository";
@@ -42,6 +42,47 @@ export function createSearchIndex(db: Database, bodies: ArticleBodiesRepository)
       await db.run(sql`
         INSERT OR REPLACE INTO articles_fts(rowid, title, summary, search_text, domain, author, annotation_text, user_id)
         VALUES (${articleId}, ${row.title}, ${row.summary}, ${text}, ${row.domain}, ${row.author}, ${row.annotationText}, ${userId})`);
+    },
+
+    /**
+     * Rewrites the entries of the user's articles whose body is in R2, `limit` (at most 90) after `afterId` by id, in
+     * one D1 batch (the library mover: on a new shard the insert trigger indexed only the rows' own columns). Answers
+     * the last id read (null: none left).
+     */
+    async reindexBodiesAfter(userId: number, afterId: number, limit: number): Promise<number | null> {
+      const rows = await db
+        .select({
+          id: articles.id,
+          title: articles.title,
+          summary: articles.summary,
+          searchText: articles.searchText,
+          domain: articles.domain,
+          author: articles.author,
+          annotationText: articles.annotationText,
+          bodyKey: articles.bodyKey,
+        })
+        .from(articles)
+        .where(and(eq(articles.userId, userId), gt(articles.id, afterId), isNotNull(articles.bodyKey)))
+        .orderBy(asc(articles.id))
+        .limit(Math.min(limit, 90));
+      if (rows.length === 0) return null;
+      const texts = await Promise.all(
+        rows.map(
+          async (row) => row.searchText ?? (await bodies.readBody(userId, row.bodyKey as string))?.searchText ?? null,
+        ),
+      );
+      const d1 = db.$client;
+      await d1.batch(
+        rows.map((row, i) =>
+          d1
+            .prepare(
+              `INSERT OR REPLACE INTO articles_fts(rowid, title, summary, search_text, domain, author, annotation_text, user_id)
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+            )
+            .bind(row.id, row.title, row.summary, texts[i] ?? null, row.domain, row.author, row.annotationText, userId),
+        ),
+      );
+      return rows.at(-1)?.id ?? null;
     },
   };
 }
