@@ -409,6 +409,24 @@ describe("readEpub: imperfect books", () => {
     expect(html?.length).toBeLessThan(100);
   });
 
+  it("reads chapters saved in UTF-16 (with a byte-order mark) and in an encoding their XML declaration names", () => {
+    const page = (declaration: string) =>
+      `<?xml version="1.0" encoding="${declaration}"?><html xmlns="http://www.w3.org/1999/xhtml"><body><p>Café ☕</p></body></html>`;
+    const utf16 = new Uint8Array([
+      0xff,
+      0xfe,
+      ...new Uint8Array(new Uint16Array([...page("UTF-16")].map((c) => c.charCodeAt(0))).buffer),
+    ]);
+    const latin = Uint8Array.from(page("windows-1252").replace(" ☕", ""), (c) => c.charCodeAt(0));
+    for (const [bytes, expected] of [
+      [utf16, "<p>Café ☕</p>"],
+      [latin, "<p>Café</p>"],
+    ] as const) {
+      const files = { "META-INF/container.xml": CONTAINER, ...bookFiles(), "OEBPS/a.xhtml": bytes };
+      expect(readEpub(epub(files)).chapters[0]?.html).toBe(expected);
+    }
+  });
+
   it("reads a book whose zip names its folders with backslashes", () => {
     const files = {
       "META-INF\\container.xml": CONTAINER,
