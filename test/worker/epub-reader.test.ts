@@ -427,6 +427,17 @@ describe("readEpub: imperfect books", () => {
     }
   });
 
+  it("keys a picture whose name has an ampersand by its name, and escapes it in the HTML", () => {
+    const chapter = xhtml("One", '<p>See <img src="fig%20&amp;%201.png" alt=""/></p>');
+    const files = { "META-INF/container.xml": CONTAINER, ...bookFiles(chapter), "OEBPS/fig & 1.png": PNG };
+    const book = readEpub(epub(files));
+    expect([...book.images.keys()]).toEqual(["OEBPS/fig & 1.png"]);
+    expect(book.chapters[0]?.html).toBe('<p>See <img src="epub-image:OEBPS/fig &amp; 1.png" alt=""></p>');
+    expect(replaceEpubImages(book.chapters[0]?.html ?? "", (path) => `/files/${encodeURIComponent(path)}`)).toBe(
+      '<p>See <img src="/files/OEBPS%2Ffig%20%26%201.png" alt=""></p>',
+    );
+  });
+
   it("reads a book whose zip names its folders with backslashes", () => {
     const files = {
       "META-INF\\container.xml": CONTAINER,

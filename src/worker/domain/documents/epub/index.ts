@@ -1,7 +1,7 @@
 import { PROXIED_IMAGE_TYPES, sniffImageType } from "../../article-images";
 import { formatByteLimit } from "../../byte-size";
 import type { DomDocument } from "../../extraction/dom";
-import { chapterHtml } from "./chapter-html";
+import { chapterHtml, EPUB_IMAGE_SCHEME, replaceEpubImages } from "./chapter-html";
 import { EpubReadError } from "./epub-error";
 import { DEFAULT_EPUB_LIMITS, type EpubLimits } from "./epub-limits";
 import { notAZip, otherZip } from "./file-kind";
@@ -313,8 +313,5 @@ function readImage(zip: ZipArchive, path: string, declared: string | undefined):
 }
 
 function withoutImage(html: string, path: string): string {
-  const src = `epub-image:${path}`.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-  return html.replace(/<img src="([^"]*)"[^>]*>/g, (tag, value: string) =>
-    value.replace(/&quot;/g, '"') === src ? "" : tag,
-  );
+  return replaceEpubImages(html, (shown) => (shown === path ? null : EPUB_IMAGE_SCHEME + shown));
 }
