@@ -556,6 +556,13 @@ describe("readEpub: refusals, each with a sentence for the reader", () => {
       /^This book keeps 3.2 KB of text in one file \(OEBPS\/a\.xhtml\), over the 2 KB one file of text may be\.$/,
       { maxChapterBytes: 2048 },
     ],
+    [
+      "a book with more text than any book has",
+      () => epub3(),
+      "too-large",
+      /^This book holds 1.6 KB of text, over the 1 KB a book may have\.$/,
+      { maxTextBytes: 1024 },
+    ],
     ["more parts than a book has", () => epub3(), "zip-bomb", /holds 10 parts/, { maxEntries: 5 }],
     [
       "a spine with only the table of contents",

@@ -108,6 +108,16 @@ function readBook(bytes: Uint8Array, allowed: EpubLimits): EpubDocument {
   const documents = book.spine.filter(
     (item) => TEXT_TYPES.has(item.mediaType) && !item.properties.has("nav") && item !== book.toc,
   );
+  const textBytes = [...new Set(documents.map((item) => item.path))].reduce(
+    (sum, path) => sum + (zip.find(path)?.size ?? 0),
+    0,
+  );
+  if (textBytes > allowed.maxTextBytes) {
+    throw new EpubReadError(
+      "too-large",
+      `This book holds ${formatByteLimit(textBytes)} of text, over the ${formatByteLimit(allowed.maxTextBytes)} a book may have.`,
+    );
+  }
   const anchors = new Map<string, string>();
   documents.forEach((item, i) => {
     if (!anchors.has(item.path)) anchors.set(item.path, `epub-${i + 1}`);
