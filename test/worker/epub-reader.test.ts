@@ -399,6 +399,45 @@ describe("readEpub: imperfect books", () => {
     expect(readEpub(epub(files)).chapters.map((chapter) => chapter.html)).toEqual(["<p>Hello.</p>"]);
   });
 
+  it("does not expand entities a chapter defines itself (a billion laughs stays a few bytes)", () => {
+    const laughs = `<?xml version="1.0"?>
+<!DOCTYPE html [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">
+<!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">]>
+<html xmlns="http://www.w3.org/1999/xhtml"><body><p>&lol3;</p></body></html>`;
+    const html = readEpub(epub({ "META-INF/container.xml": CONTAINER, ...bookFiles(laughs) })).chapters[0]?.html;
+    expect(html).not.toContain("lollol");
+    expect(html?.length).toBeLessThan(100);
+  });
+
+  it("reads chapters saved in UTF-16 (with a byte-order mark) and in an encoding their XML declaration names", () => {
+    const page = (declaration: string) =>
+      `<?xml version="1.0" encoding="${declaration}"?><html xmlns="http://www.w3.org/1999/xhtml"><body><p>Café ☕</p></body></html>`;
+    const utf16 = new Uint8Array([
+      0xff,
+      0xfe,
+      ...new Uint8Array(new Uint16Array([...page("UTF-16")].map((c) => c.charCodeAt(0))).buffer),
+    ]);
+    const latin = Uint8Array.from(page("windows-1252").replace(" ☕", ""), (c) => c.charCodeAt(0));
+    for (const [bytes, expected] of [
+      [utf16, "<p>Café ☕</p>"],
+      [latin, "<p>Café</p>"],
+    ] as const) {
+      const files = { "META-INF/container.xml": CONTAINER, ...bookFiles(), "OEBPS/a.xhtml": bytes };
+      expect(readEpub(epub(files)).chapters[0]?.html).toBe(expected);
+    }
+  });
+
+  it("keys a picture whose name has an ampersand by its name, and escapes it in the HTML", () => {
+    const chapter = xhtml("One", '<p>See <img src="fig%20&amp;%201.png" alt=""/></p>');
+    const files = { "META-INF/container.xml": CONTAINER, ...bookFiles(chapter), "OEBPS/fig & 1.png": PNG };
+    const book = readEpub(epub(files));
+    expect([...book.images.keys()]).toEqual(["OEBPS/fig & 1.png"]);
+    expect(book.chapters[0]?.html).toBe('<p>See <img src="epub-image:OEBPS/fig &amp; 1.png" alt=""></p>');
+    expect(replaceEpubImages(book.chapters[0]?.html ?? "", (path) => `/files/${encodeURIComponent(path)}`)).toBe(
+      '<p>See <img src="/files/OEBPS%2Ffig%20%26%201.png" alt=""></p>',
+    );
+  });
+
   it("reads a book whose zip names its folders with backslashes", () => {
     const files = {
       "META-INF\\container.xml": CONTAINER,
@@ -469,6 +508,18 @@ describe("readEpub: refusals, each with a sentence for the reader", () => {
     ["a PNG named .epub", () => PNG, "not-an-epub", /PNG picture, not an EPUB/],
     ["a PDF named .epub", () => strToU8("%PDF-1.7\n..."), "not-an-epub", /PDF document/],
     ["an empty file", () => new Uint8Array(0), "not-an-epub", /empty/],
+    [
+      "a Kindle book named .epub",
+      () => strToU8(`${"Title".padEnd(60, "\0")}BOOKMOBI${"\0".repeat(20)}`),
+      "not-an-epub",
+      /Kindle book \(MOBI or AZW\)/,
+    ],
+    [
+      "a Word document named .epub",
+      () => zipSync({ "[Content_Types].xml": strToU8("<Types/>"), "word/document.xml": strToU8("<w:document/>") }),
+      "not-an-epub",
+      /^This file is a Word document, not an EPUB book, whatever its name says\.$/,
+    ],
     ["text named .epub", () => strToU8("just some words"), "not-an-epub", /not a zip|zip archive/],
     [
       "a zip without mimetype or container.xml",
@@ -500,10 +551,17 @@ describe("readEpub: refusals, each with a sentence for the reader", () => {
     ["a book over the size limit", () => epub3(), "too-large", /over the 1 KB/, { maxBytes: 1024 }],
     [
       "a chapter file too big to lay out",
+      () => epub({ "META-INF/container.xml": CONTAINER, ...bookFiles(xhtml("Long", `<p>${"word ".repeat(600)}</p>`)) }),
+      "too-large",
+      /^This book keeps 3.2 KB of text in one file \(OEBPS\/a\.xhtml\), over the 2 KB one file of text may be\.$/,
+      { maxChapterBytes: 2048 },
+    ],
+    [
+      "a book with more text than any book has",
       () => epub3(),
       "too-large",
-      /keeps [\d.]+ KB of text in one file \(OEBPS\/text\/ch1\.xhtml\), over the 0.5 KB one chapter may be/,
-      { maxChapterBytes: 512 },
+      /^This book holds 1.6 KB of text, over the 1 KB a book may have\.$/,
+      { maxTextBytes: 1024 },
     ],
     ["more parts than a book has", () => epub3(), "zip-bomb", /holds 10 parts/, { maxEntries: 5 }],
     [

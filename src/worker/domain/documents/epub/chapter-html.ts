@@ -1,3 +1,4 @@
+import { escapeHtml } from "../../escape-html";
 import { type DomDocument, type DomElement, type DomNode, isElement } from "../../extraction/dom";
 import { folderOf, resolveInBook } from "./book-paths";
 import { attribute, attributesOf, elementsNamed, localName } from "./xml";
@@ -177,15 +178,15 @@ export function chapterHtml(document: DomDocument, path: string, anchor: string,
     const target = src ? resolveInBook(folder, src) : null;
     if (!target?.path || !links.isImage(target.path)) return;
     if (!images.includes(target.path)) images.push(target.path);
-    out.push(`<img src="${escapeAttribute(EPUB_IMAGE_SCHEME + target.path)}"`);
-    if (alt !== null) out.push(` alt="${escapeAttribute(alt)}"`);
+    out.push(`<img src="${escapeHtml(EPUB_IMAGE_SCHEME + target.path)}"`);
+    if (alt !== null) out.push(` alt="${escapeHtml(alt)}"`);
     if (attributes) writeAttributes(attributes, "img");
     out.push(">");
   };
 
   const writeAttributes = (attributes: Map<string, string>, tag: string) => {
     const id = attributes.get("id");
-    if (id && tag !== "img") out.push(` id="${escapeAttribute(idFor(id))}"`);
+    if (id && tag !== "img") out.push(` id="${escapeHtml(idFor(id))}"`);
     for (const name of TEXT_ATTRIBUTES) {
       const value = attributes.get(name);
       if (value && /^[\w-]{1,35}$/.test(value)) out.push(` ${name}="${value}"`);
@@ -216,7 +217,7 @@ export function chapterHtml(document: DomDocument, path: string, anchor: string,
       stats.textChars += visible;
       if (stats.textChars <= SHORT_TEXT) shortText.push(value);
       if (inLink) stats.linkTextChars += visible;
-      out.push(escapeText(value));
+      out.push(escapeHtml(value));
       return;
     }
     if (!isElement(node)) return;
@@ -249,7 +250,7 @@ export function chapterHtml(document: DomDocument, path: string, anchor: string,
       }
     }
     out.push(`<${tag}`);
-    if (href) out.push(` href="${escapeAttribute(href)}"`);
+    if (href) out.push(` href="${escapeHtml(href)}"`);
     writeAttributes(attributes, tag);
     out.push(">");
     const linked = inLink || href?.startsWith("#") === true;
@@ -280,28 +281,16 @@ function collapsed(element: DomElement): string {
   return (element.textContent ?? "").replace(/\s+/g, " ").trim();
 }
 
-function escapeText(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-}
-
-function escapeAttribute(text: string): string {
-  return escapeText(text).replace(/"/g, "&quot;");
-}
-
 /**
  * The chapter HTML with each `epub-image:` picture given the address `addressOf` returns for its zip path; a
  * picture it returns null for is left out. For the caller that stores the pictures and serves them.
  */
+const UNESCAPED: Record<string, string> = { quot: '"', "#39": "'", lt: "<", gt: ">", amp: "&" };
+
 export function replaceEpubImages(html: string, addressOf: (path: string) => string | null): string {
   return html.replace(/<img src="epub-image:([^"]*)"[^>]*>/g, (tag, escaped: string) => {
-    const path = escaped
-      .replace(/&quot;/g, '"')
-      .replace(/&lt;/g, "<")
-      .replace(/&gt;/g, ">")
-      .replace(/&amp;/g, "&");
+    const path = escaped.replace(/&(quot|#39|lt|gt|amp);/g, (_, name: string) => UNESCAPED[name] ?? "");
     const address = addressOf(path);
-    return address === null
-      ? ""
-      : tag.replace(`src="epub-image:${escaped}"`, () => `src="${escapeAttribute(address)}"`);
+    return address === null ? "" : tag.replace(`src="epub-image:${escaped}"`, () => `src="${escapeHtml(address)}"`);
   });
 }

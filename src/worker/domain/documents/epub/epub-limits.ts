@@ -19,6 +19,11 @@ export interface EpubLimits {
    * chapter well within the Worker's memory.
    */
   maxChapterBytes: number;
+  /**
+   * The text documents of the reading order added up, unpacked: every chapter's HTML is held at once in the
+   * result. 20 MB is about three million words, several times the longest novels.
+   */
+  maxTextBytes: number;
   /** Parts in the zip (a book has tens to a few thousand: one per chapter, picture and font). */
   maxEntries: number;
   /** Unpacked size over packed size, for parts of at least `ratioFromBytes` unpacked. */
@@ -35,6 +40,7 @@ export const DEFAULT_EPUB_LIMITS: EpubLimits = {
   maxUnpackedBytes: 200 * MB,
   maxEntryBytes: 50 * MB,
   maxChapterBytes: 6 * MB,
+  maxTextBytes: 20 * MB,
   maxEntries: 5_000,
   maxRatio: 100,
   ratioFromBytes: 1 * MB,

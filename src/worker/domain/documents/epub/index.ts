@@ -1,8 +1,10 @@
 import { PROXIED_IMAGE_TYPES, sniffImageType } from "../../article-images";
 import { formatByteLimit } from "../../byte-size";
-import { chapterHtml } from "./chapter-html";
+import type { DomDocument } from "../../extraction/dom";
+import { chapterHtml, EPUB_IMAGE_SCHEME, replaceEpubImages } from "./chapter-html";
 import { EpubReadError } from "./epub-error";
 import { DEFAULT_EPUB_LIMITS, type EpubLimits } from "./epub-limits";
+import { notAZip, otherZip } from "./file-kind";
 import { frontMatter } from "./front-matter";
 import { type ManifestItem, packagePath, readPackage, readTocLabels } from "./package-document";
 import { attribute, decodeText, elementsNamed, parseXml } from "./xml";
@@ -94,14 +96,28 @@ function readBook(bytes: Uint8Array, allowed: EpubLimits): EpubDocument {
   }
   if (!startsAsZip(bytes)) throw new EpubReadError("not-an-epub", notAZip(bytes));
   const zip = new ZipArchive(bytes, allowed);
-  const opfPath = findPackage(zip);
-  refuseDrm(zip);
-  const book = readPackage(parseXml(readText(zip, opfPath, "its package file")), opfPath);
-  const labels = tocLabels(zip, book.toc);
+  const xml: ReadXml = (entry) => readXml(zip, entry, allowed.maxChapterBytes);
+  const opfPath = findPackage(zip, xml);
+  refuseDrm(zip, xml);
+  const opf = zip.find(opfPath);
+  if (!opf)
+    throw new EpubReadError("corrupt", "This EPUB is damaged: the package file that lists its chapters is missing.");
+  const book = readPackage(xml(opf), opfPath);
+  const labels = tocLabels(zip, xml, book.toc);
 
   const documents = book.spine.filter(
     (item) => TEXT_TYPES.has(item.mediaType) && !item.properties.has("nav") && item !== book.toc,
   );
+  const textBytes = [...new Set(documents.map((item) => item.path))].reduce(
+    (sum, path) => sum + (zip.find(path)?.size ?? 0),
+    0,
+  );
+  if (textBytes > allowed.maxTextBytes) {
+    throw new EpubReadError(
+      "too-large",
+      `This book holds ${formatByteLimit(textBytes)} of text, over the ${formatByteLimit(allowed.maxTextBytes)} a book may have.`,
+    );
+  }
   const anchors = new Map<string, string>();
   documents.forEach((item, i) => {
     if (!anchors.has(item.path)) anchors.set(item.path, `epub-${i + 1}`);
@@ -133,13 +149,7 @@ function readBook(bytes: Uint8Array, allowed: EpubLimits): EpubDocument {
       missing.push(item.path);
       continue;
     }
-    if (entry.size > allowed.maxChapterBytes) {
-      throw new EpubReadError(
-        "too-large",
-        `This book keeps ${formatByteLimit(entry.size)} of text in one file (${item.path}), over the ${formatByteLimit(allowed.maxChapterBytes)} one chapter may be.`,
-      );
-    }
-    const chapter = chapterHtml(parseXml(decodeText(zip.read(entry))), item.path, anchor, links);
+    const chapter = chapterHtml(xml(entry), item.path, anchor, links);
     const front = frontMatter(chapter, item, book, !seenText);
     if (front === "cover" && chapter.images.length === 1) coverPath ??= chapter.images[0];
     if (front) continue;
@@ -204,25 +214,18 @@ function ownTitle(documentTitle: string | undefined, bookTitle: string): string 
   return documentTitle;
 }
 
-/** What a file that is not a zip is, in a sentence: the reader may have picked the wrong file. */
-function notAZip(bytes: Uint8Array): string {
-  if (bytes.length === 0) return "This file is empty, so it is not an EPUB book.";
-  const head = new TextDecoder().decode(bytes.subarray(0, 5));
-  if (head === "%PDF-") return "This file is a PDF document, not an EPUB book, whatever its name says.";
-  const image = sniffImageType(bytes);
-  if (image) {
-    return `This file is a ${image.slice("image/".length).toUpperCase()} picture, not an EPUB book, whatever its name says.`;
-  }
-  return "This file is not an EPUB book: an EPUB is a zip archive, and this file is not one.";
-}
-
 /**
  * The package document's path. container.xml names it; a zip that lacks that file but says it is an EPUB (its
  * `mimetype` part) is read from its one .opf file, as most reading apps do.
  */
-function findPackage(zip: ZipArchive): string {
+function findPackage(zip: ZipArchive, xml: ReadXml): string {
   const mimetypeEntry = zip.find("mimetype");
-  const mimetype = mimetypeEntry ? new TextDecoder().decode(zip.read(mimetypeEntry)).trim() : null;
+  // The mimetype part is one short line; a big one is not an EPUB's and is not unpacked.
+  const mimetype = !mimetypeEntry
+    ? null
+    : mimetypeEntry.size > 200
+      ? "a large mimetype file"
+      : new TextDecoder().decode(zip.read(mimetypeEntry)).trim();
   if (mimetype && mimetype !== "application/epub+zip") {
     throw new EpubReadError(
       "not-an-epub",
@@ -231,7 +234,7 @@ function findPackage(zip: ZipArchive): string {
   }
   const container = zip.find("META-INF/container.xml");
   if (container) {
-    const path = packagePath(parseXml(decodeText(zip.read(container))));
+    const path = packagePath(xml(container));
     if (!path || !zip.find(path)) {
       throw new EpubReadError("corrupt", "This EPUB is damaged: the package file that lists its chapters is missing.");
     }
@@ -240,17 +243,14 @@ function findPackage(zip: ZipArchive): string {
   const packages = [...zip.entries.keys()].filter((name) => name.toLowerCase().endsWith(".opf"));
   const [only] = packages;
   if (mimetype && only && packages.length === 1) return only;
-  throw new EpubReadError(
-    "not-an-epub",
-    "This file is a zip archive but not an EPUB book: it has no META-INF/container.xml saying where the book is.",
-  );
+  throw new EpubReadError("not-an-epub", otherZip(zip.entries.keys()));
 }
 
 /**
  * DRM: a rights or licence file, or content (not fonts) encrypted as META-INF/encryption.xml lists. Paths there
  * are from the top of the zip.
  */
-function refuseDrm(zip: ZipArchive): void {
+function refuseDrm(zip: ZipArchive, xml: ReadXml): void {
   const drm = new EpubReadError(
     "encrypted-drm",
     "This EPUB is locked with DRM (its chapters are encrypted), so it cannot be read here; a DRM-free copy can.",
@@ -258,25 +258,35 @@ function refuseDrm(zip: ZipArchive): void {
   if (DRM_FILES.some((name) => zip.find(name))) throw drm;
   const encryption = zip.find("META-INF/encryption.xml");
   if (!encryption) return;
-  for (const data of elementsNamed(parseXml(decodeText(zip.read(encryption))), "encrypteddata")) {
+  for (const data of elementsNamed(xml(encryption), "encrypteddata")) {
     const method = elementsNamed(data, "encryptionmethod")[0];
     const algorithm = method ? (attribute(method, "algorithm") ?? "").trim() : "";
     if (!FONT_OBFUSCATION.has(algorithm) && elementsNamed(data, "cipherreference").length) throw drm;
   }
 }
 
-function readText(zip: ZipArchive, path: string, what: string): string {
-  const entry = zip.find(path);
-  if (!entry) throw new EpubReadError("corrupt", `This EPUB is damaged: ${what} is missing.`);
-  return decodeText(zip.read(entry));
+type ReadXml = (entry: ZipEntry) => DomDocument;
+
+/**
+ * An XML part of the book, parsed. Its tree takes several times its size, so a part over `maxBytes` (a chapter,
+ * or a package or table of contents forged to be huge) is refused before it is unpacked.
+ */
+function readXml(zip: ZipArchive, entry: ZipEntry, maxBytes: number): DomDocument {
+  if (entry.size > maxBytes) {
+    throw new EpubReadError(
+      "too-large",
+      `This book keeps ${formatByteLimit(entry.size)} of text in one file (${entry.name}), over the ${formatByteLimit(maxBytes)} one file of text may be.`,
+    );
+  }
+  return parseXml(decodeText(zip.read(entry)));
 }
 
 /** Chapter names from the table of contents; a missing or unreadable one only costs the names. */
-function tocLabels(zip: ZipArchive, toc: ManifestItem | undefined): Map<string, string> {
+function tocLabels(zip: ZipArchive, xml: ReadXml, toc: ManifestItem | undefined): Map<string, string> {
   const entry = toc ? zip.find(toc.path) : undefined;
   if (!toc || !entry) return new Map();
   try {
-    return readTocLabels(parseXml(decodeText(zip.read(entry))), toc.path);
+    return readTocLabels(xml(entry), toc.path);
   } catch (error) {
     if (error instanceof EpubReadError && error.code === "corrupt") return new Map();
     throw error;
@@ -313,8 +323,5 @@ function readImage(zip: ZipArchive, path: string, declared: string | undefined):
 }
 
 function withoutImage(html: string, path: string): string {
-  const src = `epub-image:${path}`.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-  return html.replace(/<img src="([^"]*)"[^>]*>/g, (tag, value: string) =>
-    value.replace(/&quot;/g, '"') === src ? "" : tag,
-  );
+  return replaceEpubImages(html, (shown) => (shown === path ? null : EPUB_IMAGE_SCHEME + shown));
 }
