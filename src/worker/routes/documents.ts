@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { AppEnv } from "../context";
 import { formatByteLimit } from "../domain/byte-size";
 import { MAX_DOCUMENT_BYTES, MAX_PDF_PAGES } from "../domain/documents/document-limits";
-import { AppError, InvalidInput } from "../domain/errors";
+import { readMultipartFile } from "../middleware/multipart-file";
 import { requireAuth } from "../middleware/require-auth";
 import { validate } from "../middleware/validate";
 import { errors, jsonResponse } from "../openapi/responses";
@@ -26,22 +26,8 @@ const documentParams = z.object({
 
 /** The upload: multipart with the file in `file`. */
 async function readUpload(request: Request): Promise<UploadedFile> {
-  if (!/^multipart\/form-data\b/i.test(request.headers.get("content-type") ?? "")) {
-    throw new AppError(415, "Send the file as multipart/form-data, in a field named file");
-  }
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    throw new AppError(400, "The upload could not be read as multipart/form-data");
-  }
-  const file = form.get("file");
-  if (!(file instanceof File)) throw new InvalidInput("file: attach the document in a field named file");
-  return {
-    bytes: new Uint8Array(await file.arrayBuffer()),
-    name: file.name ? file.name.slice(0, 255) : null,
-    type: file.type || null,
-  };
+  const { bytes, name, type } = await readMultipartFile(request, "the document");
+  return { bytes, name, type };
 }
 
 /** Issue 54: documents in (an upload becomes an article) and their originals out. */

@@ -2,11 +2,12 @@ import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import { z } from "zod";
 import type { AppEnv } from "../context";
-import { AppError, InvalidInput } from "../domain/errors";
+import { InvalidInput } from "../domain/errors";
 import { encodingName } from "../domain/imports/decode-text";
 import { IMPORT_FORMATS, type ImportFormat } from "../domain/imports/import-item";
 import { IMPORT_LIMITS_SENTENCE } from "../domain/imports/import-limits";
 import { isImportFormat } from "../domain/imports/parse-import";
+import { readMultipartFile } from "../middleware/multipart-file";
 import { requireAuth } from "../middleware/require-auth";
 import { validate } from "../middleware/validate";
 import { errors, jsonResponse } from "../openapi/responses";
@@ -28,17 +29,7 @@ const importIdParams = z.object({
 async function readUpload(
   request: Request,
 ): Promise<{ bytes: Uint8Array; name: string | null; format?: ImportFormat; encoding?: string }> {
-  if (!/^multipart\/form-data\b/i.test(request.headers.get("content-type") ?? "")) {
-    throw new AppError(415, "Send the file as multipart/form-data, in a field named file");
-  }
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    throw new AppError(400, "The upload could not be read as multipart/form-data");
-  }
-  const file = form.get("file");
-  if (!(file instanceof File)) throw new InvalidInput("file: attach the export file in a field named file");
+  const { form, bytes, name } = await readMultipartFile(request, "the export file");
   const format = form.get("format");
   if (format !== null && format !== "" && format !== "auto" && !isImportFormat(format)) {
     throw new InvalidInput(`format: must be one of ${IMPORT_FORMATS.join(", ")} (or leave it out to detect it)`);
@@ -49,8 +40,8 @@ async function readUpload(
     throw new InvalidInput("encoding: not an encoding this server can read (e.g. utf-8, windows-1252, iso-8859-2)");
   }
   return {
-    bytes: new Uint8Array(await file.arrayBuffer()),
-    name: file.name ? file.name.slice(0, 255) : null,
+    bytes,
+    name,
     ...(isImportFormat(format) ? { format } : {}),
     ...(encoding ? { encoding } : {}),
   };

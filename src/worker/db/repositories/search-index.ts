@@ -9,6 +9,17 @@ import type { ArticleBodiesRepository } from "./article-bodies-repository";
  * need the body's text) and this module does, with all its columns, whenever one of them changes. A trigger
  * still removes the entry with the row.
  */
+/** What an article's full-text entry is written from: its row's columns, and where its body's text is. */
+const INDEXED_COLUMNS = {
+  title: articles.title,
+  summary: articles.summary,
+  searchText: articles.searchText,
+  domain: articles.domain,
+  author: articles.author,
+  annotationText: articles.annotationText,
+  bodyKey: articles.bodyKey,
+};
+
 export function createSearchIndex(db: Database, bodies: ArticleBodiesRepository) {
   return {
     /**
@@ -17,15 +28,7 @@ export function createSearchIndex(db: Database, bodies: ArticleBodiesRepository)
      */
     async reindex(userId: number, articleId: number, searchText?: string | null): Promise<void> {
       const row = await db
-        .select({
-          title: articles.title,
-          summary: articles.summary,
-          searchText: articles.searchText,
-          domain: articles.domain,
-          author: articles.author,
-          annotationText: articles.annotationText,
-          bodyKey: articles.bodyKey,
-        })
+        .select(INDEXED_COLUMNS)
         .from(articles)
         .where(and(eq(articles.userId, userId), eq(articles.id, articleId)))
         .get();
@@ -51,16 +54,7 @@ export function createSearchIndex(db: Database, bodies: ArticleBodiesRepository)
      */
     async reindexBodiesAfter(userId: number, afterId: number, limit: number): Promise<number | null> {
       const rows = await db
-        .select({
-          id: articles.id,
-          title: articles.title,
-          summary: articles.summary,
-          searchText: articles.searchText,
-          domain: articles.domain,
-          author: articles.author,
-          annotationText: articles.annotationText,
-          bodyKey: articles.bodyKey,
-        })
+        .select({ id: articles.id, ...INDEXED_COLUMNS })
         .from(articles)
         .where(and(eq(articles.userId, userId), gt(articles.id, afterId), isNotNull(articles.bodyKey)))
         .orderBy(asc(articles.id))
