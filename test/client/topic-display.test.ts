@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   ageLabel,
   feedbackLabel,
+  isOtherArticles,
   matchLabel,
   parseTopicId,
   percent,
@@ -96,5 +97,11 @@ describe("shortDate and parseTopicId", () => {
     for (const bad of [undefined, "", "0", "-3", "1.5", "abc", "12345678901234567", "9007199254740993"]) {
       expect(parseTopicId(bad)).toBeNull();
     }
+  });
+
+  it("tells 'Other articles' (no keywords, a score of 0) from a topic, which shows its score", () => {
+    expect(isOtherArticles({ final_score: 0, keywords: [] })).toBe(true);
+    expect(isOtherArticles({ final_score: 0.42, keywords: ["bees", "pollen"] })).toBe(false);
+    expect(isOtherArticles({ final_score: 0, keywords: ["bees"] })).toBe(false);
   });
 });

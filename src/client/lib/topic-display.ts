@@ -16,6 +16,14 @@ export function scoreToneClass(score: number): string {
   return `topic-score-${scoreTone(score) ?? "none"}`;
 }
 
+/**
+ * "Other articles": the articles that fit no topic, stored as a group without keywords and with a score of 0. It
+ * has no subject, so no score, fit or method is shown for it.
+ */
+export function isOtherArticles(topic: { final_score: number; keywords: string[] }): boolean {
+  return topic.final_score === 0 && topic.keywords.length === 0;
+}
+
 /** A fraction (0.8734) as a whole percent ("87%"); anything not a number is "–". */
 export function percent(value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return "–";

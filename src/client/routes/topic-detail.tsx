@@ -10,7 +10,7 @@ import { TopicCounts, TopicScore } from "../components/topics/topic-score";
 import { TopicsError, TopicsLoading } from "../components/topics/topics-status";
 import { usePageTitle } from "../hooks/use-page-title";
 import { useToast } from "../hooks/use-toast";
-import { languageName, parseTopicId, shortDate } from "../lib/topic-display";
+import { isOtherArticles, languageName, parseTopicId, shortDate } from "../lib/topic-display";
 import { browserStorage, readShowAll, writeShowAll } from "../lib/topic-preferences";
 import { useDeleteTopic, useTopicDetail } from "../queries/topics";
 // The article list reuses the dashboard's cards and pagination; the confirm dialog brings its styles from the viewer.
@@ -133,7 +133,7 @@ function TopicHeader({ topic }: { topic: TopicDetail }) {
           </p>
         </div>
         <div className="topic-header-actions">
-          <TopicScore score={topic.final_score} className="topic-score-large" />
+          {!isOtherArticles(topic) && <TopicScore score={topic.final_score} className="topic-score-large" />}
           <button
             type="button"
             className="button button-danger-outline"

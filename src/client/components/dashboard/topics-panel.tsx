@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import { Link } from "react-router";
 import { PANEL_TOPICS_LIMIT } from "../../api/topics";
 import { useOffline } from "../../hooks/use-offline";
-import { percent, scoreToneClass } from "../../lib/topic-display";
+import { isOtherArticles, percent, scoreToneClass } from "../../lib/topic-display";
 import { browserStorage, readPanelCollapsed, writePanelCollapsed } from "../../lib/topic-preferences";
 import { useTopics } from "../../queries/topics";
 import { TopicsError, TopicsLoading } from "../topics/topics-status";
@@ -72,7 +72,9 @@ export function TopicsPanel() {
                   <Link to={`/topics/${topic.id}`} className={`topic-chip ${scoreToneClass(topic.final_score)}`}>
                     <span className="topic-chip-label">{topic.label}</span>
                     <span className="topic-chip-unread">{topic.unread_count} unread</span>
-                    <span className="visually-hidden">, score {percent(topic.final_score)}</span>
+                    {!isOtherArticles(topic) && (
+                      <span className="visually-hidden">, score {percent(topic.final_score)}</span>
+                    )}
                   </Link>
                 </li>
               ))}

@@ -1,7 +1,14 @@
 import { useId } from "react";
 import { Link } from "react-router";
 import type { Topic } from "../../api/topics";
-import { ageLabel, feedbackLabel, languageName, scoreToneClass, shortDate } from "../../lib/topic-display";
+import {
+  ageLabel,
+  feedbackLabel,
+  isOtherArticles,
+  languageName,
+  scoreToneClass,
+  shortDate,
+} from "../../lib/topic-display";
 import { TopicMethod } from "./how-topics-are-made";
 import { TopicCounts, TopicScore } from "./topic-score";
 
@@ -12,6 +19,7 @@ import { TopicCounts, TopicScore } from "./topic-score";
  */
 export function TopicCard({ topic, showLanguage = false }: { topic: Topic; showLanguage?: boolean }) {
   const titleId = useId();
+  const leftover = isOtherArticles(topic);
   return (
     <article className={`topic-card ${scoreToneClass(topic.final_score)}`} aria-labelledby={titleId}>
       <div className="topic-card-top">
@@ -20,7 +28,7 @@ export function TopicCard({ topic, showLanguage = false }: { topic: Topic; showL
             {topic.label}
           </Link>
         </h2>
-        <TopicScore score={topic.final_score} />
+        {!leftover && <TopicScore score={topic.final_score} />}
       </div>
       {showLanguage && topic.language && <p className="topic-language">{languageName(topic.language)} articles</p>}
       <p className="topic-counts">
@@ -42,7 +50,11 @@ export function TopicCard({ topic, showLanguage = false }: { topic: Topic; showL
           <dd>{feedbackLabel(topic.avg_feedback_score)}</dd>
         </div>
       </dl>
-      <TopicMethod algorithm={topic.algorithm} quality={topic.topic_metadata.topic_silhouette_score} />
+      {leftover ? (
+        <p className="topic-leftover-note">Articles that fit none of your topics.</p>
+      ) : (
+        <TopicMethod algorithm={topic.algorithm} quality={topic.topic_metadata.topic_silhouette_score} />
+      )}
     </article>
   );
 }
