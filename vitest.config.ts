@@ -28,6 +28,7 @@ const STORAGE_FREE = [
   "fetching",
   "highlight-anchoring",
   "import-parsers",
+  "indexed-text",
   "inline-steps",
   "json-step",
   "language",

@@ -155,8 +155,12 @@ export function apiResponseClient(base) {
  * apiClient, but a call is sent again (up to `attempts` times, `pauseMs` apart) when wrangler dev's proxy lost it:
  * a 500 that is not the app's JSON never reached the Worker (docs/footguns.md); it happens on a busy machine.
  */
-export function resendingApiClient(base, { attempts = 3, pauseMs = 250 } = {}) {
-  const callOnce = apiClient(base);
+export function resendingApiClient(base, options) {
+  return resending(apiClient(base), options);
+}
+
+/** `callOnce` (an apiClient or apiResponseClient), sent again as resendingApiClient does. */
+export function resending(callOnce, { attempts = 3, pauseMs = 250 } = {}) {
   return async function call(method, path, options) {
     for (let attempt = 1; ; attempt += 1) {
       try {

@@ -75,8 +75,9 @@ export function createServices(env: Env, meter?: D1Tally) {
   const config = getConfig(env);
   const metered = (d1: D1Database) => (config.d1Meter ? meteredD1(d1, meter ? [meter] : []) : d1);
   const central = createDatabase(metered(centralD1(env)));
-  const library = lateBoundLibrary();
-  const db = createDatabase(metered(library.d1));
+  // The library's shard is metered once it is bound: the late-bound stand-in has no runtime internals to meter.
+  const library = lateBoundLibrary(metered);
+  const db = createDatabase(library.d1);
   const users = createUsersRepository(central);
   const sessions = createSessionsRepository(central);
   const adapters = createAdapters(config, env, db);

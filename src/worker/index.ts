@@ -7,6 +7,7 @@ import { runDailyHousekeeping } from "./jobs/housekeeping";
 import { handleImportBatch } from "./jobs/import-consumer";
 import { handleIngestBatch } from "./jobs/ingest-consumer";
 import { RECOVERY_CRON, runRecoverySweep, sweepOnEvent } from "./jobs/recovery-sweep";
+import { runSearchIndexMerge } from "./jobs/search-index-merge";
 import { guardRequest } from "./middleware/worker-guard";
 import { handleOAuthRequest, isOAuthPath } from "./oauth/oauth-provider";
 import { isShareRequest, shareRedirect } from "./share-target";
@@ -40,11 +41,12 @@ export default {
     return batch.queue.startsWith(IMPORT_QUEUE_PREFIX) ? handleImportBatch(batch, env) : handleIngestBatch(batch, env);
   },
   // Every 5 minutes the recovery sweep (issue 31: work lost by a crash, a dead message or a lost Workflow is
-  // queued again) and a minute of moving old article bodies from D1 to R2 (nothing once all have moved); once a
-  // day, housekeeping too.
+  // queued again), a minute of moving old article bodies from D1 to R2 (nothing once all have moved) and a bounded
+  // merge of the full-text index; once a day, housekeeping too.
   async scheduled(controller, env, ctx) {
     ctx.waitUntil(runRecoverySweep(env, controller.scheduledTime));
     ctx.waitUntil(runBodyMover(env));
+    ctx.waitUntil(runSearchIndexMerge(env));
     // Feeds due by now are queued every 5 minutes (docs/feeds.md); the shortest interval is 15 minutes.
     if (controller.cron === RECOVERY_CRON) ctx.waitUntil(runFeedScheduler(env, controller.scheduledTime));
     if (controller.cron !== RECOVERY_CRON) ctx.waitUntil(runDailyHousekeeping(env, controller.scheduledTime));

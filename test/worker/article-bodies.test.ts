@@ -6,6 +6,7 @@ import { createArticlesRepository } from "../../src/worker/db/repositories/artic
 import { createBodyMovesRepository } from "../../src/worker/db/repositories/body-moves-repository";
 import { createSearchIndex } from "../../src/worker/db/repositories/search-index";
 import { moveBodies } from "../../src/worker/jobs/body-mover";
+import { runSearchIndexMerge } from "../../src/worker/jobs/search-index-merge";
 import { api, registerUser, seedArticle, waitForProcessed } from "./helpers";
 
 /** A word no fixture page, title or summary has: found only if the body's text is in the index. */
@@ -141,6 +142,65 @@ describe("the full-text entry when a body is replaced meanwhile", () => {
   });
 });
 
+describe("the body's entry in the full-text index", () => {
+  /** Saves a fixture page of these paragraphs and waits until it is processed. */
+  async function saveParagraphs(token: string, title: string, paragraphs: string[]) {
+    const saved = await api("POST", "/api/articles/", {
+      token,
+      body: {
+        url: `${inject("fixtureOrigin")}/article?title=${encodeURIComponent(title)}&body=${encodeURIComponent(paragraphs.join("\n\n"))}`,
+      },
+    });
+    expect(saved.status).toBe(201);
+    const article = await waitForProcessed(token, saved.body.id);
+    expect(article.processing_status).toBe("completed");
+    return article as { id: number };
+  }
+
+  it("holds a word's repeats on a log scale, and still ranks and finds as the text says", async () => {
+    const reader = await registerUser();
+    const filler = Array.from(
+      { length: 6 },
+      (_, i) => `Paragraph ${i} is about bicycles, chains and the tyres on the hills.`,
+    );
+    const often = await saveParagraphs(reader.token, "Market day", [
+      ...filler,
+      ...Array.from(
+        { length: 8 },
+        (_, i) => `Stall ${i} sells ripe nectarinequeens by the crate, and the queue is long.`,
+      ),
+    ]);
+    const once = await saveParagraphs(reader.token, "Harbour day", [
+      ...filler,
+      "One stall sells a nectarinequeens crate beside the pick-your-own orchard sign.",
+    ]);
+
+    // The entry holds the eight nectarinequeens four times (1 + log2 8): fts5vocab lists each place.
+    await env.DB.exec(
+      "CREATE VIRTUAL TABLE IF NOT EXISTS articles_fts_places USING fts5vocab(articles_fts, 'instance')",
+    );
+    const places = async (term: string) =>
+      (
+        await env.DB.prepare(
+          "SELECT count(*) AS n FROM articles_fts_places WHERE term = ? AND doc = ? AND col = 'search_text'",
+        )
+          .bind(term, often.id)
+          .first<{ n: number }>()
+      )?.n;
+    expect(await places("nectarinequeens")).toBe(4);
+
+    // The cron's bounded merge (usermerge 2, migration 0037) leaves every entry findable.
+    const config = await env.DB.prepare("SELECT v FROM articles_fts_config WHERE k = 'usermerge'").first<{
+      v: number;
+    }>();
+    expect(config?.v).toBe(2);
+    await runSearchIndexMerge(env);
+    // The article that says it eight times comes first; a hyphenated word is still found as a phrase.
+    expect(await searchIds(reader.token, "nectarinequeens")).toEqual([often.id, once.id]);
+    expect(await searchIds(reader.token, "pick-your-own")).toEqual([once.id]);
+  });
+});
+
 describe("moving old bodies out of D1 (jobs/body-mover.ts)", () => {
   it("moves every body in resumable rounds, keeps what the reader sees and searches, and does nothing twice", async () => {
     const reader = await registerUser();
@@ -150,7 +210,7 @@ describe("moving old bodies out of D1 (jobs/body-mover.ts)", () => {
       ids.push(
         await seedArticle(reader.user.id, {
           title: `Old article ${i}`,
-          content: `<p>Saved long ago, number ${i}, with the word ${i === 7 ? BODY_WORD : "plain"} inside.</p>`,
+          content: `<p>Saved long ago, number ${i}, with the word ${i === 7 ? BODY_WORD : "plain"} inside.${i === 7 ? " Quince jam.".repeat(8) : ""}</p>`,
         }),
       );
     }
@@ -178,9 +238,9 @@ describe("moving old bodies out of D1 (jobs/body-mover.ts)", () => {
       searchText: "Fetched again",
     });
     // The mover's copy of it, had it read the row before the new body: refused, so the new body stays.
-    expect(await moves.markMoved([{ id: reprocessed, userId: reader.user.id, bodyKey: "users/0/stale" }])).toEqual(
-      new Set(),
-    );
+    const stale = { id: reprocessed, userId: reader.user.id, bodyKey: "users/0/stale", indexedText: "quokkastale" };
+    expect(await moves.markMoved([stale])).toEqual(new Set());
+    expect(await searchIds(reader.token, "quokkastale")).toEqual([]);
     const rest = await moveBodies(moves, bodies, { batch: 5 });
     expect(rest).toMatchObject({ moved: 13, remaining: 0 });
 
@@ -199,6 +259,16 @@ describe("moving old bodies out of D1 (jobs/body-mover.ts)", () => {
     const after = (await api("GET", `/api/articles/${ids[7]}`, { token: reader.token })).body;
     expect(after.content).toBe(before.content);
     expect(await searchIds(reader.token, BODY_WORD)).toEqual([ids[7]]);
+    // Its entry was written again as the index is now given a body: "quince", 8 times in the text, 4 times.
+    await env.DB.exec(
+      "CREATE VIRTUAL TABLE IF NOT EXISTS articles_fts_places USING fts5vocab(articles_fts, 'instance')",
+    );
+    const places = await env.DB.prepare(
+      "SELECT count(*) AS n FROM articles_fts_places WHERE term = 'quince' AND doc = ? AND col = 'search_text'",
+    )
+      .bind(ids[7])
+      .first<{ n: number }>();
+    expect(places?.n).toBe(4);
     expect(await moveBodies(moves, bodies)).toMatchObject({ moved: 0, skipped: 0, remaining: 0 });
   });
 });

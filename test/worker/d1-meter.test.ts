@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { getConfig } from "../../src/worker/config";
+import { servicesForUser } from "../../src/worker/context";
 import { createDatabase } from "../../src/worker/db/client";
 import { emptyTally, meteredD1 } from "../../src/worker/db/d1-meter";
 import { createArticleBodiesRepository } from "../../src/worker/db/repositories/article-bodies-repository";
@@ -28,6 +29,19 @@ describe("the development D1 meter (bench:capacity)", () => {
     expect(await articles.markRead(user.id, first?.[0] as number, Date.now())).toMatchObject({ isRead: true });
     expect(tally.queries).toBeGreaterThan(before.queries);
     expect(tally.rowsWritten).toBeGreaterThan(0);
+  });
+
+  it("counts the queries of the library's shard too, once a request's user is known", async () => {
+    const { user } = await registerUser();
+    for (let i = 0; i < 3; i++) await seedArticle(user.id, { title: `Shard metered ${i}` });
+    const tally = emptyTally();
+    const metered = { ...env, D1_METER: "on" } as unknown as Env;
+    const services = await servicesForUser(metered, user.id, tally);
+    const before = { ...tally };
+    const page = await services.articles.list(user.id, { page: 1, perPage: 20 });
+    expect(page.total).toBe(3);
+    expect(tally.queries).toBeGreaterThan(before.queries);
+    expect(tally.rowsRead).toBeGreaterThanOrEqual(before.rowsRead + 3);
   });
 
   it("is for development only: staging and production refuse D1_METER=on", () => {

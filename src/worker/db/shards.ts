@@ -174,11 +174,11 @@ function centralName(env: Env): string {
  * user, it refuses another: a Services serves one library. Unbound, any query throws, so nothing reads a library
  * before its user is known.
  */
-export function lateBoundLibrary() {
-  let bound: { shard: Shard; userId: number | null } | null = null;
+export function lateBoundLibrary(wrap: (d1: D1Database) => D1Database = (d1) => d1) {
+  let bound: { shard: Shard; userId: number | null; d1: D1Database } | null = null;
   const current = (): D1Database => {
     if (!bound) throw new Error("A library was queried before its user (and so its shard) was known");
-    return bound.shard.d1;
+    return bound.d1;
   };
   const d1 = {
     prepare: (query: string) => current().prepare(query),
@@ -189,12 +189,15 @@ export function lateBoundLibrary() {
   } as D1Database;
   return {
     d1,
-    /** Binds to a user's shard (userId) or to a whole shard for a job that works across its users (null). */
+    /**
+     * Binds to a user's shard (userId) or to a whole shard for a job that works across its users (null), through
+     * `wrap` (the D1 meter, in development).
+     */
     bind(shard: Shard, userId: number | null): void {
       if (bound && (bound.shard.name !== shard.name || bound.userId !== userId)) {
         throw new Error("These services are bound to another library already");
       }
-      bound = { shard, userId };
+      if (!bound) bound = { shard, userId, d1: wrap(shard.d1) };
     },
     shard: (): Shard | null => bound?.shard ?? null,
   };

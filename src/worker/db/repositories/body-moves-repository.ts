@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNotNull, isNull } from "drizzle-orm";
+import { and, asc, count, isNotNull, isNull } from "drizzle-orm";
 import type { Database } from "../client";
 import { articles } from "../schema";
 
@@ -41,19 +41,36 @@ export function createBodyMovesRepository(db: Database) {
 
     /**
      * Points each row at its body in R2 and empties its text columns, in one batch; only rows still unmoved are
-     * changed (a new body written meanwhile set its own key). Answers the ids that moved.
+     * changed (a new body written meanwhile set its own key). A row that moved has its full-text entry written
+     * again from `indexedText` (the body's text as the index is given it, search-index.ts), in the same batch and
+     * only if the row now names this body: the entry migration 0028 wrote held every repeat. Answers the ids
+     * that moved.
      */
-    async markMoved(moves: { id: number; userId: number; bodyKey: string }[]): Promise<Set<number>> {
-      const [first, ...rest] = moves.map((move) =>
-        db
-          .update(articles)
-          .set({ bodyKey: move.bodyKey, content: null, searchText: null })
-          .where(and(eq(articles.userId, move.userId), eq(articles.id, move.id), unmoved))
-          .returning({ id: articles.id }),
-      );
-      if (!first) return new Set();
-      const results = await db.batch([first, ...rest]);
-      return new Set(results.flat().map((row) => row.id));
+    async markMoved(
+      moves: { id: number; userId: number; bodyKey: string; indexedText: string | null }[],
+    ): Promise<Set<number>> {
+      // Raw statements: one D1 batch (a transaction, in order) of each row's update and its entry's rewrite.
+      const d1 = db.$client;
+      const statements = moves.flatMap((move) => {
+        const update = d1
+          .prepare(
+            `UPDATE articles SET body_key = ?, content = NULL, search_text = NULL
+             WHERE user_id = ? AND id = ? AND body_key IS NULL AND content IS NOT NULL RETURNING id`,
+          )
+          .bind(move.bodyKey, move.userId, move.id);
+        if (move.indexedText === null) return [update];
+        const reindex = d1
+          .prepare(
+            `INSERT OR REPLACE INTO articles_fts(rowid, title, summary, search_text, domain, author, annotation_text, user_id)
+             SELECT id, title, summary, ?, domain, author, annotation_text, user_id FROM articles
+             WHERE id = ? AND user_id = ? AND body_key = ?`,
+          )
+          .bind(move.indexedText, move.id, move.userId, move.bodyKey);
+        return [update, reindex];
+      });
+      if (statements.length === 0) return new Set();
+      const results = await d1.batch<{ id: number }>(statements);
+      return new Set(results.flatMap((result) => result.results.map((row) => row.id)));
     },
   };
 }
