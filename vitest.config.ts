@@ -30,6 +30,7 @@ const STORAGE_FREE = [
   "import-parsers",
   "indexed-text",
   "inline-steps",
+  "interactive-work",
   "json-step",
   "language",
   "library-space",

@@ -11,6 +11,8 @@
 // `npm run bench:api -- --large`: one user with 50,000 articles and 10 users of 5,000 beside (seeded into the
 // stopped server's D1 file, bodies in R2), more cases (the last page, tag and highlights filters, tags), a target
 // of 2x health for every case, then other users' single saves timed quiet and while user 1 imports 10,000 rows.
+//
+// `npm run bench:api -- --import-contention`: that import against those saves alone, on empty libraries.
 import { spawn } from "node:child_process";
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -37,6 +39,11 @@ const LARGE = process.argv.includes("--large");
  * the answers.
  */
 const REUSE = LARGE && process.argv.includes("--reuse");
+/**
+ * `-- --import-contention`: only the large mode's last part, on empty libraries (no seeding, a few minutes): 10
+ * users' single saves quiet and while user 1 imports 10,000 rows.
+ */
+const IMPORT_CONTENTION = process.argv.includes("--import-contention");
 /** Articles per user, the first user's library the one timed. */
 const LIBRARY = LARGE ? [50_000, ...Array(10).fill(5_000)] : [10_000, 10_000];
 const ARTICLES_PER_USER = LIBRARY[0];
@@ -613,7 +620,9 @@ async function main() {
 
   const password = "bench-password-123";
   const users = [];
-  for (const [index] of LIBRARY.entries()) {
+  // The import contention alone needs the large mode's 11 users, not their libraries.
+  const userCount = IMPORT_CONTENTION ? 11 : LIBRARY.length;
+  for (let index = 0; index < userCount; index++) {
     const email = `bench-${index + 1}@example.com`;
     const session = REUSE
       ? await json("POST", "/api/auth/login", { body: { email, password } })
@@ -621,6 +630,10 @@ async function main() {
     users.push({ id: session.user.id, token: session.access_token });
   }
   const [one, two] = users;
+  if (IMPORT_CONTENTION) {
+    await timeImportAgainstSaves(one, users.slice(1));
+    return;
+  }
 
   const seedStart = performance.now();
   let expected;

@@ -6,6 +6,7 @@ import { runFeedScheduler } from "./jobs/feed-scheduler";
 import { runDailyHousekeeping } from "./jobs/housekeeping";
 import { handleImportBatch } from "./jobs/import-consumer";
 import { handleIngestBatch } from "./jobs/ingest-consumer";
+import { asInteractive } from "./jobs/interactive-work";
 import { RECOVERY_CRON, runRecoverySweep, sweepOnEvent } from "./jobs/recovery-sweep";
 import { runSearchIndexMerge } from "./jobs/search-index-merge";
 import { guardRequest } from "./middleware/worker-guard";
@@ -23,14 +24,17 @@ export default {
   // Outside /api the Worker answers /share (the share target) and the OAuth endpoints with /mcp (wrangler.toml
   // run_worker_first lists them); the OAuth provider sees only its own paths, so /api keeps its own tokens.
   // The Hono app applies body limits and JSON errors under /api; guardRequest applies the same to the rest.
+  // A request is interactive work: an import processed in this isolate yields to it (jobs/interactive-work.ts).
   fetch(request, env, ctx) {
     sweepOnEvent(env, ctx);
     const url = new URL(request.url);
-    if (url.pathname === "/api" || url.pathname.startsWith("/api/")) return app.fetch(request, env, ctx);
-    return guardRequest(request, (guarded) => {
-      if (isShareRequest(url)) return shareRedirect(guarded);
-      if (isOAuthPath(url.pathname)) return handleOAuthRequest(guarded, env, ctx);
-      return app.fetch(guarded, env, ctx);
+    return asInteractive(async () => {
+      if (url.pathname === "/api" || url.pathname.startsWith("/api/")) return app.fetch(request, env, ctx);
+      return guardRequest(request, (guarded) => {
+        if (isShareRequest(url)) return shareRedirect(guarded);
+        if (isOAuthPath(url.pathname)) return handleOAuthRequest(guarded, env, ctx);
+        return app.fetch(guarded, env, ctx);
+      });
     });
   },
   // Three queues, one consumer entry: imports (viberead-import-<env>) run apart from interactive saves, and feed

@@ -165,17 +165,17 @@ describe("the body's entry in the full-text index", () => {
     );
     const often = await saveParagraphs(reader.token, "Market day", [
       ...filler,
-      ...Array.from(
-        { length: 8 },
-        (_, i) => `Stall ${i} sells ripe nectarinequeens by the crate, and the queue is long.`,
-      ),
+      "At dawn the farmers unload nectarinequeens from vans, and nectarinequeens fill every crate: nectarinequeens everywhere.",
+      "By noon the buyers argue over nectarinequeens and plums; nectarinequeens sell out first, nectarinequeens at a premium.",
+      "Cooks from the harbour take nectarinequeens for tarts, while nectarinequeens for jam go cheap, nectarinequeens by the box.",
+      "At closing time the last nectarinequeens are given away; nobody wants bruised nectarinequeens or soft nectarinequeens.",
     ]);
     const once = await saveParagraphs(reader.token, "Harbour day", [
       ...filler,
       "One stall sells a nectarinequeens crate beside the pick-your-own orchard sign.",
     ]);
 
-    // The entry holds the eight nectarinequeens four times (1 + log2 8): fts5vocab lists each place.
+    // The entry holds the twelve nectarinequeens three times (1 + ⌊log3 12⌋): fts5vocab lists each place.
     await env.DB.exec(
       "CREATE VIRTUAL TABLE IF NOT EXISTS articles_fts_places USING fts5vocab(articles_fts, 'instance')",
     );
@@ -187,7 +187,7 @@ describe("the body's entry in the full-text index", () => {
           .bind(term, often.id)
           .first<{ n: number }>()
       )?.n;
-    expect(await places("nectarinequeens")).toBe(4);
+    expect(await places("nectarinequeens")).toBe(3);
 
     // The cron's bounded merge (usermerge 2, migration 0037) leaves every entry findable.
     const config = await env.DB.prepare("SELECT v FROM articles_fts_config WHERE k = 'usermerge'").first<{
@@ -195,7 +195,7 @@ describe("the body's entry in the full-text index", () => {
     }>();
     expect(config?.v).toBe(2);
     await runSearchIndexMerge(env);
-    // The article that says it eight times comes first; a hyphenated word is still found as a phrase.
+    // The article that says it twelve times comes first; a hyphenated word is still found as a phrase.
     expect(await searchIds(reader.token, "nectarinequeens")).toEqual([often.id, once.id]);
     expect(await searchIds(reader.token, "pick-your-own")).toEqual([once.id]);
   });
@@ -210,7 +210,7 @@ describe("moving old bodies out of D1 (jobs/body-mover.ts)", () => {
       ids.push(
         await seedArticle(reader.user.id, {
           title: `Old article ${i}`,
-          content: `<p>Saved long ago, number ${i}, with the word ${i === 7 ? BODY_WORD : "plain"} inside.${i === 7 ? " Quince jam.".repeat(8) : ""}</p>`,
+          content: `<p>Saved long ago, number ${i}, with the word ${i === 7 ? BODY_WORD : "plain"} inside.${i === 7 ? " Quince jam.".repeat(9) : ""}</p>`,
         }),
       );
     }
@@ -259,7 +259,7 @@ describe("moving old bodies out of D1 (jobs/body-mover.ts)", () => {
     const after = (await api("GET", `/api/articles/${ids[7]}`, { token: reader.token })).body;
     expect(after.content).toBe(before.content);
     expect(await searchIds(reader.token, BODY_WORD)).toEqual([ids[7]]);
-    // Its entry was written again as the index is now given a body: "quince", 8 times in the text, 4 times.
+    // Its entry was written again as the index is now given a body: "quince", 9 times in the text, 3 times.
     await env.DB.exec(
       "CREATE VIRTUAL TABLE IF NOT EXISTS articles_fts_places USING fts5vocab(articles_fts, 'instance')",
     );
@@ -268,7 +268,7 @@ describe("moving old bodies out of D1 (jobs/body-mover.ts)", () => {
     )
       .bind(ids[7])
       .first<{ n: number }>();
-    expect(places?.n).toBe(4);
+    expect(places?.n).toBe(3);
     expect(await moveBodies(moves, bodies)).toMatchObject({ moved: 0, skipped: 0, remaining: 0 });
   });
 });

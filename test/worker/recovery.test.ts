@@ -163,13 +163,17 @@ describe("recovery sweep (cron, real queue and Workflows)", () => {
     expect(article).toMatchObject({ processing_status: "failed", processing_error: RECOVERY_FAILED_MESSAGE });
   });
 
-  it("records the Workflow running an article, so the sweep can ask it", async () => {
+  it("records the Workflow running an article while it runs, so the sweep can ask it, and forgets it when done", async () => {
     const { token } = await registerUser();
-    const saved = await api("POST", "/api/articles/", { token, body: { url: `${origin()}/article?title=Run` } });
+    // A page that answers after 1.5 s: the article is in processing long enough to be read there.
+    const saved = await api("POST", "/api/articles/", { token, body: { url: `${origin()}/slow?ms=1500` } });
+    await expect
+      .poll(async () => (await row(saved.body.id))?.processing_run ?? null, { timeout: OUTCOME_WAIT_MS, interval: 50 })
+      .toMatch(new RegExp(`^article-${saved.body.id}-`));
     await expect
       .poll(() => statusOf(token, saved.body.id), { timeout: OUTCOME_WAIT_MS, interval: 200 })
       .toBe("completed");
-    expect((await row(saved.body.id))?.processing_run).toMatch(new RegExp(`^article-${saved.body.id}-`));
+    expect((await row(saved.body.id))?.processing_run).toBeNull();
   });
 
   it("gives an article waiting its turn in the fair backlog one more turn, never counting it as a recovery", async () => {

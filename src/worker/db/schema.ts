@@ -164,8 +164,9 @@ export const articles = sqliteTable(
      */
     readsAsArticle: integer("reads_as_article", { mode: "boolean" }).notNull().default(true),
     /**
-     * The Workflow instance running the article's current processing (null: not started, or run in place by the
-     * imports' consumer). The recovery sweep asks that instance whether it still lives (jobs/recovery-sweep.ts).
+     * The Workflow instance running the article's current processing (null: not started, run in place by the
+     * imports' consumer, or finished). The recovery sweep asks that instance whether it still lives
+     * (jobs/recovery-sweep.ts).
      */
     processingRun: text("processing_run"),
     /** How often the recovery sweep queued the article again since it was saved or re-fetched (issue 31). */

@@ -4,6 +4,7 @@ import { inlineSteps } from "../workflows/inline-steps";
 import { processArticle } from "../workflows/process-article";
 import { type ImportProcessMessage, importMessageSchema } from "./import-message";
 import { handleIngestBatch } from "./ingest-consumer";
+import { yieldToInteractive } from "./interactive-work";
 
 /** Deliveries of a rows message before its rows are given up and counted as failed (wrangler max_retries + 1). */
 const MAX_ROWS_ATTEMPTS = 3;
@@ -53,7 +54,9 @@ export async function handleImportBatch(
     let services: Services | undefined;
     try {
       services = await servicesForUser(env, rows.userId);
-      await services.imports.storeRows(rows);
+      // A chunk of rows is a run of writes to the library's database: a reader's request or save goes first.
+      await yieldToInteractive();
+      await services.imports.storeRows(rows, { pace: () => yieldToInteractive() });
       message.ack();
     } catch (error) {
       console.error("Could not store import rows", rows.importId, error);
@@ -114,9 +117,12 @@ async function processImports(
           const { userId } = item.body;
           for (const articleId of plan.articleIds) {
             articles.push(
-              processArticle(env, { userId, articleId, reason: "imported" }, inlineSteps()).catch((error) =>
-                console.error("Imported article processing failed", articleId, error),
-              ),
+              // Between its steps an imported article waits for a reader's request or save (interactive-work).
+              processArticle(
+                env,
+                { userId, articleId, reason: "imported" },
+                inlineSteps({ beforeEach: () => yieldToInteractive() }),
+              ).catch((error) => console.error("Imported article processing failed", articleId, error)),
             );
           }
         }

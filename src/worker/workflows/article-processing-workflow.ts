@@ -1,5 +1,6 @@
 import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep, type WorkflowStepConfig } from "cloudflare:workers";
 import { NonRetryableError } from "cloudflare:workflows";
+import { asInteractive } from "../jobs/interactive-work";
 import { type ArticleProcessingParams, articleProcessingParamsSchema } from "./article-processing-params";
 import { jsonStep } from "./json-step";
 import { processArticle } from "./process-article";
@@ -8,7 +9,8 @@ const NO_RETRIES: WorkflowStepConfig = { retries: { limit: 0, delay: 0 } };
 
 /**
  * One instance per processing request of a saved (or re-fetched) article: processArticle, each stage a durable
- * step, so a retried or replayed instance repeats only the step that failed.
+ * step, so a retried or replayed instance repeats only the step that failed. A reader waits for it: an import
+ * processed in the same isolate yields to it (jobs/interactive-work.ts).
  */
 export class ArticleProcessingWorkflow extends WorkflowEntrypoint<Env, ArticleProcessingParams> {
   override async run(event: WorkflowEvent<ArticleProcessingParams>, step: WorkflowStep) {
@@ -17,6 +19,6 @@ export class ArticleProcessingWorkflow extends WorkflowEntrypoint<Env, ArticlePr
       if (!parsed.success) throw new NonRetryableError(`Invalid workflow parameters: ${parsed.error.message}`);
       return parsed.data;
     });
-    return processArticle(this.env, params, step, event.instanceId);
+    return asInteractive(() => processArticle(this.env, params, step, event.instanceId));
   }
 }

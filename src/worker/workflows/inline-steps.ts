@@ -36,9 +36,11 @@ const isNonRetryable = (error: unknown) => error instanceof Error && error.name 
  * between steps. The imports' consumer uses them: a Workflow instance per imported article is a Durable Object
  * with its own SQLite file, and the local runtime keeps every one open (10,000 articles ran out of the
  * machine's 20,000 open files at about 6,600). A message delivered again simply processes its articles again.
+ * `beforeEach` runs before each step (the imports' consumer yields to interactive work there).
  */
-export function inlineSteps(): ProcessingSteps {
+export function inlineSteps({ beforeEach }: { beforeEach?: () => Promise<void> } = {}): ProcessingSteps {
   async function run<T>(config: WorkflowStepConfig | undefined, callback: () => Promise<T>): Promise<T> {
+    await beforeEach?.();
     const limit = config?.retries?.limit ?? 0;
     const delay = config?.retries?.delay;
     const base = typeof delay === "function" ? 1_000 : durationMs(delay ?? 1_000);

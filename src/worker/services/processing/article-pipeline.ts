@@ -315,10 +315,12 @@ export function createArticlePipeline({
     /** Done; `note` tells the user about a part that did not work (no summary), or is null. */
     async complete(userId: number, articleId: number, note: string | null): Promise<void> {
       await sources.delete(userId, articleId);
+      // The run's name is for the recovery sweep, which asks only about articles in progress: not kept after.
       await articles.updateProcessing(userId, articleId, {
         processingStatus: "completed",
         processingError: note,
         processedAt: now(),
+        processingRun: null,
       });
     },
 
@@ -329,6 +331,7 @@ export function createArticlePipeline({
         processingStatus: "failed",
         processingError: message,
         processedAt: now(),
+        processingRun: null,
       });
     },
   };
