@@ -1,14 +1,17 @@
 // What one article and one request cost, and what the platform allows: the inputs of the load model
 // (scripts/load-model.ts). Costs are `npm run bench:capacity`'s of 2026-12-01 (docs/capacity.md, "Bytes per article"
-// and "Rows per request"), limits Cloudflare's published pages as checked on 2026-12-01 (docs/capacity.md,
+// and "Rows per request"; the D1 bytes of 2026-12-02), limits Cloudflare's published pages as checked on 2026-12-01 (docs/capacity.md,
 // "Cloudflare limits that matter here"). Re-run bench:capacity and change them here together, with the date.
 
-export const MEASURED_ON = "2026-12-01";
+export const MEASURED_ON = "2026-12-02";
 
-/** Bytes an article keeps, bodies in R2 (bench:capacity, 120 dev-set pages processed). */
+/**
+ * Bytes an article keeps, bodies in R2 (bench:capacity, 120 dev-set pages processed: the larger of its two library
+ * sizes' figures, 7,703 at 360 pages).
+ */
 export const ARTICLE = {
-  /** D1: row, indexes, full-text index, highlights, topics; what deployments keep. */
-  d1Bytes: 10_274,
+  /** D1: row, indexes, full-text index, highlights, topics; what deployments keep (2026-12-02). */
+  d1Bytes: 8_737,
   /** R2: the gzipped body (plus the saved page until it is processed, then deleted). */
   r2Bytes: 32_834,
   /** R2 objects an article keeps: its body. A saved page's source is one more until processing deletes it. */
