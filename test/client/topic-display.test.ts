@@ -9,6 +9,7 @@ import {
   scoreTone,
   scoreToneClass,
   shortDate,
+  topicsTotal,
 } from "../../src/client/lib/topic-display";
 
 describe("scoreTone (spec §9: at least 0.8 green, 0.6 blue, 0.4 yellow)", () => {
@@ -103,5 +104,13 @@ describe("shortDate and parseTopicId", () => {
     expect(isOtherArticles({ final_score: 0, keywords: [] })).toBe(true);
     expect(isOtherArticles({ final_score: 0.42, keywords: ["bees", "pollen"] })).toBe(false);
     expect(isOtherArticles({ final_score: 0, keywords: ["bees"] })).toBe(false);
+  });
+
+  it("counts the topics without 'Other articles'", () => {
+    const topic = { final_score: 0.8, keywords: ["bees"] };
+    const other = { final_score: 0, keywords: [] };
+    expect(topicsTotal([topic, topic, topic, other])).toBe("3 topics with unread articles, best first");
+    expect(topicsTotal([topic, other])).toBe("1 topic with unread articles, best first");
+    expect(topicsTotal([other])).toBe("Your unread articles fit no topic yet");
   });
 });

@@ -24,6 +24,13 @@ export function isOtherArticles(topic: { final_score: number; keywords: string[]
   return topic.final_score === 0 && topic.keywords.length === 0;
 }
 
+/** "3 topics with unread articles, best first": "Other articles" is no topic, so it is not counted. */
+export function topicsTotal(topics: { final_score: number; keywords: string[] }[]): string {
+  const count = topics.filter((topic) => !isOtherArticles(topic)).length;
+  if (count === 0) return "Your unread articles fit no topic yet";
+  return `${count === 1 ? "1 topic" : `${count} topics`} with unread articles, best first`;
+}
+
 /** A fraction (0.8734) as a whole percent ("87%"); anything not a number is "–". */
 export function percent(value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return "–";

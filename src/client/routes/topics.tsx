@@ -5,7 +5,7 @@ import { HowTopicsAreMade } from "../components/topics/how-topics-are-made";
 import { TopicCard } from "../components/topics/topic-card";
 import { TopicsError, TopicsLoading } from "../components/topics/topics-status";
 import { usePageTitle } from "../hooks/use-page-title";
-import { topicsSpanLanguages } from "../lib/topic-display";
+import { topicsSpanLanguages, topicsTotal } from "../lib/topic-display";
 import { useTopics } from "../queries/topics";
 import "../styles/dashboard.css";
 import "../styles/topics.css";
@@ -51,9 +51,7 @@ export function TopicsPage() {
           </section>
         ) : (
           <>
-            <p className="topics-total muted">
-              {state.topics.length === 1 ? "1 topic" : `${state.topics.length} topics`} with unread articles, best first
-            </p>
+            <p className="topics-total muted">{topicsTotal(state.topics)}</p>
             <ul className="topic-grid">
               {state.topics.map((topic) => (
                 <li key={topic.id}>
