@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { asInteractive, interactiveRunning, yieldToInteractive } from "../../src/worker/jobs/interactive-work";
 import { inlineSteps } from "../../src/worker/workflows/inline-steps";
+import { interactiveSteps } from "../../src/worker/workflows/interactive-steps";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -44,5 +45,16 @@ describe("background work yields to interactive work in the isolate", () => {
     await steps.do("fetch", async () => void calls.push("fetch"));
     await steps.do("extract", async () => void calls.push("extract"));
     expect(calls).toEqual(["yield", "fetch", "yield", "extract"]);
+  });
+
+  it("a save's Workflow counts as interactive while a step runs, not while it sleeps", async () => {
+    const before = interactiveRunning();
+    const seen: number[] = [];
+    const steps = interactiveSteps(inlineSteps());
+    await steps.do("extract", async () => void seen.push(interactiveRunning()));
+    await steps.do("summarise", { retries: { limit: 0, delay: 0 } }, async () => void seen.push(interactiveRunning()));
+    await steps.sleep("wait", 10);
+    seen.push(interactiveRunning());
+    expect(seen).toEqual([before + 1, before + 1, before]);
   });
 });
