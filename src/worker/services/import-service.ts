@@ -36,7 +36,7 @@ const QUEUE_FAILURE = "The import could not be queued. Please upload the file ag
 interface ImportServiceDeps {
   imports: ImportsRepository;
   articles: Pick<ArticlesRepository, "findByNormalizedUrls" | "writeNote" | "writePosition">;
-  tags: Pick<ArticleTagsRepository, "add">;
+  tags: Pick<ArticleTagsRepository, "add" | "addToMany">;
   sources: Pick<ArticleSourcesRepository, "store">;
   queue: ImportQueue;
   /** Imported highlights are stored here, `pending`; `reanchor` places them in an article that has its text. */
@@ -338,11 +338,18 @@ export function createImportService({
         timestamp,
       );
       duplicates += candidates.length - inserted.length; // saved meanwhile by the user
+      // The new articles' tags in one go (batches of inserts), then what each may carry besides.
+      await tags.addToMany(
+        userId,
+        inserted.flatMap((article) => {
+          const { item } = fresh.get(article.normalizedUrl) ?? {};
+          return item && item.tags.length > 0 ? [{ articleId: article.id, tags: item.tags }] : [];
+        }),
+      );
       for (const [index, article] of inserted.entries()) {
         if (pace && index > 0 && index % PACE_EVERY === 0) await pace();
         const { item } = fresh.get(article.normalizedUrl) ?? {};
         if (!item) continue;
-        if (item.tags.length > 0) await tags.add(userId, article.id, item.tags);
         if (item.compressedContent) await sources.store(userId, article.id, item.compressedContent);
         const kept = keptOf.get(article.normalizedUrl);
         if (kept) await applyKept(userId, article.id, kept, false);
