@@ -36,7 +36,7 @@ const QUEUE_FAILURE = "The import could not be queued. Please upload the file ag
 interface ImportServiceDeps {
   imports: ImportsRepository;
   articles: Pick<ArticlesRepository, "findByNormalizedUrls" | "writeNote" | "writePosition">;
-  tags: Pick<ArticleTagsRepository, "add" | "addToMany">;
+  tags: Pick<ArticleTagsRepository, "addToMany">;
   sources: Pick<ArticleSourcesRepository, "store">;
   queue: ImportQueue;
   /** Imported highlights are stored here, `pending`; `reanchor` places them in an article that has its text. */
@@ -322,9 +322,16 @@ export function createImportService({
           item,
         });
       }
-      for (const existing of await articles.findByNormalizedUrls(userId, [...fresh.keys()])) {
-        const { item } = fresh.get(existing.normalizedUrl) ?? {};
-        if (item && item.tags.length > 0) await tags.add(userId, existing.id, item.tags);
+      const existingArticles = await articles.findByNormalizedUrls(userId, [...fresh.keys()]);
+      // Links already saved get the file's tags, in one go as the new articles do below.
+      await tags.addToMany(
+        userId,
+        existingArticles.flatMap((existing) => {
+          const { item } = fresh.get(existing.normalizedUrl) ?? {};
+          return item && item.tags.length > 0 ? [{ articleId: existing.id, tags: item.tags }] : [];
+        }),
+      );
+      for (const existing of existingArticles) {
         const kept = keptOf.get(existing.normalizedUrl);
         if (kept) await applyKept(userId, existing.id, kept, existing.processingStatus === "completed");
         fresh.delete(existing.normalizedUrl);

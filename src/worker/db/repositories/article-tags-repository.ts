@@ -11,6 +11,26 @@ const STATEMENTS_PER_BATCH = 100;
 
 /** Tags of a user's articles (issue 23). Every query is scoped to the user. */
 export function createArticleTagsRepository(db: Database) {
+  /**
+   * Adds each article's tags to those it has (normalised; an import of a file that tags new or already saved
+   * links), their inserts in D1 batches of at most
+   * STATEMENTS_PER_BATCH: an import's chunk of 100 tagged rows is one round trip, not 100.
+   */
+  async function addToMany(
+    userId: number,
+    entries: readonly { articleId: number; tags: Iterable<string> }[],
+  ): Promise<void> {
+    const inserts = entries.flatMap(({ articleId, tags }) =>
+      normalizeTags(tags).map(({ tag, key }) =>
+        db.insert(articleTags).values({ articleId, userId, tag, tagKey: key }).onConflictDoNothing(),
+      ),
+    );
+    for (let i = 0; i < inserts.length; i += STATEMENTS_PER_BATCH) {
+      const [first, ...rest] = inserts.slice(i, i + STATEMENTS_PER_BATCH);
+      if (first) await db.batch([first, ...rest]);
+    }
+  }
+
   return {
     /** Replaces the article's tags with `tags` (normalised); an empty list removes them all. */
     async replace(userId: number, articleId: number, tags: Iterable<string>): Promise<void> {
@@ -22,30 +42,7 @@ export function createArticleTagsRepository(db: Database) {
       await db.batch([clear, ...inserts]);
     },
 
-    /** Adds tags to those the article has (an import of a file that tags an already saved link). */
-    async add(userId: number, articleId: number, tags: Iterable<string>): Promise<void> {
-      const inserts = normalizeTags(tags).map(({ tag, key }) =>
-        db.insert(articleTags).values({ articleId, userId, tag, tagKey: key }).onConflictDoNothing(),
-      );
-      const [first, ...rest] = inserts;
-      if (first) await db.batch([first, ...rest]);
-    },
-
-    /**
-     * `add` for many articles at once: their inserts in D1 batches of at most STATEMENTS_PER_BATCH, not a round
-     * trip per article (an import's chunk of 100 tagged rows was 100 of them).
-     */
-    async addToMany(userId: number, entries: readonly { articleId: number; tags: Iterable<string> }[]): Promise<void> {
-      const inserts = entries.flatMap(({ articleId, tags }) =>
-        normalizeTags(tags).map(({ tag, key }) =>
-          db.insert(articleTags).values({ articleId, userId, tag, tagKey: key }).onConflictDoNothing(),
-        ),
-      );
-      for (let i = 0; i < inserts.length; i += STATEMENTS_PER_BATCH) {
-        const [first, ...rest] = inserts.slice(i, i + STATEMENTS_PER_BATCH);
-        if (first) await db.batch([first, ...rest]);
-      }
-    },
+    addToMany,
 
     /** Tags of the given articles, in alphabetical order, by article id (articles without tags are absent). */
     async ofArticles(userId: number, articleIds: readonly number[]): Promise<Map<number, string[]>> {

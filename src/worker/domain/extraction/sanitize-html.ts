@@ -1,4 +1,5 @@
 import { type DomElement, type DomNode, isElement, parseFragment, TEXT_NODE } from "./dom";
+import { ACTIVE_AND_FORM_ELEMENTS } from "./dropped-elements";
 import { resolveHttpUrl } from "./urls";
 
 /**
@@ -22,49 +23,7 @@ export function sanitizeHtml(html: string, baseUrl: string): string {
 }
 
 /** Removed together with their content: active content, embeds, form controls, document metadata. */
-const DROPPED = new Set([
-  "script",
-  "style",
-  "template",
-  "noscript",
-  "iframe",
-  "frame",
-  "frameset",
-  "object",
-  "embed",
-  "applet",
-  "param",
-  "svg",
-  "canvas",
-  "audio",
-  "video",
-  "source",
-  "track",
-  "map",
-  "area",
-  "head",
-  "title",
-  "meta",
-  "link",
-  "base",
-  "input",
-  "button",
-  "select",
-  "textarea",
-  "option",
-  "optgroup",
-  "datalist",
-  "output",
-  "progress",
-  "meter",
-  "dialog",
-  "noembed",
-  "noframes",
-  "slot",
-  "portal",
-  "wbr",
-  "rp",
-]);
+const DROPPED = new Set([...ACTIVE_AND_FORM_ELEMENTS, "svg", "noembed", "noframes", "slot", "portal", "wbr", "rp"]);
 
 /** Blocks rendered by `block()`. */
 const KEPT_BLOCKS = new Set([

@@ -1,5 +1,6 @@
 import { escapeHtml } from "../../escape-html";
 import { type DomDocument, type DomElement, type DomNode, isElement } from "../../extraction/dom";
+import { ACTIVE_AND_FORM_ELEMENTS } from "../../extraction/dropped-elements";
 import { folderOf, resolveInBook } from "./book-paths";
 import { attribute, attributesOf, elementsNamed, localName } from "./xml";
 
@@ -33,44 +34,7 @@ export interface ChapterHtml {
 }
 
 /** Removed with everything in them: active content, embeds, forms, metadata, and markup the reader cannot show. */
-const DROPPED = new Set([
-  "script",
-  "style",
-  "head",
-  "title",
-  "meta",
-  "link",
-  "base",
-  "template",
-  "noscript",
-  "iframe",
-  "frame",
-  "frameset",
-  "object",
-  "embed",
-  "applet",
-  "param",
-  "canvas",
-  "audio",
-  "video",
-  "source",
-  "track",
-  "map",
-  "area",
-  "input",
-  "button",
-  "select",
-  "textarea",
-  "option",
-  "optgroup",
-  "datalist",
-  "output",
-  "progress",
-  "meter",
-  "dialog",
-  "math",
-  "case",
-]);
+const DROPPED = new Set([...ACTIVE_AND_FORM_ELEMENTS, "math", "case"]);
 
 /** Written out as they are (with only the attributes below). Others are unwrapped: their content is kept. */
 const KEPT = new Set([

@@ -1,0 +1,41 @@
+/**
+ * Elements removed with everything in them wherever HTML from outside is rebuilt for reading (the article viewer's
+ * sanitize-html, an EPUB chapter's chapter-html): active content, embeds, media, form controls and document
+ * metadata. Each writer adds what it drops besides.
+ */
+export const ACTIVE_AND_FORM_ELEMENTS: readonly string[] = [
+  "script",
+  "style",
+  "template",
+  "noscript",
+  "iframe",
+  "frame",
+  "frameset",
+  "object",
+  "embed",
+  "applet",
+  "param",
+  "canvas",
+  "audio",
+  "video",
+  "source",
+  "track",
+  "map",
+  "area",
+  "head",
+  "title",
+  "meta",
+  "link",
+  "base",
+  "input",
+  "button",
+  "select",
+  "textarea",
+  "option",
+  "optgroup",
+  "datalist",
+  "output",
+  "progress",
+  "meter",
+  "dialog",
+];
