@@ -5,7 +5,8 @@
 //   - D1 bytes per article by part, from SQLite's dbstat over the local D1 file (the server stopped first, so the
 //     file is whole), and the R2 bytes the local buckets hold;
 //   - D1 queries and rows read/written per request of the main routes (median of 5 calls each);
-//   - D1 rows read/written per processed article (the isolate's totals over the processing, less the status polls).
+//   - D1 rows read/written per processed article (the isolate's totals over the processing, less the status polls);
+//   - CPU per request of the main routes: the server processes' CPU time over 40 calls each (Linux /proc).
 // docs/capacity.md reads these figures.
 //
 //   npm run bench:capacity                     120 pages (60 from each dev set)
@@ -24,6 +25,7 @@ import {
   apiClient,
   apiResponseClient,
   d1File as d1FileOf,
+  processGroupCpuMs,
   ROOT,
   resending,
   resendingApiClient,
@@ -49,6 +51,8 @@ const TOPICS_TIMEOUT_MS = 5 * 60_000;
 const SAVE_CONCURRENCY = 4;
 const PROCESS_TIMEOUT_MS = 30 * 60_000;
 const CALLS_PER_ROUTE = 5;
+/** Calls of each route whose CPU is read together: the clock ticks are 10 ms, so 40 calls read to 0.25 ms. */
+const CPU_CALLS = 40;
 /** The API takes at most 5 MB of HTML: a larger page is sent without its scripts and styles (as bench:semantic). */
 const MAX_HTML = 5_000_000;
 /** Every HIGHLIGHT_EVERY-th article gets two highlights, one with a note. */
@@ -335,6 +339,19 @@ for (const [label, method, path, body] of routes) {
     median(ok.map((c) => c.written)),
   ]);
 }
+// Worker CPU per request, as near as a local server lets it be read: the CPU time of the server's processes
+// (workerd running the Worker, the local D1 and R2 beside it, and wrangler's proxy) over CPU_CALLS calls of each
+// route, less the same for GET /api/health (what every request costs the local server, not the Worker).
+console.log(`\n› Main routes, CPU per request (${CPU_CALLS} calls each, the server's processes)...`);
+const cpuRows = [];
+for (const [label, method, path, body] of [["GET /api/health", "GET", "/api/health"], ...routes]) {
+  const before = processGroupCpuMs(app.server.pid);
+  if (before === null) break;
+  const started = performance.now();
+  for (let i = 0; i < CPU_CALLS; i++) await metered(method, path, { token, body }).catch(() => null);
+  const wall = (performance.now() - started) / CPU_CALLS;
+  cpuRows.push([label, ((processGroupCpuMs(app.server.pid) ?? before) - before) / CPU_CALLS, wall]);
+}
 // The owner of the move phase's old-style articles, registered while the server runs (its rows go in after).
 const mover =
   MOVE > 0
@@ -399,6 +416,17 @@ console.log(
 console.log(
   `  ${"processing one article (queue, Workflow)".padEnd(40)} ${"".padStart(8)} ${processing.read.toFixed(1).padStart(10)} ${processing.written.toFixed(1).padStart(13)}`,
 );
+if (cpuRows.length > 0) {
+  const health = cpuRows[0]?.[1] ?? 0;
+  console.log("\n  CPU per request (the local server's processes; beyond health = less GET /api/health's)");
+  console.log(
+    `  ${"request".padEnd(40)} ${"CPU ms".padStart(8)} ${"beyond health".padStart(14)} ${"wall ms".padStart(8)}`,
+  );
+  for (const [label, cpu, wall] of cpuRows)
+    console.log(
+      `  ${label.padEnd(40)} ${cpu.toFixed(1).padStart(8)} ${(cpu - health).toFixed(1).padStart(14)} ${wall.toFixed(1).padStart(8)}`,
+    );
+} else console.log("\n  CPU per request: not measured (no /proc on this system)");
 if (MOVE > 0) await timeMove();
 console.log(
   `\n  ${kb(total / articles)} of D1 per article; page size of the pages saved: ${kb(pages.reduce((n, p) => n + Buffer.byteLength(p.html), 0) / pages.length)} of HTML on average`,

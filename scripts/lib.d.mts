@@ -25,3 +25,4 @@ export function startAppInBackground(options: {
   vars?: Record<string, string>;
   extraArgs?: string[];
 }): { server: ChildProcess; stop: () => void; base: string; logPath: string };
+export function processGroupCpuMs(groupId: number): number | null;

@@ -1,7 +1,7 @@
 // Helpers shared by the project scripts. Plain Node (>= 20) with no dependencies: these scripts run before
 // `npm ci` has installed anything.
 import { spawn } from "node:child_process";
-import { closeSync, existsSync, openSync, readdirSync } from "node:fs";
+import { closeSync, existsSync, openSync, readdirSync, readFileSync } from "node:fs";
 import { delimiter, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { builtConfigPath, LOCAL_BUILD_DIR } from "./build-dirs.mjs";
@@ -111,6 +111,28 @@ export function startAppInBackground({ port, persistTo, logPath, configPath, var
   };
   process.on("exit", stop);
   return { server, stop, base: `http://127.0.0.1:${port}`, logPath };
+}
+
+/**
+ * CPU time in ms used so far by every process of a process group (a server of startAppInBackground: wrangler and
+ * its workerd), from Linux's /proc at its 10 ms clock ticks; null on a system without /proc.
+ */
+export function processGroupCpuMs(groupId) {
+  if (!existsSync("/proc/self/stat")) return null;
+  let ticks = 0;
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    let stat;
+    try {
+      stat = readFileSync(`/proc/${name}/stat`, "utf8");
+    } catch {
+      continue; // ended meanwhile
+    }
+    // After "pid (command) ": state, ppid, pgrp, ... utime and stime are the 14th and 15th fields of the line.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    if (Number(fields[2]) === groupId) ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks * 10;
 }
 
 /** Resolves when the app answers /api/health; rejects if the server exits or does not start in time. */

@@ -75,6 +75,15 @@ describe("highlight counts and the has_highlights filter (issue 32)", () => {
     expect(await ids("has_highlights=true&search=gardens")).toEqual({ ids: [marked], total: 1 });
     expect(await ids("has_highlights=true&search=basil")).toEqual({ ids: [], total: 0 });
 
+    // The filter follows the highlights as they come and go: a second one, then the last one deleted.
+    const second = await highlight(token, plain, "Basil");
+    const third = await highlight(token, plain, "tomatoes");
+    expect((await ids("has_highlights=true")).total).toBe(3);
+    expect((await api("DELETE", `/api/highlights/${second.id}`, { token })).status).toBe(204);
+    expect((await ids("has_highlights=true")).total).toBe(3);
+    expect((await api("DELETE", `/api/highlights/${third.id}`, { token })).status).toBe(204);
+    expect(await ids("has_highlights=true")).toEqual({ ids: [marked, markedElsewhere].sort(), total: 2 });
+
     const bad = await api("GET", "/api/articles/?has_highlights=yes", { token });
     expect(bad.status).toBe(422);
     expect(bad.body.detail).toMatch(/has_highlights must be true or false/);

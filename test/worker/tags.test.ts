@@ -51,6 +51,15 @@ describe("tags on articles (issue 23)", () => {
     expect((await ids("")).sort()).toEqual([tagged, untagged].sort());
     const filtered = await api("GET", "/api/articles/?tag=garden", { token });
     expect(filtered.body.total).toBe(1);
+
+    // The total of a tag alone is counted from the tags, the same as with another filter, and a deleted
+    // article leaves both.
+    const other = await seedArticle(user.id, { title: "More garden notes" });
+    await api("PUT", `/api/articles/${other}/tags`, { token, body: { tags: ["garden"] } });
+    const total = async (query: string) => (await api("GET", `/api/articles/?${query}`, { token })).body.total;
+    expect([await total("tag=garden"), await total("tag=garden&search=gardening")]).toEqual([2, 1]);
+    expect((await api("DELETE", `/api/articles/${other}`, { token })).status).toBe(204);
+    expect([await total("tag=garden"), await total("tag=garden&search=gardening")]).toEqual([1, 1]);
   });
 
   it("validates tags (at most 50, each at most 64 characters) with 422", async () => {

@@ -153,6 +153,11 @@ export const articles = sqliteTable(
     wordCount: integer("word_count"),
     isRead: integer("is_read", { mode: "boolean" }).notNull().default(false),
     readAt: integer("read_at"),
+    /**
+     * Whether the article has a highlight, kept by triggers on `highlights` (migration 0038), so that the list's
+     * "has highlights" filter reads one partial index instead of probing the highlights of every article.
+     */
+    hasHighlights: integer("has_highlights", { mode: "boolean" }).notNull().default(false),
     processingStatus: text("processing_status", { enum: PROCESSING_STATUSES }).notNull().default("pending"),
     processingError: text("processing_error"),
     processingAttempts: integer("processing_attempts").notNull().default(0),
@@ -204,6 +209,10 @@ export const articles = sqliteTable(
     // The list order (unread first, newest first, id as tiebreak), directions included, so listing a page
     // walks the index instead of sorting the user's whole library.
     index("articles_user_order_idx").on(t.userId, t.isRead, sql`${t.createdAt} DESC`, sql`${t.id} DESC`),
+    // The list filtered to highlighted articles, in the list's order, with its count: only those articles' entries.
+    index("articles_user_highlighted_idx")
+      .on(t.userId, t.isRead, sql`${t.createdAt} DESC`, sql`${t.id} DESC`)
+      .where(sql`${t.hasHighlights} = 1`),
     index("articles_user_created_idx").on(t.userId, t.createdAt),
     index("articles_user_read_at_idx").on(t.userId, t.readAt),
     index("articles_user_domain_order_idx").on(

@@ -329,14 +329,8 @@ export function createArticleService({
               ftsQuery: ftsQuery ?? undefined,
             });
       const pages = Math.ceil(total / query.perPage);
-      const ids = rows.map((row) => row.id);
-      // One grouped count for the whole page, beside the page's tags: not a query per card.
-      const [tagsOf, highlightCounts] = await Promise.all([
-        tags.ofArticles(userId, ids),
-        highlights.countByArticle(userId, ids),
-      ]);
       return {
-        articles: rows.map((row) => toArticleJson(row, tagsOf.get(row.id), highlightCounts.get(row.id) ?? 0)),
+        articles: rows.map(({ tags: rowTags, highlightCount, ...row }) => toArticleJson(row, rowTags, highlightCount)),
         page: query.page,
         per_page: query.perPage,
         total,
@@ -518,10 +512,8 @@ export function createArticleService({
         activityStart: startOfLocalDay(today - (DAILY_ACTIVITY_DAYS - 1), offsetMinutes),
         dayShiftMs: offsetMinutes * 60_000,
       });
-      const total = figures.totals[0]?.total ?? 0;
-      const read = Number(figures.totals[0]?.read ?? 0);
-      const unread = Number(figures.totals[0]?.unread ?? 0);
-      const byStatus = new Map(figures.byStatus.map((row) => [row.status, row.n]));
+      const { total, read, unread } = figures.totals;
+      const { byStatus } = figures;
       const perDay = (rows: { day: number; n: number }[]) => new Map(rows.map((row) => [Number(row.day), row.n]));
       const recent = [
         ...figures.recentSaved.map((r) => ({

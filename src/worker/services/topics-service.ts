@@ -10,7 +10,8 @@ import {
 } from "../domain/clustering/join-topics";
 import { libraryItems } from "../domain/clustering/library-items";
 import { LEFTOVER_LABEL } from "../domain/clustering/topic-names";
-import { decodeInSpace, encodeVector, spaceOf } from "../domain/embedding/vector-encoding";
+import { unit } from "../domain/clustering/vectors";
+import { decodeInSpace, encodeCompactVector, encodeVector, spaceOf } from "../domain/embedding/vector-encoding";
 import { NotFound } from "../domain/errors";
 import { calibrateLibrary } from "../domain/similarity/calibrate-library";
 import { decodeProfile, encodeProfile } from "../domain/similarity/library-profile";
@@ -96,9 +97,10 @@ export function createTopicsService({ topics, vectorIndex, embedder, languageMod
   async function joinArticles(userId: number, ids: number[]) {
     const rows = await topics.centres(userId);
     const centred: (TopicCentre & { id: number; language: string | null })[] = rows.flatMap((row) => {
+      // Stored a byte a number (encodeCompactVector): made unit length again, as it was computed.
       const centre = decodeInSpace(row.centre, space);
       return centre && row.joinThreshold !== null
-        ? [{ id: row.id, centre: Array.from(centre), threshold: row.joinThreshold, language: row.language }]
+        ? [{ id: row.id, centre: unit(Array.from(centre)), threshold: row.joinThreshold, language: row.language }]
         : [];
     });
     if (centred.length === 0) return { topics: false, joined: 0, leftover: 0 };
@@ -193,7 +195,7 @@ export function createTopicsService({ topics, vectorIndex, embedder, languageMod
           memberIds.map((id) => vectors.get(id) ?? []),
           clustering.libraryMean,
         );
-        return { centre: encodeVector(centre, space), joinThreshold: threshold };
+        return { centre: encodeCompactVector(centre, space), joinThreshold: threshold };
       };
       const titles = new Map(items.map((item) => [item.id, item.title]));
       const drafts = [];

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray } from "drizzle-orm";
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { normalizeTags } from "../../domain/tags/normalize-tags";
 import type { Database } from "../client";
 import { articleTags } from "../schema";
@@ -52,7 +52,9 @@ export function createArticleTagsRepository(db: Database) {
         const rows = await db
           .select({ articleId: articleTags.articleId, tag: articleTags.tag })
           .from(articleTags)
-          .where(and(eq(articleTags.userId, userId), inArray(articleTags.articleId, slice)))
+          // The unary + keeps SQLite on the articles' own tags (the primary key's index), not every tag of the
+          // user's library (article_tags_user_tag_idx), which it would otherwise choose.
+          .where(and(sql`+${articleTags.userId} = ${userId}`, inArray(articleTags.articleId, slice)))
           .orderBy(asc(articleTags.tagKey));
         for (const row of rows) {
           const list = byArticle.get(row.articleId) ?? [];

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, gte, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import { integer, sqliteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "../client";
+import { ownedArticles } from "../owned-articles";
 import { articleFeedback, articles, articleTags, highlights } from "../schema";
 import type { ArticleBodiesRepository } from "./article-bodies-repository";
 import type { SearchIndex } from "./search-index";
@@ -40,6 +41,15 @@ function chunk<T>(items: T[], size: number): T[][] {
   const chunks: T[][] = [];
   for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
   return chunks;
+}
+
+/** A list row with what its card shows beside the row: its tags (by key) and how many highlights it has. */
+export type ArticleListRecord = ArticleSummaryRecord & { tags: string[]; highlightCount: number };
+
+/** The JSON array of [tag_key, tag] pairs a list row carries (listColumns), as its tags in key order. */
+function tagsOfPairs(pairs: string | null): string[] {
+  const parsed = pairs ? (JSON.parse(pairs) as Array<[string, string]>) : [];
+  return parsed.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, tag]) => tag);
 }
 
 export interface ListQuery {
@@ -134,7 +144,22 @@ export function createArticlesRepository(db: Database, bodies: ArticleBodiesRepo
       return results.flat();
     },
 
-    async list(userId: number, query: ListQuery): Promise<{ rows: ArticleSummaryRecord[]; total: number }> {
+    async list(userId: number, query: ListQuery): Promise<{ rows: ArticleListRecord[]; total: number }> {
+      // The page's tags and highlight counts come with its rows, in the same round trip: a subquery per row
+      // of the page (20 index probes), not a second query after the first.
+      // Written out whole: in a select list drizzle leaves a column unqualified, which inside these subqueries
+      // would name the subquery's own table. The unary + keeps SQLite on the article's own tags (the primary
+      // key's index) rather than the user's tag index, which would read every tag of the library for each row.
+      const articleId = sql.raw(`"articles"."id"`);
+      const listColumns = {
+        ...summaryColumns,
+        tagPairs: sql<
+          string | null
+        >`(select json_group_array(json_array(${articleTags.tagKey}, ${articleTags.tag})) from ${articleTags} where ${articleTags.articleId} = ${articleId} and +${articleTags.userId} = ${userId})`,
+        highlightCount: sql<number>`(select count(*) from ${highlights} where ${highlights.articleId} = ${articleId} and ${highlights.userId} = ${userId})`,
+      };
+      const page = (rows: Array<ArticleSummaryRecord & { tagPairs: string | null; highlightCount: number }>) =>
+        rows.map(({ tagPairs, ...row }) => ({ ...row, tags: tagsOfPairs(tagPairs) }));
       const filters: SQL[] = [eq(articles.userId, userId)];
       if (query.domain !== undefined) filters.push(eq(articles.domain, query.domain));
       if (query.tagKey !== undefined) {
@@ -143,26 +168,34 @@ export function createArticlesRepository(db: Database, bodies: ArticleBodiesRepo
         );
       }
       if (query.hasHighlights) {
-        // highlights_article_idx makes this one index probe per article.
-        filters.push(
-          sql`exists (select 1 from ${highlights} where ${highlights.articleId} = ${articles.id} and ${highlights.userId} = ${userId})`,
-        );
+        // Written as the literal the partial index articles_user_highlighted_idx is defined with (migration 0038),
+        // so SQLite reads the page and the count from that index alone.
+        filters.push(sql`${articles.hasHighlights} = 1`);
       }
       if (query.isRead !== undefined) filters.push(eq(articles.isRead, query.isRead));
       if (query.language !== undefined) filters.push(eq(articles.language, query.language));
       if (query.ftsQuery === undefined) {
         const where = and(...filters);
+        // A tag alone is counted in its own index (one row per article and tag, deleted with the article),
+        // rather than by probing every article of the library for the tag.
+        const onlyTag = query.tagKey !== undefined && filters.length === 2;
+        const total = onlyTag
+          ? db
+              .select({ n: count() })
+              .from(articleTags)
+              .where(and(eq(articleTags.userId, userId), eq(articleTags.tagKey, query.tagKey as string)))
+          : db.select({ n: count() }).from(articles).where(where);
         const [rows, totals] = await db.batch([
           db
-            .select(summaryColumns)
+            .select(listColumns)
             .from(articles)
             .where(where)
             .orderBy(asc(articles.isRead), desc(articles.createdAt), desc(articles.id))
             .limit(query.limit)
             .offset(query.offset),
-          db.select({ n: count() }).from(articles).where(where),
+          total,
         ]);
-        return { rows, total: totals[0]?.n ?? 0 };
+        return { rows: page(rows), total: totals[0]?.n ?? 0 };
       }
       // Search, best match first. The MATCH pins the user inside the index, so without a domain filter the
       // page is ranked and cut in FTS5 alone and only its rows are read from `articles`; the user_id filter
@@ -180,19 +213,19 @@ export function createArticlesRepository(db: Database, bodies: ArticleBodiesRepo
           .as("hits");
         const [rows, totals] = await db.batch([
           db
-            .select(summaryColumns)
+            .select(listColumns)
             .from(hits)
             .innerJoin(articles, eq(articles.id, hits.rowid))
             .where(eq(articles.userId, userId))
             .orderBy(sql`hits.rank`, desc(articles.id)),
           db.select({ n: count() }).from(articlesFts).where(match),
         ]);
-        return { rows, total: totals[0]?.n ?? 0 };
+        return { rows: page(rows), total: totals[0]?.n ?? 0 };
       }
       const where = and(match, ...filters);
       const [rows, totals] = await db.batch([
         db
-          .select(summaryColumns)
+          .select(listColumns)
           .from(articlesFts)
           .innerJoin(articles, eq(articles.id, articlesFts.rowid))
           .where(where)
@@ -205,7 +238,7 @@ export function createArticlesRepository(db: Database, bodies: ArticleBodiesRepo
           .innerJoin(articles, eq(articles.id, articlesFts.rowid))
           .where(where),
       ]);
-      return { rows, total: totals[0]?.n ?? 0 };
+      return { rows: page(rows), total: totals[0]?.n ?? 0 };
     },
 
     async update(userId: number, id: number, patch: ArticlePatch, now: number): Promise<ArticleRecord | undefined> {
@@ -281,7 +314,7 @@ export function createArticlesRepository(db: Database, bodies: ArticleBodiesRepo
         await db
           .update(articles)
           .set({ processingStatus: "failed", processingError: error, updatedAt: now })
-          .where(and(eq(articles.userId, userId), inArray(articles.id, part)));
+          .where(ownedArticles(userId, part));
       }
     },
 
@@ -357,7 +390,7 @@ export function createArticlesRepository(db: Database, bodies: ArticleBodiesRepo
           language: articles.language,
         })
         .from(articles)
-        .where(and(eq(articles.userId, userId), inArray(articles.id, ids)))
+        .where(ownedArticles(userId, ids))
         .all();
     },
 
@@ -392,87 +425,78 @@ export function createArticlesRepository(db: Database, bodies: ArticleBodiesRepo
       // D1 binds JS numbers as REAL, so the quotient is cast back to a whole day number.
       const createdDay = sql<number>`CAST((${articles.createdAt} + ${window.dayShiftMs}) / 86400000 AS INTEGER)`;
       const readDay = sql<number>`CAST((${articles.readAt} + ${window.dayShiftMs}) / 86400000 AS INTEGER)`;
-      const [
-        totals,
-        weekly,
-        monthly,
-        byStatus,
-        topDomains,
-        savedPerDay,
-        readPerDay,
-        readDays,
-        recentSaved,
-        recentRead,
-      ] = await db.batch([
-        db
-          .select({
-            total: count(),
-            read: sql<number>`coalesce(sum(${articles.isRead}), 0)`,
-            // A failed article has nothing to read: it is not waiting to be read (issue 50, docs/api.md).
-            unread: sql<number>`coalesce(sum(${articles.isRead} = 0 and ${articles.processingStatus} <> 'failed'), 0)`,
-          })
-          .from(articles)
-          .where(mine),
-        db
-          .select({ n: count() })
-          .from(articles)
-          .where(and(mine, gte(articles.readAt, window.weekStart))),
-        db
-          .select({ n: count() })
-          .from(articles)
-          .where(and(mine, gte(articles.createdAt, window.monthStart))),
-        db
-          .select({ status: articles.processingStatus, n: count() })
-          .from(articles)
-          .where(mine)
-          .groupBy(articles.processingStatus),
-        db
-          .select({ domain: articles.domain, n: count() })
-          .from(articles)
-          .where(and(mine, isNotNull(articles.domain)))
-          .groupBy(articles.domain)
-          .orderBy(desc(count()), asc(articles.domain))
-          .limit(10),
-        db
-          .select({ day: createdDay, n: count() })
-          .from(articles)
-          .where(and(mine, gte(articles.createdAt, window.activityStart)))
-          .groupBy(createdDay),
-        db
-          .select({ day: readDay, n: count() })
-          .from(articles)
-          .where(and(mine, gte(articles.readAt, window.activityStart)))
-          .groupBy(readDay),
-        db
-          .selectDistinct({ day: readDay })
-          .from(articles)
-          .where(and(mine, isNotNull(articles.readAt)))
-          .orderBy(desc(readDay)),
-        db
-          .select({
-            id: articles.id,
-            title: articles.title,
-            url: articles.url,
-            domain: articles.domain,
-            at: articles.createdAt,
-          })
-          .from(articles)
-          .where(mine)
-          .orderBy(desc(articles.createdAt))
-          .limit(10),
-        db
-          .select({
-            id: articles.id,
-            title: articles.title,
-            url: articles.url,
-            domain: articles.domain,
-            at: articles.readAt,
-          })
-          .from(articles)
-          .where(and(mine, isNotNull(articles.readAt)))
-          .orderBy(desc(articles.readAt))
-          .limit(10),
-      ]);
+      const [byStatusAndRead, weekly, monthly, topDomains, savedPerDay, readPerDay, readDays, recentSaved, recentRead] =
+        await db.batch([
+          // The totals and the processing figures from one pass over articles_user_status_idx, which holds both.
+          db
+            .select({ status: articles.processingStatus, isRead: articles.isRead, n: count() })
+            .from(articles)
+            .where(mine)
+            .groupBy(articles.processingStatus, articles.isRead),
+          db
+            .select({ n: count() })
+            .from(articles)
+            .where(and(mine, gte(articles.readAt, window.weekStart))),
+          db
+            .select({ n: count() })
+            .from(articles)
+            .where(and(mine, gte(articles.createdAt, window.monthStart))),
+          db
+            .select({ domain: articles.domain, n: count() })
+            .from(articles)
+            .where(and(mine, isNotNull(articles.domain)))
+            .groupBy(articles.domain)
+            .orderBy(desc(count()), asc(articles.domain))
+            .limit(10),
+          db
+            .select({ day: createdDay, n: count() })
+            .from(articles)
+            .where(and(mine, gte(articles.createdAt, window.activityStart)))
+            .groupBy(createdDay),
+          db
+            .select({ day: readDay, n: count() })
+            .from(articles)
+            .where(and(mine, gte(articles.readAt, window.activityStart)))
+            .groupBy(readDay),
+          db
+            .selectDistinct({ day: readDay })
+            .from(articles)
+            .where(and(mine, isNotNull(articles.readAt)))
+            .orderBy(desc(readDay)),
+          db
+            .select({
+              id: articles.id,
+              title: articles.title,
+              url: articles.url,
+              domain: articles.domain,
+              at: articles.createdAt,
+            })
+            .from(articles)
+            .where(mine)
+            .orderBy(desc(articles.createdAt))
+            .limit(10),
+          db
+            .select({
+              id: articles.id,
+              title: articles.title,
+              url: articles.url,
+              domain: articles.domain,
+              at: articles.readAt,
+            })
+            .from(articles)
+            .where(and(mine, isNotNull(articles.readAt)))
+            .orderBy(desc(articles.readAt))
+            .limit(10),
+        ]);
+      const byStatus = new Map<string, number>();
+      const totals = { total: 0, read: 0, unread: 0 };
+      for (const row of byStatusAndRead) {
+        byStatus.set(row.status, (byStatus.get(row.status) ?? 0) + row.n);
+        totals.total += row.n;
+        if (row.isRead) totals.read += row.n;
+        // A failed article has nothing to read: it is not waiting to be read (issue 50, docs/api.md).
+        else if (row.status !== "failed") totals.unread += row.n;
+      }
       return {
         totals,
         weekly,

@@ -1,5 +1,6 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "../client";
+import { ownedArticles } from "../owned-articles";
 import { articles, articleTags } from "../schema";
 
 /**
@@ -57,7 +58,7 @@ export function createEbooksRepository(db: Database) {
               ...(await db
                 .select(columns)
                 .from(articles)
-                .where(and(mine, inArray(articles.id, ids.slice(i, i + IN_CHUNK))))),
+                .where(ownedArticles(userId, ids.slice(i, i + IN_CHUNK)))),
             );
           }
           const byId = new Map(rows.map((row) => [row.id, row]));

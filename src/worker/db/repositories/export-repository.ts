@@ -1,5 +1,6 @@
 import { and, asc, eq, getTableColumns, gt, inArray, isNotNull, or, sql } from "drizzle-orm";
 import type { Database } from "../client";
+import { ownedArticles } from "../owned-articles";
 import { articleFeedback, articles, highlights, topicArticles, topics } from "../schema";
 import type { ArticleBodiesRepository } from "./article-bodies-repository";
 import type { HighlightRecord } from "./highlights-repository";
@@ -70,7 +71,7 @@ export function createExportRepository(db: Database, bodies: ArticleBodiesReposi
             bodyKey: withContent ? articles.bodyKey : sql<string | null>`NULL`,
           })
           .from(articles)
-          .where(and(eq(articles.userId, userId), inArray(articles.id, ids))),
+          .where(ownedArticles(userId, ids)),
         db
           .select({ id: articleFeedback.articleId, value: articleFeedback.feedbackValue })
           .from(articleFeedback)

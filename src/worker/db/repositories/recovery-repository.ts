@@ -1,6 +1,7 @@
 import { and, eq, inArray, lt, max, min, notExists, or, sql } from "drizzle-orm";
 import type { InProgressStatus } from "../../domain/processing-recovery";
 import type { Database } from "../client";
+import { ownedArticles } from "../owned-articles";
 import { articles, importArticles, imports, ingestBacklog } from "../schema";
 
 const IN_PROGRESS: InProgressStatus[] = ["pending", "processing", "retrying"];
@@ -153,7 +154,7 @@ export function createRecoveryRepository(db: Database) {
         const rows = await db
           .select(inProgressColumns)
           .from(articles)
-          .where(and(eq(articles.userId, userId), inArray(articles.id, ids.slice(i, i + IN_CHUNK)), inProgress))
+          .where(and(ownedArticles(userId, ids.slice(i, i + IN_CHUNK)), inProgress))
           .all();
         found.push(...(rows as InProgressRow[]));
       }

@@ -1,6 +1,7 @@
-import { and, desc, eq, gte, inArray, isNotNull, lt, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gte, isNotNull, lt, type SQL, sql } from "drizzle-orm";
 import { integer, sqliteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "../client";
+import { ownedArticles } from "../owned-articles";
 import { articles, searchSessions } from "../schema";
 import type { ArticleBodiesRepository } from "./article-bodies-repository";
 
@@ -55,7 +56,7 @@ export function createSearchRepository(db: Database, bodies: ArticleBodiesReposi
           bodyKey: articles.bodyKey,
         })
         .from(articles)
-        .where(and(eq(articles.userId, userId), inArray(articles.id, ids)))
+        .where(ownedArticles(userId, ids))
         .all();
       // The text is in R2 for every article but those not moved yet: one read per article asked (a page of results).
       const starts = await Promise.all(
@@ -77,7 +78,7 @@ export function createSearchRepository(db: Database, bodies: ArticleBodiesReposi
       const rows = await db
         .select({ id: articles.id, text: articles.annotationText })
         .from(articles)
-        .where(and(eq(articles.userId, userId), inArray(articles.id, ids)))
+        .where(ownedArticles(userId, ids))
         .all();
       return new Map(rows.map((row) => [row.id, row.text ?? ""]));
     },

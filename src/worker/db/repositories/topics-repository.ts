@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../client";
+import { ownedArticles } from "../owned-articles";
 import { articleFeedback, articles, topicArticles, topics, users } from "../schema";
 
 export type TopicRecord = typeof topics.$inferSelect;
@@ -70,11 +71,7 @@ export function createTopicsRepository(db: Database) {
       .from(articles)
       .leftJoin(articleFeedback, eq(articleFeedback.articleId, articles.id))
       .where(
-        and(
-          eq(articles.userId, userId),
-          eq(articles.processingStatus, "completed"),
-          ids ? inArray(articles.id, ids) : undefined,
-        ),
+        and(ids ? ownedArticles(userId, ids) : eq(articles.userId, userId), eq(articles.processingStatus, "completed")),
       )
       .orderBy(desc(articles.createdAt))
       .limit(limit)
@@ -296,7 +293,7 @@ export function createTopicsRepository(db: Database) {
         const rows = await db
           .select({ id: articles.id, language: articles.language })
           .from(articles)
-          .where(and(eq(articles.userId, userId), inArray(articles.id, ids.slice(i, i + IDS_PER_QUERY))))
+          .where(ownedArticles(userId, ids.slice(i, i + IDS_PER_QUERY)))
           .all();
         for (const row of rows) languages.set(row.id, row.language);
       }
