@@ -210,6 +210,7 @@ const { access_token: token } = await call("POST", "/api/auth/register", {
 
 console.log(`\n› Saving ${pages.length} dev-set pages with their HTML...`);
 const before = await meterTotals();
+const cpuBefore = processGroupCpuMs(app.server.pid);
 const saveCosts = [];
 const ids = new Array(pages.length);
 let next = 0;
@@ -248,6 +249,7 @@ const finished = await waitUntilProcessed(pollingCall, token, ids, {
   pollMs: 2_000,
 });
 const after = await meterTotals();
+const cpuAfter = processGroupCpuMs(app.server.pid);
 const completed = ids.filter((id) => finished.get(id)?.status === "completed");
 console.log(`  ${completed.length} completed, ${ids.length - completed.length} failed`);
 
@@ -426,6 +428,13 @@ if (cpuRows.length > 0) {
     console.log(
       `  ${label.padEnd(40)} ${cpu.toFixed(1).padStart(8)} ${(cpu - health).toFixed(1).padStart(14)} ${wall.toFixed(1).padStart(8)}`,
     );
+  if (cpuBefore !== null && cpuAfter !== null) {
+    // The local adapters embed and summarise in the Worker; deployed, Workers AI does that work, not the Worker.
+    console.log(
+      `  ${"save and processing, per article".padEnd(40)} ${((cpuAfter - cpuBefore) / ids.length).toFixed(1).padStart(8)}` +
+        "  (saves, status polls, queue, Workflow, local embedder and summariser)",
+    );
+  }
 } else console.log("\n  CPU per request: not measured (no /proc on this system)");
 if (MOVE > 0) await timeMove();
 console.log(

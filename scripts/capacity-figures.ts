@@ -1,17 +1,17 @@
 // What one article and one request cost, and what the platform allows: the inputs of the load model
-// (scripts/load-model.ts). Costs are `npm run bench:capacity`'s of 2026-12-01 (docs/capacity.md, "Bytes per article"
-// and "Rows per request"; the D1 bytes of 2026-12-02), limits Cloudflare's published pages as checked on 2026-12-01 (docs/capacity.md,
+// (scripts/load-model.ts). Costs are `npm run bench:capacity`'s of 2026-12-01 and 2026-12-02 (docs/capacity.md, "Bytes
+// per article" and "Rows per request"; the D1 bytes and the re-measured routes of 2026-12-02), limits Cloudflare's published pages as checked on 2026-12-01 (docs/capacity.md,
 // "Cloudflare limits that matter here"). Re-run bench:capacity and change them here together, with the date.
 
 export const MEASURED_ON = "2026-12-02";
 
 /**
  * Bytes an article keeps, bodies in R2 (bench:capacity, 120 dev-set pages processed: the larger of its two library
- * sizes' figures, 7,703 at 360 pages).
+ * sizes' figures, 7,588 at 360 pages).
  */
 export const ARTICLE = {
   /** D1: row, indexes, full-text index, highlights, topics; what deployments keep (2026-12-02). */
-  d1Bytes: 8_737,
+  d1Bytes: 8_431,
   /** R2: the gzipped body (plus the saved page until it is processed, then deleted). */
   r2Bytes: 32_834,
   /** R2 objects an article keeps: its body. A saved page's source is one more until processing deletes it. */
@@ -32,16 +32,16 @@ export interface RequestCost {
  * figures grow with the library; bench:api -- --large times them at 50,000.
  */
 export const REQUESTS = {
-  list: { queries: 5, rowsRead: 213, rowsWritten: 0 },
-  search: { queries: 5, rowsRead: 226, rowsWritten: 0 },
+  list: { queries: 3, rowsRead: 155, rowsWritten: 0 },
+  search: { queries: 3, rowsRead: 165, rowsWritten: 0 },
   open: { queries: 4, rowsRead: 64, rowsWritten: 0 },
   related: { queries: 8, rowsRead: 307, rowsWritten: 0 },
-  stats: { queries: 11, rowsRead: 855, rowsWritten: 0 },
-  batchStatus: { queries: 2, rowsRead: 121, rowsWritten: 0 },
+  stats: { queries: 10, rowsRead: 735, rowsWritten: 0 },
+  batchStatus: { queries: 2, rowsRead: 41, rowsWritten: 0 },
   markRead: { queries: 4, rowsRead: 65, rowsWritten: 5 },
   topics: { queries: 2, rowsRead: 405, rowsWritten: 0 },
   highlights: { queries: 2, rowsRead: 43, rowsWritten: 0 },
-  chat: { queries: 14, rowsRead: 912, rowsWritten: 0 },
+  chat: { queries: 14, rowsRead: 820, rowsWritten: 0 },
   me: { queries: 1, rowsRead: 1, rowsWritten: 0 },
   /** POST /api/articles with the page's HTML (mean); queries not metered apart, counted as 4 (duplicate check, insert, index entry, queue mark). */
   save: { queries: 4, rowsRead: 11, rowsWritten: 13 },
