@@ -609,10 +609,9 @@ async function main() {
   await setup();
   await runOrExit(tool("vite"), ["build"]);
 
-  if (!REUSE) {
-    rmSync(join(ROOT, persistTo), { recursive: true, force: true });
-    await applyMigrations(persistTo);
-  }
+  if (!REUSE) rmSync(join(ROOT, persistTo), { recursive: true, force: true });
+  // A reused database takes the migrations added since it was seeded (wrangler applies only those).
+  await applyMigrations(persistTo);
 
   console.log(`\n› Starting the built app on port ${port} (log: ${serverLog})...`);
   startServer();

@@ -254,6 +254,8 @@ describe("a library per shard", () => {
       articles: (await api("GET", "/api/articles/?per_page=100", { token: reader.token })).body.articles,
       highlights: (await api("GET", "/api/highlights", { token: reader.token })).body.highlights,
       tags: (await api("GET", "/api/tags", { token: reader.token })).body,
+      // Counted by triggers (library_domains), which the move must neither lose nor count twice.
+      topDomains: (await api("GET", "/api/articles/stats/overview", { token: reader.token })).body.top_domains,
       subscriptions: (
         (await api("GET", "/api/feeds/subscriptions", { token: reader.token })).body.subscriptions as any[]
       ).map((s) => ({ ...s, id: undefined, feed_id: undefined })),
@@ -288,7 +290,15 @@ describe("a library per shard", () => {
     expect(await shardOf(reader.user.id)).toBe("DB_SHARD_1");
     expect(await view()).toEqual(before);
     expect(await count(shard1, "articles", reader.user.id)).toBe(rowsBefore);
-    for (const table of ["articles", "highlights", "article_tags", "feed_subscriptions", "feed_item_states"]) {
+    expect(before.topDomains).toEqual([{ domain: new URL(inject("fixtureOrigin")).hostname, count: 1 }]);
+    for (const table of [
+      "articles",
+      "highlights",
+      "article_tags",
+      "feed_subscriptions",
+      "feed_item_states",
+      "library_domains",
+    ]) {
       expect(await count(env.DB, table, reader.user.id), table).toBe(0);
     }
     // The body's words (in R2, not in the row) are found on the new shard: its full-text index was written again.

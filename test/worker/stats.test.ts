@@ -75,6 +75,14 @@ describe("GET /api/articles/stats/overview", () => {
     expect(body.recent_activity).toContainEqual(expect.objectContaining({ id: readRecently, action: "read" }));
     expect(body.recent_activity.length).toBeLessThanOrEqual(10);
     expect(todayStart).toBeLessThanOrEqual(now);
+
+    // The sites' counts follow deletions (kept by triggers): b.com's only article gone, a.com one fewer.
+    const onlyB = (await api("GET", "/api/articles/?domain=b.com", { token })).body.articles[0].id;
+    for (const id of [onlyB, newest]) expect((await api("DELETE", `/api/articles/${id}`, { token })).status).toBe(204);
+    expect((await stats(token, offset)).top_domains).toEqual([
+      { domain: "a.com", count: 2 },
+      { domain: "c.com", count: 2 },
+    ]);
   });
 
   it("counts a failed article in the total but not as unread, and names every recent article by title or URL", async () => {

@@ -280,6 +280,23 @@ export const articleTags = sqliteTable(
   ],
 );
 
+/**
+ * How many of a reader's articles come from each site, kept by triggers on `articles` (migration 0039: insert,
+ * delete, a changed domain), so that the statistics' top domains read a row per site rather than every article.
+ * Never copied when a library moves: the new shard's triggers count its rows as they are copied in.
+ */
+export const libraryDomains = sqliteTable(
+  "library_domains",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    domain: text("domain").notNull(),
+    articles: integer("articles").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.domain] })],
+);
+
 /** One rating per article: -1 poor, 0 alright, 1 good. */
 export const articleFeedback = sqliteTable(
   "article_feedback",

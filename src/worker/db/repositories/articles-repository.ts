@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, getTableColumns, gte, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, gt, gte, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import { integer, sqliteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "../client";
 import { ownedArticles } from "../owned-articles";
-import { articleFeedback, articles, articleTags, highlights } from "../schema";
+import { articleFeedback, articles, articleTags, highlights, libraryDomains, PROCESSING_STATUSES } from "../schema";
 import type { ArticleBodiesRepository } from "./article-bodies-repository";
 import type { SearchIndex } from "./search-index";
 
@@ -30,6 +30,9 @@ const { content: _content, ...summaryColumns } = articleColumns;
 const rowColumns = { ...articleColumns, bodyKey: articles.bodyKey };
 /** Columns the full-text index holds: a change to one of them rewrites the article's entry. */
 const INDEXED = ["title", "summary", "domain", "author", "annotationText"] as const;
+
+/** Every processing status but `completed`: the few articles the statistics count by status. */
+const UNFINISHED_STATUSES = PROCESSING_STATUSES.filter((status) => status !== "completed");
 
 /** FTS5's rank column: bm25 with the column weights set by migration 0004 (best match = lowest). */
 const RANK = sql`rank`;
@@ -425,78 +428,97 @@ export function createArticlesRepository(db: Database, bodies: ArticleBodiesRepo
       // D1 binds JS numbers as REAL, so the quotient is cast back to a whole day number.
       const createdDay = sql<number>`CAST((${articles.createdAt} + ${window.dayShiftMs}) / 86400000 AS INTEGER)`;
       const readDay = sql<number>`CAST((${articles.readAt} + ${window.dayShiftMs}) / 86400000 AS INTEGER)`;
-      const [byStatusAndRead, weekly, monthly, topDomains, savedPerDay, readPerDay, readDays, recentSaved, recentRead] =
-        await db.batch([
-          // The totals and the processing figures from one pass over articles_user_status_idx, which holds both.
-          db
-            .select({ status: articles.processingStatus, isRead: articles.isRead, n: count() })
-            .from(articles)
-            .where(mine)
-            .groupBy(articles.processingStatus, articles.isRead),
-          db
-            .select({ n: count() })
-            .from(articles)
-            .where(and(mine, gte(articles.readAt, window.weekStart))),
-          db
-            .select({ n: count() })
-            .from(articles)
-            .where(and(mine, gte(articles.createdAt, window.monthStart))),
-          db
-            .select({ domain: articles.domain, n: count() })
-            .from(articles)
-            .where(and(mine, isNotNull(articles.domain)))
-            .groupBy(articles.domain)
-            .orderBy(desc(count()), asc(articles.domain))
-            .limit(10),
-          db
-            .select({ day: createdDay, n: count() })
-            .from(articles)
-            .where(and(mine, gte(articles.createdAt, window.activityStart)))
-            .groupBy(createdDay),
-          db
-            .select({ day: readDay, n: count() })
-            .from(articles)
-            .where(and(mine, gte(articles.readAt, window.activityStart)))
-            .groupBy(readDay),
-          db
-            .selectDistinct({ day: readDay })
-            .from(articles)
-            .where(and(mine, isNotNull(articles.readAt)))
-            .orderBy(desc(readDay)),
-          db
-            .select({
-              id: articles.id,
-              title: articles.title,
-              url: articles.url,
-              domain: articles.domain,
-              at: articles.createdAt,
-            })
-            .from(articles)
-            .where(mine)
-            .orderBy(desc(articles.createdAt))
-            .limit(10),
-          db
-            .select({
-              id: articles.id,
-              title: articles.title,
-              url: articles.url,
-              domain: articles.domain,
-              at: articles.readAt,
-            })
-            .from(articles)
-            .where(and(mine, isNotNull(articles.readAt)))
-            .orderBy(desc(articles.readAt))
-            .limit(10),
-        ]);
+      const [
+        all,
+        read,
+        unfinished,
+        weekly,
+        monthly,
+        topDomains,
+        savedPerDay,
+        readPerDay,
+        readDays,
+        recentSaved,
+        recentRead,
+      ] = await db.batch([
+        // The totals and the processing figures as three index ranges (all, read, not completed) rather than
+        // one pass grouping every article by status: a library is almost all completed, so the third is short.
+        db.select({ n: count() }).from(articles).where(mine),
+        db
+          .select({ n: count() })
+          .from(articles)
+          .where(and(mine, eq(articles.isRead, true))),
+        db
+          .select({ status: articles.processingStatus, isRead: articles.isRead, n: count() })
+          .from(articles)
+          .where(and(mine, inArray(articles.processingStatus, UNFINISHED_STATUSES)))
+          .groupBy(articles.processingStatus, articles.isRead),
+        db
+          .select({ n: count() })
+          .from(articles)
+          .where(and(mine, gte(articles.readAt, window.weekStart))),
+        db
+          .select({ n: count() })
+          .from(articles)
+          .where(and(mine, gte(articles.createdAt, window.monthStart))),
+        // Counted per site by triggers (library_domains, migration 0039): a row per site, not every article.
+        db
+          .select({ domain: libraryDomains.domain, n: libraryDomains.articles })
+          .from(libraryDomains)
+          .where(and(eq(libraryDomains.userId, userId), gt(libraryDomains.articles, 0)))
+          .orderBy(desc(libraryDomains.articles), asc(libraryDomains.domain))
+          .limit(10),
+        db
+          .select({ day: createdDay, n: count() })
+          .from(articles)
+          .where(and(mine, gte(articles.createdAt, window.activityStart)))
+          .groupBy(createdDay),
+        db
+          .select({ day: readDay, n: count() })
+          .from(articles)
+          .where(and(mine, gte(articles.readAt, window.activityStart)))
+          .groupBy(readDay),
+        db
+          .selectDistinct({ day: readDay })
+          .from(articles)
+          .where(and(mine, isNotNull(articles.readAt)))
+          .orderBy(desc(readDay)),
+        db
+          .select({
+            id: articles.id,
+            title: articles.title,
+            url: articles.url,
+            domain: articles.domain,
+            at: articles.createdAt,
+          })
+          .from(articles)
+          .where(mine)
+          .orderBy(desc(articles.createdAt))
+          .limit(10),
+        db
+          .select({
+            id: articles.id,
+            title: articles.title,
+            url: articles.url,
+            domain: articles.domain,
+            at: articles.readAt,
+          })
+          .from(articles)
+          .where(and(mine, isNotNull(articles.readAt)))
+          .orderBy(desc(articles.readAt))
+          .limit(10),
+      ]);
+      const total = all[0]?.n ?? 0;
+      const readCount = read[0]?.n ?? 0;
       const byStatus = new Map<string, number>();
-      const totals = { total: 0, read: 0, unread: 0 };
-      for (const row of byStatusAndRead) {
+      // A failed article has nothing to read: it is not waiting to be read (issue 50, docs/api.md).
+      let failedUnread = 0;
+      for (const row of unfinished) {
         byStatus.set(row.status, (byStatus.get(row.status) ?? 0) + row.n);
-        totals.total += row.n;
-        if (row.isRead) totals.read += row.n;
-        // A failed article has nothing to read: it is not waiting to be read (issue 50, docs/api.md).
-        else if (row.status !== "failed") totals.unread += row.n;
+        if (row.status === "failed" && !row.isRead) failedUnread += row.n;
       }
+      byStatus.set("completed", total - unfinished.reduce((sum, row) => sum + row.n, 0));
+      const totals = { total, read: readCount, unread: total - readCount - failedUnread };
       return {
         totals,
         weekly,
