@@ -166,6 +166,7 @@ async function d1Parts(file) {
     "local vectors": 0,
     "highlights (rows, indexes, highlights_fts)": 0,
     "topics (topics, topic_articles)": 0,
+    "statistics' site counts (library_domains)": 0,
     "everything else": 0,
   };
   const partOf = (name) => {
@@ -178,6 +179,7 @@ async function d1Parts(file) {
     if (table === "highlights" || name.startsWith("highlights_fts"))
       return "highlights (rows, indexes, highlights_fts)";
     if (table === "topics" || table === "topic_articles") return "topics (topics, topic_articles)";
+    if (table === "library_domains") return "statistics' site counts (library_domains)";
     return "everything else";
   };
   for (const [name, bytes] of pageBytes) parts[partOf(name)] += bytes;
