@@ -55,6 +55,24 @@ function tagsOfPairs(pairs: string | null): string[] {
   return parsed.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, tag]) => tag);
 }
 
+// Written out whole: in a select list drizzle leaves a column unqualified, which inside the subqueries below would
+// name the subquery's own table.
+const ARTICLE_ID = sql.raw(`"articles"."id"`);
+
+/**
+ * A list row's tags as a JSON array of [tag_key, tag] pairs (tagsOfPairs). The unary + keeps SQLite on the
+ * article's own tags (the primary key's index) rather than the user's tag index, which would read every tag of the
+ * library for each row.
+ */
+function tagPairsOf(userId: number): SQL<string | null> {
+  return sql`(select json_group_array(json_array(${articleTags.tagKey}, ${articleTags.tag})) from ${articleTags} where ${articleTags.articleId} = ${ARTICLE_ID} and +${articleTags.userId} = ${userId})`;
+}
+
+/** How many highlights a list row's article has (highlights_article_idx: one index range). */
+function highlightCountOf(userId: number): SQL<number> {
+  return sql`(select count(*) from ${highlights} where ${highlights.articleId} = ${ARTICLE_ID} and ${highlights.userId} = ${userId})`;
+}
+
 export interface ListQuery {
   limit: number;
   offset: number;
@@ -150,16 +168,10 @@ export function createArticlesRepository(db: Database, bodies: ArticleBodiesRepo
     async list(userId: number, query: ListQuery): Promise<{ rows: ArticleListRecord[]; total: number }> {
       // The page's tags and highlight counts come with its rows, in the same round trip: a subquery per row
       // of the page (20 index probes), not a second query after the first.
-      // Written out whole: in a select list drizzle leaves a column unqualified, which inside these subqueries
-      // would name the subquery's own table. The unary + keeps SQLite on the article's own tags (the primary
-      // key's index) rather than the user's tag index, which would read every tag of the library for each row.
-      const articleId = sql.raw(`"articles"."id"`);
       const listColumns = {
         ...summaryColumns,
-        tagPairs: sql<
-          string | null
-        >`(select json_group_array(json_array(${articleTags.tagKey}, ${articleTags.tag})) from ${articleTags} where ${articleTags.articleId} = ${articleId} and +${articleTags.userId} = ${userId})`,
-        highlightCount: sql<number>`(select count(*) from ${highlights} where ${highlights.articleId} = ${articleId} and ${highlights.userId} = ${userId})`,
+        tagPairs: tagPairsOf(userId),
+        highlightCount: highlightCountOf(userId),
       };
       const page = (rows: Array<ArticleSummaryRecord & { tagPairs: string | null; highlightCount: number }>) =>
         rows.map(({ tagPairs, ...row }) => ({ ...row, tags: tagsOfPairs(tagPairs) }));
