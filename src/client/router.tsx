@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import { createHashRouter, Navigate } from "react-router";
+import { createHashRouter, Navigate, useLocation } from "react-router";
 import { RequireAuth, RequireSignedOut } from "./components/route-guards";
 import { FullPageSpinner } from "./components/spinner";
 import { LoginPage } from "./routes/login";
@@ -29,9 +29,15 @@ function lazyRoute(path: string, load: () => Promise<ComponentType>, { signedIn 
   };
 }
 
+/** `/` is the dashboard: its query (a page, a tag, the highlights filter) goes along, so `#/?tag=rust` filters too. */
+function ToDashboard() {
+  const { search } = useLocation();
+  return <Navigate to={{ pathname: "/dashboard", search }} replace />;
+}
+
 /** The route table of spec §2, with hash URLs (/#/terms). */
 export const router = createHashRouter([
-  { path: "/", element: <Navigate to="/dashboard" replace /> },
+  { path: "/", element: <ToDashboard /> },
   { path: "/login", element: <LoginPage /> },
   {
     path: "/register",

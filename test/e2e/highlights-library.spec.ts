@@ -310,5 +310,11 @@ test.describe("highlights in the library (issue 32)", () => {
     await page.reload();
     await expect(page.getByRole("checkbox", { name: "Has highlights" })).toBeChecked();
     await expect(card(plain)).toBeHidden();
+    // The app's root keeps the filter on its way to the dashboard.
+    await page.goto("/#/?highlighted=1");
+    await expect(page).toHaveURL(/#\/dashboard\?highlighted=1$/);
+    await expect(page.getByRole("checkbox", { name: "Has highlights" })).toBeChecked();
+    await expect(card(marked)).toBeVisible();
+    await expect(card(plain)).toBeHidden();
   });
 });
