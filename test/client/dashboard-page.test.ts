@@ -57,6 +57,23 @@ describe("the Has highlights filter in the dashboard URL (issue 32)", () => {
   });
 });
 
+describe("the search words and the site in the dashboard URL", () => {
+  it("reads q and domain, trimmed, ignores empty or over-long ones, and round-trips beside the others", () => {
+    expect(parse("q=%20borrow%20%20checker%20&domain=example.com")).toEqual({
+      page: 1,
+      perPage: 20,
+      search: "borrow checker",
+      domain: "example.com",
+    });
+    expect(parse(`q=&domain=${"d".repeat(254)}`)).toStrictEqual({ page: 1, perPage: 20 });
+    expect(parse(`q=${"w".repeat(201)}`)).toStrictEqual({ page: 1, perPage: 20 });
+    const page = { page: 2, perPage: 20, tag: "rust", highlighted: true, search: "C++ & Rust", domain: "a.com" };
+    const params = dashboardPageParams(page);
+    expect(params.toString()).toBe("page=2&tag=rust&highlighted=1&q=C%2B%2B+%26+Rust&domain=a.com");
+    expect(parseDashboardPage(new URLSearchParams(params.toString()))).toEqual(page);
+  });
+});
+
 describe("dashboardPageParams", () => {
   it("leaves the defaults out, so the first page stays a plain /#/dashboard", () => {
     expect(dashboardPageParams({ page: 1, perPage: 20 }).toString()).toBe("");

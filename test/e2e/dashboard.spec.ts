@@ -257,6 +257,20 @@ test("filters by search text and domain with a 500 ms debounce, with both empty 
   await expect(cards(page)).toHaveCount(2);
   await expect(page.getByLabel("Search articles")).toHaveValue("");
   await expect(page.getByLabel("Filter by domain")).toHaveValue("");
+  await expect(page).toHaveURL(/#\/dashboard$/);
+
+  // A search is kept in the URL once it applies: a reload, or the address bookmarked, shows the same list.
+  await page.getByLabel("Search articles").fill(word);
+  await expect(cards(page)).toHaveCount(1);
+  await expect(page).toHaveURL(new RegExp(`#/dashboard\\?q=${word}$`));
+  await page.reload();
+  await expect(page.getByLabel("Search articles")).toHaveValue(word);
+  await expect(cards(page)).toHaveCount(1);
+  await expect(cardTitled(page, zebraTitle)).toBeVisible();
+  await page.goto("/#/dashboard?domain=example.org");
+  await expect(page.getByLabel("Filter by domain")).toHaveValue("example.org");
+  await expect(page.getByLabel("Search articles")).toHaveValue("");
+  await expect(cards(page)).toHaveCount(1);
 });
 
 test("paginates 25 articles: page numbers, page size, first and last", async ({ page }) => {

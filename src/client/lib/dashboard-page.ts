@@ -1,6 +1,6 @@
 /**
- * Where the reader is on the dashboard: the page and page size (kept in the URL, so Back from an article opens
- * the same page) and the scroll offset of each dashboard history entry (kept in session storage). Pure parsing
+ * Where the reader is on the dashboard: the page, page size and filters (kept in the URL, so Back from an article
+ * opens the same list, and a search can be bookmarked) and the scroll offset of each dashboard history entry (kept in session storage). Pure parsing
  * over an injectable storage, so the rules are tested without a browser.
  */
 import type { KeyValueStorage } from "./reading-history";
@@ -21,35 +21,60 @@ export interface DashboardPage {
   tag?: string;
   /** Only articles with highlights (issue 32), absent for all. */
   highlighted?: boolean;
+  /** The search words, as the list was asked with them (after the typing pause), absent for none. */
+  search?: string;
+  /** The site filter, absent for none. */
+  domain?: string;
 }
 
-/** The longest tag the API accepts. */
+/** The longest tag, search and domain the API accepts (routes/article-schemas.ts). */
 const MAX_TAG_LENGTH = 64;
+const MAX_SEARCH_LENGTH = 200;
+const MAX_DOMAIN_LENGTH = 253;
+
+/** A text filter from the URL: spaces folded and trimmed; empty or longer than the API takes, none. */
+function textParam(params: URLSearchParams, name: string, maxLength: number): string | undefined {
+  const value = (params.get(name) ?? "").replace(/\s+/g, " ").trim();
+  return value && value.length <= maxLength ? value : undefined;
+}
 
 /**
- * `?page=2&per_page=10&tag=rust&highlighted=1`; anything missing or malformed falls back to page 1, the default
- * size, no tag and all articles.
+ * `?page=2&per_page=10&tag=rust&highlighted=1&q=borrow%20checker&domain=example.com`; anything missing or malformed
+ * falls back to page 1, the default size, no filter and all articles.
  */
 export function parseDashboardPage(params: URLSearchParams): DashboardPage {
   const rawPage = params.get("page") ?? "";
   const page = /^\d{1,6}$/.test(rawPage) ? Number(rawPage) : 1;
   const perPage = Number(params.get("per_page"));
-  const tag = (params.get("tag") ?? "").replace(/\s+/g, " ").trim();
+  const tag = textParam(params, "tag", MAX_TAG_LENGTH);
+  const search = textParam(params, "q", MAX_SEARCH_LENGTH);
+  const domain = textParam(params, "domain", MAX_DOMAIN_LENGTH);
   return {
     page: page >= 1 && page <= MAX_PAGE ? page : 1,
     perPage: (PAGE_SIZES as readonly number[]).includes(perPage) ? perPage : DEFAULT_PAGE_SIZE,
-    ...(tag && tag.length <= MAX_TAG_LENGTH ? { tag } : {}),
+    ...(tag ? { tag } : {}),
     ...(params.get("highlighted") === "1" ? { highlighted: true } : {}),
+    ...(search ? { search } : {}),
+    ...(domain ? { domain } : {}),
   };
 }
 
 /** The query for a page; the defaults are left out, so page 1 of 20 stays plain /#/dashboard. */
-export function dashboardPageParams({ page, perPage, tag, highlighted }: DashboardPage): URLSearchParams {
+export function dashboardPageParams({
+  page,
+  perPage,
+  tag,
+  highlighted,
+  search,
+  domain,
+}: DashboardPage): URLSearchParams {
   const params = new URLSearchParams();
   if (page > 1) params.set("page", String(page));
   if (perPage !== DEFAULT_PAGE_SIZE) params.set("per_page", String(perPage));
   if (tag) params.set("tag", tag);
   if (highlighted) params.set("highlighted", "1");
+  if (search) params.set("q", search);
+  if (domain) params.set("domain", domain);
   return params;
 }
 

@@ -33,6 +33,8 @@ export function DashboardPage() {
     perPage: list.perPage,
     tag: list.tag || undefined,
     highlighted: list.highlighted || undefined,
+    search: list.query.search || undefined,
+    domain: list.query.domain || undefined,
     ready: list.loaded,
     onUrlChange: list.showPage,
   });

@@ -48,11 +48,11 @@ export function useArticleList(initial: DashboardPage = { page: 1, perPage: DEFA
     perPage: initial.perPage,
     tag: initial.tag ?? "",
     highlighted: initial.highlighted ?? false,
-    search: "",
-    domain: "",
+    search: initial.search ?? "",
+    domain: initial.domain ?? "",
   });
-  const [searchInput, setSearchInput] = useState("");
-  const [domainInput, setDomainInput] = useState("");
+  const [searchInput, setSearchInput] = useState(initial.search ?? "");
+  const [domainInput, setDomainInput] = useState(initial.domain ?? "");
   const [refreshing, setRefreshing] = useState(false);
   const [dismissed, setDismissed] = useState<string | null>(null);
   const [refreshError, setRefreshError] = useState<string | null>(null);
@@ -184,14 +184,23 @@ export function useArticleList(initial: DashboardPage = { page: 1, perPage: DEFA
     [total],
   );
 
-  /** Shows the page the dashboard's URL names (Back, Forward, a tag link or an edited address). */
+  /** Shows the page and filters the dashboard's URL names (Back, Forward, a tag link or an edited address). */
   const showPage = useCallback(
-    ({ page, perPage, tag = "", highlighted = false }: DashboardPage) =>
+    ({ page, perPage, tag = "", highlighted = false, search = "", domain = "" }: DashboardPage) => {
+      // The fields show what the URL asks for, so the typing pause that follows changes nothing.
+      setSearchInput(search);
+      setDomainInput(domain);
       setQuery((q) =>
-        q.page === page && q.perPage === perPage && q.tag === tag && q.highlighted === highlighted
+        q.page === page &&
+        q.perPage === perPage &&
+        q.tag === tag &&
+        q.highlighted === highlighted &&
+        q.search === search &&
+        q.domain === domain
           ? q
-          : { ...q, page, perPage, tag, highlighted },
-      ),
+          : { ...q, page, perPage, tag, highlighted, search, domain },
+      );
+    },
     [],
   );
 

@@ -9,16 +9,19 @@ import {
 import { historyEntryKey, restoreScroll, saveScrollWhileActive } from "../../lib/scroll-position";
 
 /**
- * The dashboard's page and page size live in its URL (/#/dashboard?page=2&per_page=10), so Back from an article
- * opens the same page; its scroll offset is kept per history entry in session storage and put back when the
- * reader returns through the browser's history (Back, 'Done reading'). Page state itself stays in the list hook:
- * this hook only seeds it (`initial`) and mirrors it into the URL (`remember`), replacing the entry, not adding one.
+ * The dashboard's page, page size and filters live in its URL (/#/dashboard?page=2&per_page=10&q=rust), so Back
+ * from an article opens the same list; its scroll offset is kept per history entry in session storage and put back
+ * when the reader returns through the browser's history (Back, 'Done reading'). Page state itself stays in the list
+ * hook: this hook only seeds it (`initial`) and mirrors it into the URL (`remember`), replacing the entry, not
+ * adding one.
  */
 export function useDashboardPage({
   page,
   perPage,
   tag,
   highlighted,
+  search,
+  domain,
   ready,
   onUrlChange,
 }: DashboardPage & { ready: boolean; onUrlChange: (page: DashboardPage) => void }) {
@@ -32,7 +35,7 @@ export function useDashboardPage({
   const readyRef = useRef(ready);
   readyRef.current = ready;
 
-  const wanted = dashboardPageParams({ page, perPage, tag, highlighted }).toString();
+  const wanted = dashboardPageParams({ page, perPage, tag, highlighted, search, domain }).toString();
   const urlPage = parseDashboardPage(params);
   const current = dashboardPageParams(urlPage).toString();
   /** The URL's page as last seen: a URL that moves on its own (an edited address) leads; otherwise the list does. */
