@@ -1,4 +1,5 @@
 import createDOMPurify, { type DOMPurify } from "dompurify";
+import { ACTIVE_AND_FORM_ELEMENTS } from "../../worker/domain/extraction/dropped-elements";
 
 /**
  * The client's second pass over article HTML before it reaches `dangerouslySetInnerHTML`. The server already
@@ -57,38 +58,16 @@ const ALLOWED: Record<string, readonly string[]> = {
   sub: [],
 };
 
-/** Removed with everything inside them (DOMPurify's own list adds script, style, svg, math and more); any other
- * element outside the allowlist is unwrapped, its content kept. */
+/**
+ * Removed with everything inside them: what the server drops so (domain/extraction/dropped-elements.ts), and what
+ * only a tampered response could bring besides (DOMPurify's own list adds more); any other element outside the
+ * allowlist is unwrapped, its content kept.
+ */
 const DROPPED = [
-  "script",
-  "style",
-  "template",
-  "noscript",
-  "iframe",
-  "frame",
-  "frameset",
-  "object",
-  "embed",
-  "applet",
+  ...ACTIVE_AND_FORM_ELEMENTS,
   "svg",
   "math",
-  "canvas",
-  "audio",
-  "video",
-  "source",
-  "track",
   "form",
-  "input",
-  "button",
-  "select",
-  "textarea",
-  "option",
-  "dialog",
-  "link",
-  "meta",
-  "base",
-  "title",
-  "head",
   "noembed",
   "noframes",
   "xmp",

@@ -16,14 +16,9 @@ import { historyEntryKey, restoreScroll, saveScrollWhileActive } from "../../lib
  * adding one.
  */
 export function useDashboardPage({
-  page,
-  perPage,
-  tag,
-  highlighted,
-  search,
-  domain,
   ready,
   onUrlChange,
+  ...listPage
 }: DashboardPage & { ready: boolean; onUrlChange: (page: DashboardPage) => void }) {
   const [params, setParams] = useSearchParams();
   const navigationType = useNavigationType();
@@ -35,7 +30,7 @@ export function useDashboardPage({
   const readyRef = useRef(ready);
   readyRef.current = ready;
 
-  const wanted = dashboardPageParams({ page, perPage, tag, highlighted, search, domain }).toString();
+  const wanted = dashboardPageParams(listPage).toString();
   const urlPage = parseDashboardPage(params);
   const current = dashboardPageParams(urlPage).toString();
   /** The URL's page as last seen: a URL that moves on its own (an edited address) leads; otherwise the list does. */

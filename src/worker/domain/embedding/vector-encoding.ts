@@ -25,6 +25,11 @@ export function spacePrefix(space: string): string {
   return `${FORMAT}${space}:`;
 }
 
+/** The start shared by every compactly stored vector of one space (encodeCompactVector). */
+function compactPrefix(space: string): string {
+  return `${COMPACT_FORMAT}${spacePrefix(space).slice(FORMAT.length)}`;
+}
+
 /** Length of the prefix that identifies one stored version of a vector: space prefix + tag + ":". */
 export function versionChars(space: string): number {
   return spacePrefix(space).length + TAG_CHARS + 1;
@@ -48,7 +53,6 @@ export function encodeVector(vector: number[], space: string): string {
 
 /** The compact form (COMPACT_FORMAT) of a vector kept once per topic; decodeVector and decodeInSpace read both. */
 export function encodeCompactVector(vector: number[], space: string): string {
-  spacePrefix(space);
   const largest = vector.reduce((most, value) => Math.max(most, Math.abs(value)), 0);
   const scale = largest > 0 ? largest / 127 : 1;
   const bytes = new Uint8Array(4 + vector.length);
@@ -57,7 +61,7 @@ export function encodeCompactVector(vector: number[], space: string): string {
   vector.forEach((value, i) => {
     values[i] = Math.round(value / scale);
   });
-  return `${COMPACT_FORMAT}${space}:${newTag()}:${base64Of(bytes)}`;
+  return `${compactPrefix(space)}${newTag()}:${base64Of(bytes)}`;
 }
 
 /** The vector of a value written by `encodeVector` or `encodeCompactVector` (of any space: the caller checks). */
@@ -78,6 +82,6 @@ export function spaceOf(embedderName: string): string {
 /** The vector of a stored value if it was written in `space`; null for nothing or another space. */
 export function decodeInSpace(stored: string | null, space: string): Float32Array | null {
   if (!stored) return null;
-  const inSpace = stored.startsWith(spacePrefix(space)) || stored.startsWith(`${COMPACT_FORMAT}${space}:`);
+  const inSpace = stored.startsWith(spacePrefix(space)) || stored.startsWith(compactPrefix(space));
   return inSpace ? decodeVector(stored) : null;
 }
