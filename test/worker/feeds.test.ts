@@ -224,6 +224,19 @@ describe("polling through the queue", () => {
     expect((await subscription(token, sub.id)).health.level).toBe("stopped");
   });
 
+  it("a permanent redirect to a feed another reader follows merges the two: both readers keep following it", async () => {
+    const one = await registerUser();
+    const two = await registerUser();
+    const target = fresh("/feeds/file/rss2.xml");
+    const kept = await subscribeOne(two.token, target);
+    const moving = await subscribeOne(one.token, fresh("/feeds/file/atom.xml"));
+    await repoint(moving.feed_id, `${origin}/feeds/moved?to=${encodeURIComponent(target)}`);
+    await poll(moving.feed_id);
+    expect(await feedRow(moving.feed_id)).toBeNull();
+    expect((await subscription(one.token, moving.id))?.feed_id).toBe(kept.feed_id);
+    expect((await subscription(two.token, kept.id))?.feed_id).toBe(kept.feed_id);
+  });
+
   it("the 5-minute cron queues due feeds that someone follows, and the consumer polls them", async () => {
     const { token } = await registerUser();
     const sub = await subscribeOne(token, fresh("/feeds/counter"));

@@ -511,27 +511,13 @@ export function createArticleService({
         monthStart: startOfLocalMonth(at, offsetMinutes),
         activityStart: startOfLocalDay(today - (DAILY_ACTIVITY_DAYS - 1), offsetMinutes),
         dayShiftMs: offsetMinutes * 60_000,
+        today,
       });
       const { total, read, unread } = figures.totals;
       const { byStatus } = figures;
-      const perDay = (rows: { day: number; n: number }[]) => new Map(rows.map((row) => [Number(row.day), row.n]));
       const recent = [
-        ...figures.recentSaved.map((r) => ({
-          id: r.id,
-          title: r.title,
-          url: r.url,
-          domain: r.domain,
-          at: r.at,
-          action: "saved" as const,
-        })),
-        ...figures.recentRead.map((r) => ({
-          id: r.id,
-          title: r.title,
-          url: r.url,
-          domain: r.domain,
-          at: r.at ?? 0,
-          action: "read" as const,
-        })),
+        ...figures.recentSaved.map((r) => ({ ...r, action: "saved" as const })),
+        ...figures.recentRead.map((r) => ({ ...r, action: "read" as const })),
       ]
         .sort((a, b) => b.at - a.at)
         .slice(0, 10);
@@ -539,13 +525,10 @@ export function createArticleService({
         total_articles: total,
         unread_articles: unread,
         read_articles: read,
-        weekly_read_articles: figures.weekly[0]?.n ?? 0,
-        articles_this_month: figures.monthly[0]?.n ?? 0,
-        reading_streak: readingStreak(
-          figures.readDays.map((r) => Number(r.day)),
-          today,
-        ),
-        daily_activity: dailyActivity(perDay(figures.savedPerDay), perDay(figures.readPerDay), today),
+        weekly_read_articles: figures.weekly,
+        articles_this_month: figures.monthly,
+        reading_streak: readingStreak(figures.streakDays, today),
+        daily_activity: dailyActivity(figures.savedPerDay, figures.readPerDay, today),
         processing_stats: {
           completed: byStatus.get("completed") ?? 0,
           processing: (byStatus.get("processing") ?? 0) + (byStatus.get("retrying") ?? 0),

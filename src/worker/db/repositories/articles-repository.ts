@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, getTableColumns, gt, gte, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import { integer, sqliteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "../client";
 import { ownedArticles } from "../owned-articles";
-import { articleFeedback, articles, articleTags, highlights, libraryDomains, PROCESSING_STATUSES } from "../schema";
+import { batchRows } from "../raw-batch";
+import { articleFeedback, articles, articleTags, highlights, PROCESSING_STATUSES } from "../schema";
 import type { ArticleBodiesRepository } from "./article-bodies-repository";
 import type { SearchIndex } from "./search-index";
 
@@ -429,119 +430,96 @@ export function createArticlesRepository(db: Database, bodies: ArticleBodiesRepo
     },
 
     /**
-     * Every figure of the statistics overview in one batch (one round trip), each an indexed aggregate over
-     * one user's rows. `dayShiftMs` moves timestamps into the user's local time before bucketing by day.
+     * Every figure of the statistics overview in one batch (one round trip) of six statements, each reading one
+     * user's rows through an index. `dayShiftMs` moves timestamps into the user's local time before bucketing by
+     * day; `today` is the user's local day number.
      */
     async statistics(
       userId: number,
-      window: { weekStart: number; monthStart: number; activityStart: number; dayShiftMs: number },
+      window: { weekStart: number; monthStart: number; activityStart: number; dayShiftMs: number; today: number },
     ) {
-      const mine = eq(articles.userId, userId);
+      const shift = window.dayShiftMs;
       // D1 binds JS numbers as REAL, so the quotient is cast back to a whole day number.
-      const createdDay = sql<number>`CAST((${articles.createdAt} + ${window.dayShiftMs}) / 86400000 AS INTEGER)`;
-      const readDay = sql<number>`CAST((${articles.readAt} + ${window.dayShiftMs}) / 86400000 AS INTEGER)`;
-      const [
-        all,
-        read,
-        unfinished,
-        weekly,
-        monthly,
-        topDomains,
-        savedPerDay,
-        readPerDay,
-        readDays,
-        recentSaved,
-        recentRead,
-      ] = await db.batch([
-        // The totals and the processing figures as three index ranges (all, read, not completed) rather than
-        // one pass grouping every article by status: a library is almost all completed, so the third is short.
-        db.select({ n: count() }).from(articles).where(mine),
-        db
-          .select({ n: count() })
-          .from(articles)
-          .where(and(mine, eq(articles.isRead, true))),
-        db
-          .select({ status: articles.processingStatus, isRead: articles.isRead, n: count() })
-          .from(articles)
-          .where(and(mine, inArray(articles.processingStatus, UNFINISHED_STATUSES)))
-          .groupBy(articles.processingStatus, articles.isRead),
-        db
-          .select({ n: count() })
-          .from(articles)
-          .where(and(mine, gte(articles.readAt, window.weekStart))),
-        db
-          .select({ n: count() })
-          .from(articles)
-          .where(and(mine, gte(articles.createdAt, window.monthStart))),
+      const createdDay = sql`CAST((created_at + ${shift}) / 86400000 AS INTEGER)`;
+      const readDay = sql`CAST((read_at + ${shift}) / 86400000 AS INTEGER)`;
+      /** Whether the user read something on local day `day` (an SQL expression): one probe of the read_at index. */
+      const readOn = (day: SQL) =>
+        sql`EXISTS (SELECT 1 FROM articles WHERE user_id = ${userId} AND read_at >= ${day} * 86400000 - ${shift} AND read_at < (${day} + 1) * 86400000 - ${shift})`;
+      type Recent = { read: number; id: number; title: string | null; url: string; domain: string | null; at: number };
+      const [counts, unfinished, topDomains, perDay, streakDays, recent] = await batchRows<
+        [
+          { total: number; read: number; weekly: number; monthly: number }[],
+          { status: string; read: number; n: number }[],
+          { domain: string; n: number }[],
+          { read: number; day: number; n: number }[],
+          { day: number }[],
+          Recent[],
+        ]
+      >(db, [
+        // The totals as index ranges (all, read) rather than one pass grouping every article by status, and the
+        // week's and month's counts, in one statement.
+        sql`SELECT
+          (SELECT count(*) FROM articles WHERE user_id = ${userId}) AS total,
+          (SELECT count(*) FROM articles WHERE user_id = ${userId} AND is_read = 1) AS read,
+          (SELECT count(*) FROM articles WHERE user_id = ${userId} AND read_at >= ${window.weekStart}) AS weekly,
+          (SELECT count(*) FROM articles WHERE user_id = ${userId} AND created_at >= ${window.monthStart}) AS monthly`,
+        // A library is almost all completed, so the articles not completed are a short range of their index.
+        sql`SELECT processing_status AS status, is_read AS read, count(*) AS n FROM articles
+          WHERE user_id = ${userId} AND processing_status IN (${sql.join(
+            UNFINISHED_STATUSES.map((status) => sql`${status}`),
+            sql`, `,
+          )})
+          GROUP BY processing_status, is_read`,
         // Counted per site by triggers (library_domains, migration 0039): a row per site, not every article.
-        db
-          .select({ domain: libraryDomains.domain, n: libraryDomains.articles })
-          .from(libraryDomains)
-          .where(and(eq(libraryDomains.userId, userId), gt(libraryDomains.articles, 0)))
-          .orderBy(desc(libraryDomains.articles), asc(libraryDomains.domain))
-          .limit(10),
-        db
-          .select({ day: createdDay, n: count() })
-          .from(articles)
-          .where(and(mine, gte(articles.createdAt, window.activityStart)))
-          .groupBy(createdDay),
-        db
-          .select({ day: readDay, n: count() })
-          .from(articles)
-          .where(and(mine, gte(articles.readAt, window.activityStart)))
-          .groupBy(readDay),
-        db
-          .selectDistinct({ day: readDay })
-          .from(articles)
-          .where(and(mine, isNotNull(articles.readAt)))
-          .orderBy(desc(readDay)),
-        db
-          .select({
-            id: articles.id,
-            title: articles.title,
-            url: articles.url,
-            domain: articles.domain,
-            at: articles.createdAt,
-          })
-          .from(articles)
-          .where(mine)
-          .orderBy(desc(articles.createdAt))
-          .limit(10),
-        db
-          .select({
-            id: articles.id,
-            title: articles.title,
-            url: articles.url,
-            domain: articles.domain,
-            at: articles.readAt,
-          })
-          .from(articles)
-          .where(and(mine, isNotNull(articles.readAt)))
-          .orderBy(desc(articles.readAt))
-          .limit(10),
+        sql`SELECT domain, articles AS n FROM library_domains WHERE user_id = ${userId} AND articles > 0
+          ORDER BY articles DESC, domain ASC LIMIT 10`,
+        sql`SELECT 0 AS read, ${createdDay} AS day, count(*) AS n FROM articles
+          WHERE user_id = ${userId} AND created_at >= ${window.activityStart} GROUP BY day
+          UNION ALL
+          SELECT 1, ${readDay} AS day, count(*) FROM articles
+          WHERE user_id = ${userId} AND read_at >= ${window.activityStart} GROUP BY day`,
+        // The streak's days, walked back a day at a time from today (yesterday too when today has no read yet)
+        // while each has a read: as many probes as the streak is long, not a pass over every article ever read.
+        sql`WITH RECURSIVE walk(day, hit) AS (
+            SELECT ${window.today}, ${readOn(sql`${window.today}`)}
+            UNION ALL
+            SELECT day - 1, ${readOn(sql`(day - 1)`)} FROM walk WHERE hit OR day = ${window.today}
+          )
+          SELECT day FROM walk WHERE hit`,
+        sql`SELECT * FROM (SELECT 0 AS read, id, title, url, domain, created_at AS at FROM articles
+            WHERE user_id = ${userId} ORDER BY created_at DESC LIMIT 10)
+          UNION ALL
+          SELECT * FROM (SELECT 1, id, title, url, domain, read_at FROM articles
+            WHERE user_id = ${userId} AND read_at IS NOT NULL ORDER BY read_at DESC LIMIT 10)`,
       ]);
-      const total = all[0]?.n ?? 0;
-      const readCount = read[0]?.n ?? 0;
+      const figures = counts[0];
+      const total = Number(figures?.total ?? 0);
+      const readCount = Number(figures?.read ?? 0);
       const byStatus = new Map<string, number>();
       // A failed article has nothing to read: it is not waiting to be read (issue 50, docs/api.md).
       let failedUnread = 0;
       for (const row of unfinished) {
-        byStatus.set(row.status, (byStatus.get(row.status) ?? 0) + row.n);
-        if (row.status === "failed" && !row.isRead) failedUnread += row.n;
+        byStatus.set(row.status, (byStatus.get(row.status) ?? 0) + Number(row.n));
+        if (row.status === "failed" && !row.read) failedUnread += Number(row.n);
       }
-      byStatus.set("completed", total - unfinished.reduce((sum, row) => sum + row.n, 0));
-      const totals = { total, read: readCount, unread: total - readCount - failedUnread };
+      byStatus.set("completed", total - unfinished.reduce((sum, row) => sum + Number(row.n), 0));
+      const dayCounts = (read: number) =>
+        new Map(perDay.filter((row) => Number(row.read) === read).map((row) => [Number(row.day), Number(row.n)]));
+      const recentOf = (read: number) =>
+        recent
+          .filter((row) => Number(row.read) === read)
+          .map(({ read: _read, ...row }) => ({ ...row, at: Number(row.at) }));
       return {
-        totals,
-        weekly,
-        monthly,
+        totals: { total, read: readCount, unread: total - readCount - failedUnread },
+        weekly: Number(figures?.weekly ?? 0),
+        monthly: Number(figures?.monthly ?? 0),
         byStatus,
-        topDomains,
-        savedPerDay,
-        readPerDay,
-        readDays,
-        recentSaved,
-        recentRead,
+        topDomains: topDomains.map((row) => ({ domain: row.domain, n: Number(row.n) })),
+        savedPerDay: dayCounts(0),
+        readPerDay: dayCounts(1),
+        streakDays: streakDays.map((row) => Number(row.day)),
+        recentSaved: recentOf(0),
+        recentRead: recentOf(1),
       };
     },
   };

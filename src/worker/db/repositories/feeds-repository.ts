@@ -3,6 +3,7 @@ import type { FeedItem } from "../../domain/feeds/feed-item";
 import { DAY_MS } from "../../domain/feeds/item-expiry";
 import type { PollPlan } from "../../domain/feeds/polling-policy";
 import type { Database } from "../client";
+import { batchRows } from "../raw-batch";
 import { feedItemStates, feedItems, feedSettings, feedSubscriptions, feeds } from "../schema";
 
 // The feeds themselves and their items: shared by every reader of a feed, so nothing here is a user's data. What a
@@ -106,11 +107,9 @@ export function createFeedsRepository(db: Database) {
      * one, and this row goes (its items with it; the other feed has its own copies).
      */
     async mergeInto(fromId: number, intoId: number): Promise<void> {
-      await db.batch([
-        db.run(
-          sql`UPDATE OR IGNORE ${feedSubscriptions} SET feed_id = ${intoId} WHERE ${feedSubscriptions.feedId} = ${fromId}`,
-        ),
-        db.delete(feeds).where(eq(feeds.id, fromId)),
+      await batchRows(db, [
+        sql`UPDATE OR IGNORE ${feedSubscriptions} SET feed_id = ${intoId} WHERE ${feedSubscriptions.feedId} = ${fromId}`,
+        sql`DELETE FROM ${feeds} WHERE ${feeds.id} = ${fromId}`,
       ]);
     },
 
