@@ -493,10 +493,11 @@ async function writeLibrarySql(userId, sources, dir) {
     // text together can pass D1's statement size.
     const indexText = `UPDATE articles SET search_text = ${sqlValue(text)} WHERE id = ${id};`;
     // The index entry with that text, as the app writes it (the index is contentless, migration 0028: no trigger
-    // re-indexes an updated row). A row that holds its own text is one the body mover has not moved yet.
+    // re-indexes an updated row). A row that holds its own text is one the body mover has not moved yet. These
+    // articles have no note or highlights, so their annotation_text is NULL.
     const indexEntry =
       "INSERT OR REPLACE INTO articles_fts (rowid, title, summary, search_text, domain, author, annotation_text, " +
-      "user_id) SELECT id, title, summary, search_text, domain, author, annotation_text, user_id FROM articles " +
+      "user_id) SELECT id, title, summary, search_text, domain, author, NULL, user_id FROM articles " +
       `WHERE id = ${id};`;
     for (const statement of [insertArticle, indexText, indexEntry, insertVector]) {
       if (statement.length > MAX_STATEMENT_CHARS) throw new Error(`statement of ${statement.length} characters`);

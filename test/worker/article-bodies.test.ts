@@ -215,6 +215,12 @@ describe("moving old bodies out of D1 (jobs/body-mover.ts)", () => {
       );
     }
     const othersId = await seedArticle(other.user.id, { title: "Someone else's", content: "<p>Not yours</p>" });
+    // The reader's words on an old article: its entry, written again as it moves, keeps them.
+    await api("PUT", `/api/articles/${ids[3]}`, { token: reader.token, body: { note: "greengage season" } });
+    await api("POST", `/api/articles/${ids[3]}/highlights`, {
+      token: reader.token,
+      body: { quote: "Saved long ago", note: "damson cheese" },
+    });
     const before = (await api("GET", `/api/articles/${ids[7]}`, { token: reader.token })).body;
     expect(await searchIds(reader.token, BODY_WORD)).toEqual([ids[7]]);
 
@@ -259,6 +265,7 @@ describe("moving old bodies out of D1 (jobs/body-mover.ts)", () => {
     const after = (await api("GET", `/api/articles/${ids[7]}`, { token: reader.token })).body;
     expect(after.content).toBe(before.content);
     expect(await searchIds(reader.token, BODY_WORD)).toEqual([ids[7]]);
+    for (const word of ["greengage", "damson"]) expect(await searchIds(reader.token, word), word).toEqual([ids[3]]);
     // Its entry was written again as the index is now given a body: "quince", 9 times in the text, 3 times.
     await env.DB.exec(
       "CREATE VIRTUAL TABLE IF NOT EXISTS articles_fts_places USING fts5vocab(articles_fts, 'instance')",

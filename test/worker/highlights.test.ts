@@ -322,6 +322,44 @@ describe("notes and highlights are searchable (issue 32 item 3)", () => {
     expect(await dashboard("Rubik")).toEqual([]);
     expect(await dashboard("crépuscule")).toEqual([id]);
   });
+
+  it("finds an article by a highlight's quote and note and by its note, in both searches, until they are gone", async () => {
+    const { token, userId } = await reader();
+    // No text yet: the highlight waits for it (pending), so its quote's words are in the index only as a quote.
+    const id = await seedArticle(userId, { title: "Waiting", processingStatus: "pending" });
+    const other = await seedArticle(userId, { title: "Another", content: "<p>Nothing to see.</p>" });
+    const highlight = await api("POST", `/api/articles/${id}/highlights`, {
+      token,
+      body: { quote: "the coelacanth surfaced", note: "hummingbirds everywhere" },
+    });
+    expect(highlight.status).toBe(201);
+    await api("PUT", `/api/articles/${id}`, { token, body: { note: "zeppelins overhead" } });
+
+    const found = async (word: string) => ({
+      dashboard: (await api("GET", `/api/articles/?search=${encodeURIComponent(word)}`, { token })).body.articles.map(
+        (a: { id: number }) => a.id,
+      ),
+      chat: (await api("POST", "/api/search/chat", { token, body: { query: word } })).body.results.map(
+        (r: { article: { id: number } }) => r.article.id,
+      ),
+    });
+    const everywhere = { dashboard: [id], chat: [id] };
+    const nowhere = { dashboard: [], chat: [] };
+    for (const word of ["coelacanth", "hummingbirds", "zeppelins"]) expect(await found(word), word).toEqual(everywhere);
+    // A colour leaves the words as they were (the entry is not written again), and they are still found.
+    await api("PATCH", `/api/highlights/${highlight.body.id}`, { token, body: { color: "blue" } });
+    expect(await found("coelacanth")).toEqual(everywhere);
+    const chat = await api("POST", "/api/search/chat", { token, body: { query: "coelacanth" } });
+    expect(chat.body.results[0].match_explanation).toMatch(/in the notes and highlights: ".*coelacanth surfaced/);
+
+    // Deleting the highlight takes its quote and note out of both searches; the article note stays.
+    expect((await api("DELETE", `/api/highlights/${highlight.body.id}`, { token })).status).toBe(204);
+    for (const word of ["coelacanth", "hummingbirds"]) expect(await found(word), word).toEqual(nowhere);
+    expect(await found("zeppelins")).toEqual(everywhere);
+    await api("PUT", `/api/articles/${id}`, { token, body: { note: null } });
+    expect(await found("zeppelins")).toEqual(nowhere);
+    expect((await found("nothing")).dashboard).toEqual([other]);
+  });
 });
 
 describe("highlights API: bad input, other users, API tokens, retries (issue 32 item 8)", () => {

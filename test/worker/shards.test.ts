@@ -14,7 +14,7 @@ import { runFeedScheduler } from "../../src/worker/jobs/feed-scheduler";
 import { moveLibrary } from "../../src/worker/jobs/library-mover";
 import { RECOVERY_CRON } from "../../src/worker/jobs/recovery-sweep";
 import { deliver } from "./email-helpers";
-import { api, registerUser, waitForProcessed } from "./helpers";
+import { api, registerUser, seedArticle, waitForProcessed } from "./helpers";
 import { callTool, connect, mcpClient } from "./oauth-helpers";
 import { OUTCOME_WAIT_MS } from "./waits";
 
@@ -226,9 +226,18 @@ describe("a library per shard", () => {
     const id = saved.body.id as number;
     await api("POST", `/api/articles/${id}/highlights`, {
       token: reader.token,
-      body: { quote: "rewards patience", color: "yellow", note: "so true" },
+      body: { quote: "rewards patience", color: "yellow", note: "so true, says the brewmaster" },
     });
     await api("PUT", `/api/articles/${id}/tags`, { token: reader.token, body: { tags: ["brewing", "hobby"] } });
+    // An old article whose text is still in its row, with a note and a highlight: the new shard's insert trigger
+    // indexes its row but not them (its highlights are copied after it).
+    const site = new URL(inject("fixtureOrigin")).hostname;
+    const old = await seedArticle(reader.user.id, { title: "Cellar", content: "<p>Old cider.</p>", domain: site });
+    await api("PUT", `/api/articles/${old}`, { token: reader.token, body: { note: "perry next autumn" } });
+    await api("POST", `/api/articles/${old}/highlights`, {
+      token: reader.token,
+      body: { quote: "Old cider", note: "scrumpy style" },
+    });
     const feedUrl = `${inject("fixtureOrigin")}/feeds/file/feed.json?key=${crypto.randomUUID()}`;
     const subscribed = await api("POST", "/api/feeds/subscriptions", {
       token: reader.token,
@@ -290,7 +299,7 @@ describe("a library per shard", () => {
     expect(await shardOf(reader.user.id)).toBe("DB_SHARD_1");
     expect(await view()).toEqual(before);
     expect(await count(shard1, "articles", reader.user.id)).toBe(rowsBefore);
-    expect(before.topDomains).toEqual([{ domain: new URL(inject("fixtureOrigin")).hostname, count: 1 }]);
+    expect(before.topDomains).toEqual([{ domain: site, count: 2 }]);
     for (const table of [
       "articles",
       "highlights",
@@ -302,8 +311,18 @@ describe("a library per shard", () => {
       expect(await count(env.DB, table, reader.user.id), table).toBe(0);
     }
     // The body's words (in R2, not in the row) are found on the new shard: its full-text index was written again.
-    const found = await api("POST", "/api/search/chat", { token: reader.token, body: { query: word } });
-    expect(found.body.results.map((r: { article: { id: number } }) => r.article.id)).toEqual([id]);
+    const found = async (query: string) =>
+      (await api("POST", "/api/search/chat", { token: reader.token, body: { query } })).body.results.map(
+        (r: { article: { id: number } }) => r.article.id,
+      );
+    expect(await found(word)).toEqual([id]);
+    // And the reader's notes and highlights, of an article whose body is in R2 and of one whose text is in its row.
+    expect(await found("brewmaster")).toEqual([id]);
+    for (const query of ["perry", "scrumpy"]) {
+      expect(await found(query), query).toEqual([old]);
+      const listed = await api("GET", `/api/articles/?search=${query}`, { token: reader.token });
+      expect(listed.body.articles.map((a: { id: number }) => a.id)).toEqual([old]);
+    }
     // Nothing left to do: running it again changes nothing.
     expect(await moveLibrary(env, reader.user.id, "DB_SHARD_1", { graceMs: 0 })).toMatchObject({ rows: 0 });
 

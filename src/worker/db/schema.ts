@@ -113,9 +113,10 @@ export type ProcessingStatus = (typeof PROCESSING_STATUSES)[number];
 /**
  * A saved article. `url` is what the user gave; `normalized_url` decides duplicates (unique per user).
  * The full-text index `articles_fts` (migration 0028, contentless) holds the words of the title, summary, the content
- * as plain text (kept in R2, not here), domain, author, annotation_text (notes and highlights) and user_id; the
- * app writes each article's entry (db/repositories/search-index.ts), a trigger removes it with the row. user_id is
- * indexed there too, so a search is restricted to one user inside the index instead of after it.
+ * as plain text (kept in R2, not here), domain, author, annotation_text and user_id; annotation_text is the note and
+ * the highlights' quotes and notes, read from `note` and `highlights` when the entry is written (db/annotation-text.ts),
+ * not kept in the row. The app writes each article's entry (db/repositories/search-index.ts), a trigger removes it
+ * with the row. user_id is indexed there too, so a search is restricted to one user inside the index instead of after it.
  */
 export const articles = sqliteTable(
   "articles",
@@ -186,11 +187,6 @@ export const articles = sqliteTable(
     readingPosition: integer("reading_position"),
     readingProgress: real("reading_progress"),
     positionUpdatedAt: integer("position_updated_at"),
-    /**
-     * The article note and the article's highlight quotes and notes as one text (migration 0020), indexed in
-     * `articles_fts` so every search of the library finds the reader's own words; written by the highlights service.
-     */
-    annotationText: text("annotation_text"),
     /**
      * What the article was read from when it is a document (issue 54): "pdf", "epub", "html", "markdown" or "text",
      * uploaded or a saved link that answered a PDF; null for a web page. The file itself is kept in R2 beside the

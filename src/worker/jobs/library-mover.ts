@@ -328,14 +328,14 @@ async function copyRows(
 }
 
 /**
- * Writes the moved articles' full-text entries on the new shard: the index is contentless (the text is in R2), so
- * the insert trigger indexed only the row's own columns (all of an article whose text is still in its row);
- * search-index reads the bodies' text, 90 articles a batch.
+ * Writes the moved articles' full-text entries on the new shard: the index is contentless (the text is in R2) and
+ * the insert trigger indexed only the row's own columns (all of an article whose text is still in its row and that
+ * has no note or highlights); search-index reads the bodies' text and the reader's words, 90 articles a batch.
  */
 async function reindexArticles(env: Env, shard: Shard, userId: number): Promise<number> {
   const index = createSearchIndex(createDatabase(shard.d1), createArticleBodiesRepository(env.ARTICLE_BODIES));
   for (let after = 0; ; ) {
-    const last = await index.reindexBodiesAfter(userId, after, REINDEX_BATCH);
+    const last = await index.reindexMovedAfter(userId, after, REINDEX_BATCH);
     if (last === null) break;
     after = last;
   }

@@ -165,7 +165,7 @@ export function createHighlightsService({
         },
         now(),
       );
-      await highlights.refreshAnnotationText(userId, articleId);
+      await highlights.reindexAnnotations(userId, articleId);
       return toHighlightJson(row);
     },
 
@@ -189,14 +189,15 @@ export function createHighlightsService({
       if (at < current.updatedAt) return toHighlightJson(current);
       const updated = await highlights.update(userId, id, patch, at);
       if (!updated) throw new NotFound("Highlight not found");
-      if (patch.note !== undefined) await highlights.refreshAnnotationText(userId, updated.articleId);
+      // A colour alone leaves the indexed words as they were (reindexAnnotations).
+      if (patch.note !== undefined) await highlights.reindexAnnotations(userId, updated.articleId);
       return toHighlightJson(updated);
     },
 
     async remove(userId: number, id: number) {
       const row = await requireHighlight(userId, id);
       if (!(await highlights.remove(userId, id))) throw new NotFound("Highlight not found");
-      await highlights.refreshAnnotationText(userId, row.articleId);
+      await highlights.reindexAnnotations(userId, row.articleId);
     },
 
     /** The whole library's highlights, newest first, searchable and filterable, a page at a time. */
@@ -276,16 +277,8 @@ export function createHighlightsService({
     async writeNote(userId: number, articleId: number, note: string | null, writtenAt?: number) {
       await requireArticle(userId, articleId);
       if (await articles.writeNote(userId, articleId, note, writtenTime(writtenAt))) {
-        await highlights.refreshAnnotationText(userId, articleId);
+        await highlights.reindexAnnotations(userId, articleId);
       }
-    },
-
-    /**
-     * Rewrites what the library's full-text search reads of the article's note and highlights (migration 0020).
-     * Every write here does it; a writer that stores highlights another way (an import) calls it once per article.
-     */
-    async refreshAnnotationText(userId: number, articleId: number) {
-      await highlights.refreshAnnotationText(userId, articleId);
     },
 
     /** The reading position, newest write wins; answers with what is stored afterwards. */

@@ -40,7 +40,7 @@ interface ImportServiceDeps {
   sources: Pick<ArticleSourcesRepository, "store">;
   queue: ImportQueue;
   /** Imported highlights are stored here, `pending`; `reanchor` places them in an article that has its text. */
-  highlights: Pick<HighlightsRepository, "importMany" | "refreshAnnotationText">;
+  highlights: Pick<HighlightsRepository, "importMany" | "reindexAnnotations">;
   reanchor: (userId: number, articleId: number) => Promise<void>;
   now?: () => number;
 }
@@ -167,9 +167,8 @@ export function createImportService({
     let annotated = false;
     for (const compressed of encoded) {
       const kept = JSON.parse(await decompressText(compressed)) as KeptByReader;
-      if (kept.note !== null) {
+      if (kept.note !== null && (await articles.writeNote(userId, articleId, kept.note, kept.noteWrittenAt ?? 0))) {
         annotated = true;
-        await articles.writeNote(userId, articleId, kept.note, kept.noteWrittenAt ?? 0);
       }
       if (kept.position) {
         const { offset, progress, writtenAt } = kept.position;
@@ -177,7 +176,7 @@ export function createImportService({
       }
       if (kept.highlights.length > 0) {
         brought = true;
-        await highlights.importMany(
+        const stored = await highlights.importMany(
           userId,
           articleId,
           kept.highlights.map(({ createdAt, ...h }) => ({
@@ -188,10 +187,12 @@ export function createImportService({
           })),
           now(),
         );
+        if (stored > 0) annotated = true;
       }
     }
-    // The search index's copy of the reader's words (note, quotes, notes on quotes): imported ones are found too.
-    if (brought || annotated) await highlights.refreshAnnotationText(userId, articleId);
+    // The reader's words are indexed with the article: a note or highlight stored here is found by search too. An
+    // import again, which stores nothing new, leaves the entry alone (re-indexing reads the body from R2).
+    if (annotated) await highlights.reindexAnnotations(userId, articleId);
     // Also when every highlight was there already: an import again places those still waiting for the text.
     if (brought && hasText) await reanchor(userId, articleId);
   }

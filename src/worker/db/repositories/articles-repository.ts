@@ -29,8 +29,11 @@ const { searchText: _searchText, bodyKey: _bodyKey, ...articleColumns } = getTab
 const { content: _content, ...summaryColumns } = articleColumns;
 /** A whole row as read before its body is filled in: the columns and where the body is. */
 const rowColumns = { ...articleColumns, bodyKey: articles.bodyKey };
-/** Columns the full-text index holds: a change to one of them rewrites the article's entry. */
-const INDEXED = ["title", "summary", "domain", "author", "annotationText"] as const;
+/**
+ * Columns the full-text index holds: a change to one of them rewrites the article's entry. The note is indexed too,
+ * with the highlights: its writer (the highlights service) rewrites the entry.
+ */
+const INDEXED = ["title", "summary", "domain", "author"] as const;
 
 /** Every processing status but `completed`: the few articles the statistics count by status. */
 const UNFINISHED_STATUSES = PROCESSING_STATUSES.filter((status) => status !== "completed");
@@ -271,14 +274,19 @@ export function createArticlesRepository(db: Database, bodies: ArticleBodiesRepo
     /**
      * Writes the article note (issue 32) unless a newer one is stored: `writtenAt` is when the reader wrote it
      * (a device that was offline sends its own time), and the newest write wins. The article's updated_at is
-     * left alone: a note is not a change to the article (the recovery sweep reads updated_at).
+     * left alone: a note is not a change to the article (the recovery sweep reads updated_at). Answers whether it
+     * wrote: not for the very write stored already (same time, same text: an import of an export again), so the
+     * caller's re-indexing is skipped too.
      */
     async writeNote(userId: number, id: number, note: string | null, writtenAt: number): Promise<boolean> {
       const rows = await db
         .update(articles)
         .set({ note, noteUpdatedAt: writtenAt })
         .where(
-          and(owned(userId, id), sql`(${articles.noteUpdatedAt} IS NULL OR ${articles.noteUpdatedAt} <= ${writtenAt})`),
+          and(
+            owned(userId, id),
+            sql`(${articles.noteUpdatedAt} IS NULL OR ${articles.noteUpdatedAt} < ${writtenAt} OR (${articles.noteUpdatedAt} = ${writtenAt} AND ${articles.note} IS NOT ${note}))`,
+          ),
         )
         .returning({ id: articles.id });
       return rows.length > 0;

@@ -1,4 +1,5 @@
 import { and, asc, count, isNotNull, isNull } from "drizzle-orm";
+import { ANNOTATION_TEXT_SQL } from "../annotation-text";
 import type { Database } from "../client";
 import { articles } from "../schema";
 
@@ -62,7 +63,7 @@ export function createBodyMovesRepository(db: Database) {
         const reindex = d1
           .prepare(
             `INSERT OR REPLACE INTO articles_fts(rowid, title, summary, search_text, domain, author, annotation_text, user_id)
-             SELECT id, title, summary, ?, domain, author, annotation_text, user_id FROM articles
+             SELECT id, title, summary, ?, domain, author, ${ANNOTATION_TEXT_SQL}, user_id FROM articles
              WHERE id = ? AND user_id = ? AND body_key = ?`,
           )
           .bind(move.indexedText, move.id, move.userId, move.bodyKey);

@@ -27,8 +27,6 @@ export type HighlightCursor = { createdAt: number; id: number };
 const highlightsFts = sqliteTable("highlights_fts", { rowid: integer("rowid") });
 
 const IN_CHUNK = 90;
-/** The most of an article's notes and highlights the articles' full-text index reads (the row's 2 MB cap). */
-const MAX_ANNOTATION_TEXT_CHARS = 30_000;
 /** Reading order inside an article: the title, then the summary, then the content, each by position. */
 const TARGET_ORDER = sql`CASE ${highlights.target} WHEN 'title' THEN 0 WHEN 'summary' THEN 1 ELSE 2 END`;
 
@@ -140,25 +138,14 @@ export function createHighlightsRepository(db: Database, searchIndex: SearchInde
     },
 
     /**
-     * Writes the article's `annotation_text` (migration 0020) from its note and its highlights' quotes and notes,
-     * in one UPDATE: what the library's full-text search reads. The index entry is rewritten only when it changed.
+     * Rewrites the article's full-text entry after its note or its highlights' quotes or notes changed: the index
+     * reads them from `articles.note` and `highlights` (db/annotation-text.ts), nothing keeps a copy to compare with.
+     * So the writers call it only for a change that can alter those words (a highlight stored or deleted, a note
+     * written), never for a colour or a re-anchoring, which leave them as they were: re-indexing reads the body's
+     * text from R2.
      */
-    async refreshAnnotationText(userId: number, articleId: number): Promise<void> {
-      const before = await db
-        .select({ text: articles.annotationText })
-        .from(articles)
-        .where(and(eq(articles.userId, userId), eq(articles.id, articleId)))
-        .get();
-      const after = await db
-        .update(articles)
-        .set({
-          annotationText: sql`(SELECT nullif(substr(trim(coalesce(${articles.note}, '') || char(10) || coalesce(group_concat(${highlights.exact} || char(10) || coalesce(${highlights.note}, ''), char(10)), '')), 1, ${MAX_ANNOTATION_TEXT_CHARS}), '') FROM ${highlights} WHERE ${highlights.articleId} = ${articles.id} AND ${highlights.userId} = ${userId})`,
-        })
-        .where(and(eq(articles.userId, userId), eq(articles.id, articleId)))
-        .returning({ text: articles.annotationText })
-        .get();
-      // A colour change or a re-anchoring writes the same text: the entry (and the body read for it) is left alone.
-      if (after && after.text !== before?.text) await searchIndex.reindex(userId, articleId);
+    async reindexAnnotations(userId: number, articleId: number): Promise<void> {
+      await searchIndex.reindex(userId, articleId);
     },
 
     /** How many highlights each of the given articles has (articles without any are absent). */

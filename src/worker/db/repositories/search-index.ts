@@ -1,5 +1,6 @@
-import { and, asc, eq, gt, isNotNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNotNull, or, sql } from "drizzle-orm";
 import { indexedBodyText } from "../../domain/search/indexed-text";
+import { annotationText } from "../annotation-text";
 import type { Database } from "../client";
 import { articles } from "../schema";
 import type { ArticleBodiesRepository } from "./article-bodies-repository";
@@ -11,14 +12,17 @@ import type { ArticleBodiesRepository } from "./article-bodies-repository";
  * still removes the entry with the row. The body's text is indexed with fewer of its repeats (indexedBodyText):
  * every word still finds the article, in about 15% fewer bytes.
  */
-/** What an article's full-text entry is written from: its row's columns, and where its body's text is. */
+/**
+ * What an article's full-text entry is written from: its row's columns, the reader's note and highlights
+ * (db/annotation-text.ts), and where its body's text is.
+ */
 const INDEXED_COLUMNS = {
   title: articles.title,
   summary: articles.summary,
   searchText: articles.searchText,
   domain: articles.domain,
   author: articles.author,
-  annotationText: articles.annotationText,
+  annotationText,
   bodyKey: articles.bodyKey,
 };
 
@@ -53,21 +57,29 @@ export function createSearchIndex(db: Database, bodies: ArticleBodiesRepository)
     },
 
     /**
-     * Rewrites the entries of the user's articles whose body is in R2, `limit` (at most 90) after `afterId` by id, in
-     * one D1 batch (the library mover: on a new shard the insert trigger indexed only the rows' own columns). Answers
-     * the last id read (null: none left).
+     * Rewrites the entries of the user's articles that the insert trigger could not index whole, `limit` (at most 90)
+     * after `afterId` by id, in one D1 batch: the library mover, whose copied rows the new shard's trigger indexed
+     * from their own columns only, without the body's text in R2 or the note and highlights (the highlights are
+     * copied after the articles). Answers the last id read (null: none left).
      */
-    async reindexBodiesAfter(userId: number, afterId: number, limit: number): Promise<number | null> {
+    async reindexMovedAfter(userId: number, afterId: number, limit: number): Promise<number | null> {
       const rows = await db
         .select({ id: articles.id, ...INDEXED_COLUMNS })
         .from(articles)
-        .where(and(eq(articles.userId, userId), gt(articles.id, afterId), isNotNull(articles.bodyKey)))
+        .where(
+          and(
+            eq(articles.userId, userId),
+            gt(articles.id, afterId),
+            or(isNotNull(articles.bodyKey), isNotNull(articles.note), eq(articles.hasHighlights, true)),
+          ),
+        )
         .orderBy(asc(articles.id))
         .limit(Math.min(limit, 90));
       if (rows.length === 0) return null;
       const texts = await Promise.all(
         rows.map(
-          async (row) => row.searchText ?? (await bodies.readBody(userId, row.bodyKey as string))?.searchText ?? null,
+          async (row) =>
+            row.searchText ?? (row.bodyKey ? (await bodies.readBody(userId, row.bodyKey))?.searchText : null) ?? null,
         ),
       );
       const d1 = db.$client;

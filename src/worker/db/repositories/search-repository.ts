@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, isNotNull, lt, type SQL, sql } from "drizzle-orm";
 import { integer, sqliteTable } from "drizzle-orm/sqlite-core";
+import { annotationText } from "../annotation-text";
 import type { Database } from "../client";
 import { ownedArticles } from "../owned-articles";
 import { articles, searchSessions } from "../schema";
@@ -70,13 +71,13 @@ export function createSearchRepository(db: Database, bodies: ArticleBodiesReposi
     },
 
     /**
-     * The reader's own words on some of the user's articles (migration 0020: the note, highlight quotes and notes),
-     * by id: what a full-text match found when the article's text does not have the terms.
+     * The reader's own words on some of the user's articles (the note, highlight quotes and notes, as the index reads
+     * them: db/annotation-text.ts), by id: what a full-text match found when the article's text does not have the terms.
      */
     async annotationTexts(userId: number, ids: number[]): Promise<Map<number, string>> {
       if (ids.length === 0) return new Map();
       const rows = await db
-        .select({ id: articles.id, text: articles.annotationText })
+        .select({ id: articles.id, text: annotationText })
         .from(articles)
         .where(ownedArticles(userId, ids))
         .all();
