@@ -7,6 +7,7 @@ import { removeCaptionCredits } from "./caption-credits";
 import { removeInterfaceLabels } from "./control-labels";
 import { choseARecordTable, foundMoreProse, putRecordTablesBack, setRecordTablesAside } from "./data-tables";
 import { type DomDocument, type DomElement, parseDocument, parseFragment } from "./dom";
+import { BREADCRUMB_LIST, FURNITURE_ROLES, roleSelectors } from "./furniture-roles";
 import { htmlToText } from "./html-text";
 import { markIllustratedSteps } from "./illustrated-steps";
 import { findLead } from "./lead-paragraph";
@@ -338,11 +339,22 @@ function runReadability(document: DomDocument): ReadabilityRun {
   }
 }
 
-/** Page furniture left out when the whole page has to stand in for the article. */
-const FURNITURE = 'nav, header, footer, aside, [role="navigation"], [role="banner"], [role="contentinfo"]';
+/**
+ * Page furniture left out when the whole page has to stand in for the article (and from the paragraphs taken back
+ * from it): navigation, the site's header and footer, asides and dialogs, by tag or ARIA role.
+ */
+const FURNITURE = [
+  "nav",
+  "header",
+  "footer",
+  "aside",
+  "dialog",
+  ...roleSelectors(FURNITURE_ROLES),
+  BREADCRUMB_LIST,
+].join(", ");
 
 /** The page's <article> or <main> if it has exactly one, else its <body>, without navigation and footers. */
-function mainContentFallback(document: DomDocument): DomElement {
+export function mainContentFallback(document: DomDocument): DomElement {
   const root = markedMainContent(document) ?? document.body;
   for (const element of [...root.querySelectorAll(FURNITURE)]) element.remove();
   return root;

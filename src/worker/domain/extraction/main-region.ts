@@ -1,4 +1,5 @@
 import { type DomDocument, type DomElement, isElement } from "./dom";
+import { BREADCRUMB_LIST, FURNITURE_ROLES, roleSelectors } from "./furniture-roles";
 import { isMarkedAsFurniture } from "./marked-boilerplate";
 import { linkLength, squash } from "./text-blocks";
 
@@ -56,18 +57,8 @@ const FURNITURE = [
   "textarea",
   "input",
   "label",
-  ...[
-    "navigation",
-    "complementary",
-    "contentinfo",
-    "search",
-    "dialog",
-    "alertdialog",
-    "menu",
-    "menubar",
-    "banner",
-    "tablist",
-  ].map((role) => `[role="${role}"]`),
+  ...roleSelectors([...FURNITURE_ROLES, "tablist"]),
+  BREADCRUMB_LIST,
   "[hidden]",
   '[aria-hidden="true"]',
 ].join(", ");

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { parseDocument } from "../../src/worker/domain/extraction/dom";
+import { mainContentFallback } from "../../src/worker/domain/extraction/extract-article";
+
+/**
+ * When Readability finds no article (a short forum thread), the page's <main> stands in for it, without the
+ * furniture the page marks as such: by tag, by ARIA role, and a schema.org breadcrumb trail.
+ */
+const thread = `<!DOCTYPE html><html lang="en"><head><title>Which tent for a windy ridge? - Gear Talk</title></head><body>
+<header><a href="/">Gear Talk</a></header>
+<main>
+  <h1>Which tent for a windy ridge?</h1>
+  <div class="topic-category" itemscope itemtype="https://schema.org/BreadcrumbList">
+    <span itemprop="itemListElement" itemscope itemtype="https://schema.org/ListItem"><a href="/c/camping" itemprop="item"><span itemprop="name">Camping Corner</span></a></span>
+    <span itemprop="itemListElement" itemscope itemtype="https://schema.org/ListItem"><a href="/c/tents" itemprop="item"><span itemprop="name">Shelter Talk</span></a></span>
+  </div>
+  <div class="post"><p>I camp on an exposed ridge each autumn. Which tent holds up in strong wind?</p></div>
+  <div class="post"><p>A low dome with crossing poles and many guy lines has never let me down.</p></div>
+  <div id="related-topics" role="complementary"><h3>Related topics</h3><table><tr><td><a href="/t/1">Best stakes for sand</a></td><td>12</td></tr></table></div>
+</main>
+<footer>© Gear Talk</footer>
+</body></html>`;
+
+describe("extraction when Readability finds no article", () => {
+  it("keeps the posts and leaves out a complementary box and a breadcrumb trail", () => {
+    const text = mainContentFallback(parseDocument(thread)).textContent ?? "";
+    expect(text).toContain("Which tent holds up in strong wind?");
+    expect(text).toContain("crossing poles");
+    for (const furniture of [
+      "Related topics",
+      "Best stakes for sand",
+      "Camping Corner",
+      "Shelter Talk",
+      "© Gear Talk",
+    ]) {
+      expect(text).not.toContain(furniture);
+    }
+  });
+});
