@@ -19,6 +19,7 @@ import { readPageMetadata } from "./page-metadata";
 import { prepareForReadability, removeScriptsAndStyles } from "./prepare-document";
 import { recoverParagraphs } from "./recover-paragraphs";
 import { sanitizeArticleHtml, sanitizeHtml } from "./sanitize-html";
+import { removeScreenReaderText } from "./screen-reader-text";
 import { collapseWhitespace, decodeEntities } from "./strings";
 import { removeSupportAppeals } from "./support-appeals";
 import { goodTextLength, pageLanguage, pageStopWords } from "./text-blocks";
@@ -89,7 +90,8 @@ export type ExtractionRule =
   | "record-tables"
   | "recover-paragraphs"
   | "main-region"
-  | "json-ld-body";
+  | "json-ld-body"
+  | "screen-reader-text";
 
 export const EXTRACTION_RULES: readonly ExtractionRule[] = [
   ...BOILERPLATE_RULES,
@@ -105,6 +107,7 @@ export const EXTRACTION_RULES: readonly ExtractionRule[] = [
   "recover-paragraphs",
   "main-region",
   "json-ld-body",
+  "screen-reader-text",
 ];
 
 /**
@@ -260,6 +263,7 @@ function removeFurnitureBeforeReading(
   language: string,
   stopWords: ReadonlySet<string>,
 ): void {
+  if (rules.has("screen-reader-text")) removeScreenReaderText(document.body);
   if (rules.has("marked-boilerplate")) removeMarkedBoilerplate(document.body, stopWords);
   prepareForReadability(document, new Set(BOILERPLATE_RULES.filter((rule) => rules.has(rule))), language);
   if (rules.has("illustrated-steps")) markIllustratedSteps(document.body);
