@@ -156,14 +156,14 @@ test("viewer: n and p follow the list's order, u and Escape go back, t opens the
 
   // Back goes to the list, not through the articles stepped through; the cursor is on the last one read.
   await page.keyboard.press("u");
-  await expect(page.getByRole("heading", { name: "Articles" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Articles", exact: true })).toBeVisible();
   await page.keyboard.press("j");
   expect(await focusedCard(page)).toBe(second);
 
   await page.keyboard.press("o");
   await expect(title(second)).toBeVisible();
   await page.keyboard.press("e");
-  await expect(page.getByRole("heading", { name: "Articles" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Articles", exact: true })).toBeVisible();
   await expect
     .poll(async () => (await (await page.request.get(`/api/articles/${idOf[second]}`, auth)).json()).is_read)
     .toBe(true);
@@ -171,7 +171,7 @@ test("viewer: n and p follow the list's order, u and Escape go back, t opens the
   await page.getByRole("link", { name: first }).click();
   await expect(title(first)).toBeVisible();
   await page.keyboard.press("Escape");
-  await expect(page.getByRole("heading", { name: "Articles" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Articles", exact: true })).toBeVisible();
 });
 
 test("the first card is one Tab and Enter away, and a heading focused at load shows no ring", async ({ page }) => {

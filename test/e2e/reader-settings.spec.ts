@@ -117,6 +117,6 @@ test("the theme follows the device's dark mode until the reader picks one, on ev
   await reading.getByRole("radio", { name: "Sepia" }).check();
   await page.emulateMedia({ colorScheme: "dark" });
   await page.goto("/#/dashboard");
-  await expect(page.getByRole("heading", { name: "Articles" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Articles", exact: true })).toBeVisible();
   expect((await drawn(page)).theme).toBe("sepia");
 });
