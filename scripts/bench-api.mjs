@@ -18,7 +18,7 @@ import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { d1File, mulberry32, ROOT, run, runOrExit, serveArgs, tool, toolEnv } from "./lib.mjs";
+import { d1File, mulberry32, ROOT, run, runOrExit, runScheduledEvent, serveArgs, tool, toolEnv } from "./lib.mjs";
 import { applyMigrations, setup } from "./setup.mjs";
 
 const port = process.env.BENCH_PORT || "8797";
@@ -988,9 +988,7 @@ async function settleSearchIndex() {
   const started = performance.now();
   for (let run = 1; run <= 40; run++) {
     const logged = readFileSync(serverLog, "utf8").length;
-    // Answers once the scheduled event, its waitUntil work included, has finished.
-    const response = await scheduledEvent();
-    await response.arrayBuffer();
+    await runScheduledEvent(base, "*/5 * * * *");
     const said = readFileSync(serverLog, "utf8").slice(logged);
     const reports = said.split("\n").filter((line) => line.includes("Search index merge:"));
     if (!reports.some((line) => line.includes("more next run"))) {
@@ -1000,20 +998,6 @@ async function settleSearchIndex() {
     }
   }
   throw new Error("The search index still had segments to merge after 40 runs of the cron");
-}
-
-/**
- * Runs the 5-minute cron's scheduled event; answers once it has finished, its waitUntil work included. Sent again
- * (up to 3 times) when the connection it went on was closed under it (an idle kept-alive one the server dropped).
- */
-async function scheduledEvent() {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await fetch(`${base}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent("*/5 * * * *")}`);
-    } catch (error) {
-      if (attempt >= 3) throw new Error(`the scheduled event failed: ${error.cause?.message ?? error.message}`);
-    }
-  }
 }
 
 /**

@@ -30,6 +30,7 @@ import {
   resending,
   resendingApiClient,
   runOrExit,
+  runScheduledEvent,
   startAppInBackground,
   tool,
   waitForHealth,
@@ -299,7 +300,7 @@ console.log("\n› Waiting for the topics run over every processed article...");
     }
     if (Date.now() - started > TOPICS_TIMEOUT_MS) throw new Error("no topics run over every article within 5 min");
     if (!nudged && Date.now() - started > 90_000) {
-      await fetch(`${app.base}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent(DAILY_CRON)}`);
+      await runScheduledEvent(app.base, DAILY_CRON);
       nudged = true;
     }
     await new Promise((resolve) => setTimeout(resolve, 3_000));
@@ -363,9 +364,9 @@ const mover =
         body: { email: `capacity-move-${Date.now()}@example.com`, password: "bench-password" },
       })
     : null;
-// The 5-minute cron once, as deployed it runs every 5 minutes: its bounded merge of the full-text index
-// (jobs/search-index-merge.ts) is part of the index's steady size.
-await fetch(`${app.base}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent(CRON)}`);
+// The 5-minute cron once, as deployed it runs every 5 minutes: its merges of the full-text index
+// (jobs/search-index-merge.ts) are part of the index's steady size.
+await runScheduledEvent(app.base, CRON);
 app.stop();
 // wrangler and workerd exit; the D1 file is whole once they have.
 await new Promise((resolve) => setTimeout(resolve, 3_000));
@@ -517,8 +518,7 @@ async function timeMove() {
   })();
   while (left > 0 && runs < 1_000) {
     // Answers when the scheduled event (the sweep and the mover, waitUntil included) has finished.
-    const response = await fetch(`${server.base}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent(CRON)}`);
-    if (!response.ok) throw new Error(`the cron trigger answered ${response.status}`);
+    await runScheduledEvent(server.base, CRON);
     runs += 1;
     left = await remaining();
     console.log(`  run ${runs}: ${left} left after ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -25,4 +25,5 @@ export function startAppInBackground(options: {
   vars?: Record<string, string>;
   extraArgs?: string[];
 }): { server: ChildProcess; stop: () => void; base: string; logPath: string };
+export function runScheduledEvent(base: string, cron: string): Promise<void>;
 export function processGroupCpuMs(groupId: number): number | null;

@@ -114,6 +114,26 @@ export function startAppInBackground({ port, persistTo, logPath, configPath, var
 }
 
 /**
+ * Runs a cron trigger's scheduled event on a server started with `--test-scheduled` and answers once it has finished,
+ * its waitUntil work included. Sent again (up to 3 times) when the connection it went on was closed under it (an
+ * idle kept-alive one the server dropped); a status other than 200 is an error.
+ */
+export async function runScheduledEvent(base, cron) {
+  for (let attempt = 1; ; attempt += 1) {
+    let response;
+    try {
+      response = await fetch(`${base}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent(cron)}`);
+    } catch (error) {
+      if (attempt >= 3) throw new Error(`the scheduled event failed: ${error.cause?.message ?? error.message}`);
+      continue;
+    }
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`the cron trigger answered ${response.status}`);
+    return;
+  }
+}
+
+/**
  * CPU time in ms used so far by every process of a process group (a server of startAppInBackground: wrangler and
  * its workerd), from Linux's /proc at its 10 ms clock ticks; null on a system without /proc.
  */

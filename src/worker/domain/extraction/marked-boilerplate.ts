@@ -1,4 +1,5 @@
 import type { DomElement } from "./dom";
+import { FURNITURE_ROLES } from "./furniture-roles";
 import { goodTextLength, linkLength, squash } from "./text-blocks";
 
 /**
@@ -26,16 +27,8 @@ import { goodTextLength, linkLength, squash } from "./text-blocks";
 
 const MARKED_TAGS = new Set(["nav", "aside", "footer", "dialog"]);
 
-const MARKED_ROLES = new Set([
-  "navigation",
-  "complementary",
-  "contentinfo",
-  "search",
-  "menu",
-  "menubar",
-  "dialog",
-  "alertdialog",
-]);
+/** The furniture roles but the site's header (`banner`): before Readability, only the marks it was measured with. */
+const MARKED_ROLES = new Set<string>(FURNITURE_ROLES.filter((role) => role !== "banner"));
 
 /**
  * Containers whose class or id words count. Not inline elements (a glossary's <a class="popup">, a code
