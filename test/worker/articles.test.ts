@@ -223,6 +223,60 @@ describe("GET /api/articles/ (list)", () => {
     ).toHaveLength(1);
   });
 
+  it("lists a search of more than 1,000 matches newest first, its total a lower bound; ranks a narrower one", async () => {
+    const alice = await registerUser();
+    const bob = await registerUser();
+    const bobs = await seedArticle(bob.user.id, { title: "Common for Bob", content: "common common" });
+    // 1,005 articles with "common" in their text; "rare" in three of them, once in a title; four on their own site.
+    await env.DB.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1005)
+       INSERT INTO articles (user_id, url, normalized_url, title, search_text, domain, processing_status, created_at,
+         updated_at)
+       SELECT ?1, 'https://bulk.example.com/' || i, 'https://bulk.example.com/' || i,
+         CASE WHEN i = 7 THEN 'A rare find' ELSE 'Bulk ' || i END,
+         'a common word ' || CASE WHEN i IN (3, 500) THEN 'and a rare one' ELSE '' END,
+         CASE WHEN i % 250 = 0 THEN 'few.example.com' ELSE 'bulk.example.com' END, 'completed', 1, 1 FROM n`,
+    )
+      .bind(alice.user.id)
+      .run();
+    const ids = (
+      await env.DB.prepare("SELECT id FROM articles WHERE user_id = ? ORDER BY id DESC").bind(alice.user.id).all<{
+        id: number;
+      }>()
+    ).results.map((row) => row.id);
+    const bulk = (i: number) => ids[1005 - i];
+    const idsOf = (body: { articles: { id: number }[] }) => body.articles.map((a) => a.id);
+    const search = (query: string) => api("GET", `/api/articles/?${query}`, { token: alice.token });
+
+    const first = await search("search=common");
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ total: 1000, total_exact: false, total_pages: 50 });
+    expect(idsOf(first.body)).toEqual(ids.slice(0, 20));
+    expect(idsOf((await search("search=common&page=2")).body)).toEqual(ids.slice(20, 40));
+    // Past the first 1,000 the pages go on, newest first, to the last match; then an empty page, total unchanged.
+    const deep = await search("search=common&page=51");
+    expect(idsOf(deep.body)).toEqual(ids.slice(1000));
+    expect(idsOf(deep.body)).not.toContain(bobs);
+    expect((await search("search=common&page=52")).body).toMatchObject({
+      articles: [],
+      total: 1000,
+      total_exact: false,
+    });
+
+    // Fewer matches: ranked best first (the title's match), counted exactly.
+    const rare = await search("search=rare");
+    expect(rare.body).toMatchObject({ total: 3, total_exact: true, total_pages: 1 });
+    expect(idsOf(rare.body)[0]).toBe(bulk(7));
+    // Another filter narrows the matches below the limit: ranked and exact again.
+    const few = await search("search=common&domain=few.example.com");
+    expect(few.body).toMatchObject({ total: 4, total_exact: true });
+    expect(new Set(idsOf(few.body))).toEqual(new Set([bulk(250), bulk(500), bulk(750), bulk(1000)]));
+    // A page past the end of a narrow search still counts its matches.
+    expect((await search("search=rare&page=2")).body).toMatchObject({ articles: [], total: 3, total_exact: true });
+    // A list without a search is always counted exactly.
+    expect((await search("per_page=5")).body).toMatchObject({ total: 1005, total_exact: true });
+  });
+
   it.each([
     '"',
     '"unterminated',

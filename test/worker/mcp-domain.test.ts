@@ -55,5 +55,10 @@ describe("tool result lines", () => {
     ).toBe("- [7] **Tea** (tea.example, unread, saved 2026-11-20)");
     expect(pageFooter(1, 3, 45)).toBe("\n\nPage 1 of 3 (45 in all); ask for page 2 for more.");
     expect(pageFooter(1, 1, 4)).toBe("\n\n4 in all.");
+    // A search of more matches than the server ranks: newest first, the total a lower bound.
+    expect(pageFooter(2, 50, 1000, false)).toBe(
+      "\n\nPage 2 (more than 1000 articles match, listed newest first; ask for page 3 for more). " +
+        "Add a word to narrow the search.",
+    );
   });
 });

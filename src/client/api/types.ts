@@ -112,6 +112,8 @@ export interface ArticleList {
   page: number;
   per_page: number;
   total: number;
+  /** False when a search matched more articles than it ranks: `total` is a lower bound, newest first. */
+  total_exact?: boolean;
   total_pages: number;
   pagination: { page: number; pages: number; total: number; per_page: number };
 }

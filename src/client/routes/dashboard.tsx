@@ -114,6 +114,12 @@ export function DashboardPage() {
           </OfflineNotice>
         )}
         {list.error && <ErrorBanner message={list.error} onDismiss={list.dismissError} />}
+        {!list.totalExact && (
+          <p className="muted search-breadth-note">
+            More than {list.total.toLocaleString("en-US")} articles match this search, so the newest come first rather than the best matches.
+            Add a word to narrow it.
+          </p>
+        )}
 
         {!list.loaded && list.loading && (
           <div className="library-loading" role="status">
@@ -153,6 +159,7 @@ export function DashboardPage() {
           page={list.page}
           perPage={list.perPage}
           total={list.total}
+          totalExact={list.totalExact}
           totalPages={list.totalPages}
           pageSizes={PAGE_SIZES}
           onPage={list.goToPage}

@@ -45,7 +45,14 @@ export function articleList(
   return `${heading}\n\n${lines.join("\n")}`;
 }
 
-export function pageFooter(page: number, pages: number, total: number): string {
+/** The line under a page of a list; `exact` is false for a search of more matches than it ranks (newest first). */
+export function pageFooter(page: number, pages: number, total: number, exact = true): string {
+  if (!exact) {
+    return (
+      `\n\nPage ${page} (more than ${total} articles match, listed newest first; ask for page ${page + 1} for more). ` +
+      "Add a word to narrow the search."
+    );
+  }
   if (pages <= 1) return `\n\n${total} in all.`;
   return `\n\nPage ${page} of ${pages} (${total} in all)${page < pages ? `; ask for page ${page + 1} for more` : ""}.`;
 }

@@ -267,7 +267,7 @@ export function createMcpServer(services: Services, caller: McpCaller): McpServe
         });
         return (
           articleList(result.articles, "Articles:", "No articles match.") +
-          (result.total > 0 ? pageFooter(page, result.total_pages, result.total) : "")
+          (result.total > 0 ? pageFooter(page, result.total_pages, result.total, result.total_exact) : "")
         );
       }),
   );

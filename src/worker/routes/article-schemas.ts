@@ -245,6 +245,11 @@ export const articleListJson = z
     page: z.int(),
     per_page: z.int(),
     total: z.int(),
+    total_exact: z.boolean().meta({
+      description:
+        "False when a search matched more articles than it ranks (1,000): `total` is then that many, a lower " +
+        "bound, and the articles come newest first rather than best match first.",
+    }),
     total_pages: z.int(),
     pagination: z.object({ page: z.int(), pages: z.int(), total: z.int(), per_page: z.int() }),
   })

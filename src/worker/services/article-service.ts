@@ -315,9 +315,9 @@ export function createArticleService({
       const offset = (query.page - 1) * query.perPage;
       const ftsQuery = query.search ? buildFtsQuery(userId, query.search) : undefined;
       // A search of only punctuation matches nothing, rather than everything.
-      const { rows, total } =
+      const { rows, total, totalExact } =
         ftsQuery === null
-          ? { rows: [], total: 0 }
+          ? { rows: [], total: 0, totalExact: true }
           : await articles.list(userId, {
               limit: query.perPage,
               offset,
@@ -334,6 +334,7 @@ export function createArticleService({
         page: query.page,
         per_page: query.perPage,
         total,
+        total_exact: totalExact,
         total_pages: pages,
         pagination: { page: query.page, pages, total, per_page: query.perPage },
       };

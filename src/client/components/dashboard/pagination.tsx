@@ -5,6 +5,8 @@ interface PaginationProps {
   page: number;
   perPage: number;
   total: number;
+  /** False when `total` is a lower bound (a search of more matches than the server ranks). */
+  totalExact?: boolean;
   totalPages: number;
   pageSizes: readonly number[];
   onPage: (page: number) => void;
@@ -16,7 +18,16 @@ interface PaginationProps {
  * everything fits on one page; the summary and the selector stay whenever there are articles, so a reader who
  * picked 50 can always go back to 10 or 20.
  */
-export function Pagination({ page, perPage, total, totalPages, pageSizes, onPage, onPerPage }: PaginationProps) {
+export function Pagination({
+  page,
+  perPage,
+  total,
+  totalExact = true,
+  totalPages,
+  pageSizes,
+  onPage,
+  onPerPage,
+}: PaginationProps) {
   const sizeId = useId();
   if (total <= 0) return null;
   const { from, to } = shownRange(page, perPage, total);
@@ -26,7 +37,8 @@ export function Pagination({ page, perPage, total, totalPages, pageSizes, onPage
   return (
     <nav className="pagination" aria-label="Pagination">
       <p className="pagination-summary">
-        Showing {from} - {to} of {total} articles
+        Showing {from} - {to} of {total}
+        {totalExact ? "" : "+"} articles
       </p>
       <div className="pagination-size">
         <label htmlFor={sizeId}>Show</label>

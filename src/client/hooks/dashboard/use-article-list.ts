@@ -62,6 +62,7 @@ export function useArticleList(initial: DashboardPage = { page: 1, perPage: DEFA
   const shown = list.data;
   const articles = useMemo(() => (shown ? sortArticles(shown.articles) : []), [shown]);
   const total = shown?.total ?? 0;
+  const totalExact = shown?.total_exact !== false;
 
   const unfinishedIds = useMemo(() => articles.filter(isUnfinished).map((a) => a.id), [articles]);
   const statuses = useBatchStatusQuery(unfinishedIds);
@@ -224,6 +225,8 @@ export function useArticleList(initial: DashboardPage = { page: 1, perPage: DEFA
   return {
     articles,
     total,
+    /** False for a search of more matches than the server ranks: `total` is "at least", newest first. */
+    totalExact,
     totalPages: Math.ceil(total / query.perPage),
     page: query.page,
     perPage: query.perPage,

@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
-import { integer, sqliteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "../client";
 import { ownedArticles } from "../owned-articles";
 import { batchRows } from "../raw-batch";
 import { articleFeedback, articles, articleTags, highlights, PROCESSING_STATUSES } from "../schema";
 import type { ArticleBodiesRepository } from "./article-bodies-repository";
+import { searchHitsSql, searchMatchCountSql, searchTotal } from "./search-hits";
 import type { SearchIndex } from "./search-index";
 
 /**
@@ -19,12 +19,6 @@ export type NewArticle = Pick<ArticleRecord, "url" | "normalizedUrl" | "domain">
   Partial<Pick<ArticleRecord, "title" | "documentType" | "documentName" | "documentPages">>;
 export type ArticlePatch = Partial<Pick<ArticleRecord, "title" | "author" | "isRead" | "readAt">>;
 
-/**
- * The FTS5 table, declared here rather than in schema.ts: drizzle-kit cannot create virtual tables, so
- * migration 0002 does, and only the columns queries need are described.
- */
-const articlesFts = sqliteTable("articles_fts", { rowid: integer("rowid") });
-
 const { searchText: _searchText, bodyKey: _bodyKey, ...articleColumns } = getTableColumns(articles);
 const { content: _content, ...summaryColumns } = articleColumns;
 /** A whole row as read before its body is filled in: the columns and where the body is. */
@@ -38,9 +32,6 @@ const INDEXED = ["title", "summary", "domain", "author"] as const;
 /** Every processing status but `completed`: the few articles the statistics count by status. */
 const UNFINISHED_STATUSES = PROCESSING_STATUSES.filter((status) => status !== "completed");
 
-/** FTS5's rank column: bm25 with the column weights set by migration 0004 (best match = lowest). */
-const RANK = sql`rank`;
-
 // D1 allows 100 bound parameters per statement; IN lists are cut into chunks that leave room for the rest.
 const IN_CHUNK = 90;
 
@@ -48,6 +39,16 @@ function chunk<T>(items: T[], size: number): T[][] {
   const chunks: T[][] = [];
   for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
   return chunks;
+}
+
+/**
+ * A page of the list and how many articles the list has: exactly, or (a search of more matches than search-hits.ts
+ * ranks) at least `total` when `totalExact` is false.
+ */
+export interface ListPage {
+  rows: ArticleListRecord[];
+  total: number;
+  totalExact: boolean;
 }
 
 /** A list row with what its card shows beside the row: its tags (by key) and how many highlights it has. */
@@ -169,7 +170,7 @@ export function createArticlesRepository(db: Database, bodies: ArticleBodiesRepo
       return results.flat();
     },
 
-    async list(userId: number, query: ListQuery): Promise<{ rows: ArticleListRecord[]; total: number }> {
+    async list(userId: number, query: ListQuery): Promise<ListPage> {
       // The page's tags and highlight counts come with its rows, in the same round trip: a subquery per row
       // of the page (20 index probes), not a second query after the first.
       const listColumns = {
@@ -214,50 +215,28 @@ export function createArticlesRepository(db: Database, bodies: ArticleBodiesRepo
             .offset(query.offset),
           total,
         ]);
-        return { rows: page(rows), total: totals[0]?.n ?? 0 };
+        return { rows: page(rows), total: totals[0]?.n ?? 0, totalExact: true };
       }
-      // Search, best match first. The MATCH pins the user inside the index, so without a domain filter the
-      // page is ranked and cut in FTS5 alone and only its rows are read from `articles`; the user_id filter
-      // on `articles` stays as a second fence. A domain, tag, read or language filter needs the articles row for
-      // every match.
-      const match = sql`articles_fts MATCH ${query.ftsQuery}`;
-      if (filters.length === 1) {
-        const hits = db
-          .select({ rowid: articlesFts.rowid, rank: sql<number>`rank`.as("rank") })
-          .from(articlesFts)
-          .where(match)
-          .orderBy(RANK, desc(articlesFts.rowid))
-          .limit(query.limit)
-          .offset(query.offset)
-          .as("hits");
-        const [rows, totals] = await db.batch([
-          db
-            .select(listColumns)
-            .from(hits)
-            .innerJoin(articles, eq(articles.id, hits.rowid))
-            .where(eq(articles.userId, userId))
-            .orderBy(sql`hits.rank`, desc(articles.id)),
-          db.select({ n: count() }).from(articlesFts).where(match),
-        ]);
-        return { rows: page(rows), total: totals[0]?.n ?? 0 };
-      }
-      const where = and(match, ...filters);
-      const [rows, totals] = await db.batch([
-        db
-          .select(listColumns)
-          .from(articlesFts)
-          .innerJoin(articles, eq(articles.id, articlesFts.rowid))
-          .where(where)
-          .orderBy(RANK, desc(articles.id))
-          .limit(query.limit)
-          .offset(query.offset),
-        db
-          .select({ n: count() })
-          .from(articlesFts)
-          .innerJoin(articles, eq(articles.id, articlesFts.rowid))
-          .where(where),
-      ]);
-      return { rows: page(rows), total: totals[0]?.n ?? 0 };
+      // Search: the matches ranked best first, or newest first past RANKED_SEARCH_LIMIT (search-hits.ts), in one
+      // statement that reads the page's hits and then only their rows from `articles`. Without another filter the
+      // MATCH alone pins the user inside the index, and the user_id test on the rows stays as a second fence (its
+      // unary + keeps SQLite on the rows' primary key rather than reading the user's index for every hit).
+      const otherFilters = filters.length > 1 ? and(...filters) : undefined;
+      const hits = searchHitsSql(query.ftsQuery, otherFilters, query.limit, query.offset);
+      const rows = await db
+        .select({ ...listColumns, matched: sql<number>`hits.matched` })
+        .from(sql`(${hits}) as hits`)
+        .innerJoin(articles, sql`${articles.id} = hits.id`)
+        .where(sql`+${articles.userId} = ${userId}`)
+        .orderBy(sql`hits.r`, desc(articles.id));
+      // A page past the last hit has no row to carry the count: it is read on its own.
+      const matched =
+        rows[0]?.matched ??
+        (query.offset === 0
+          ? 0
+          : ((await db.get<{ n: number }>(sql`select ${searchMatchCountSql(query.ftsQuery, otherFilters)} as n`))?.n ??
+            0));
+      return { rows: page(rows.map(({ matched: _matched, ...row }) => row)), ...searchTotal(matched) };
     },
 
     async update(userId: number, id: number, patch: ArticlePatch, now: number): Promise<ArticleRecord | undefined> {
