@@ -679,6 +679,96 @@ describe("extraction rules, one page each", () => {
     expect(withoutAndWith(html, "trailing-labels").map((text) => text.includes("Filed under"))).toEqual([true, false]);
   });
 
+  it("trailing-labels: drops the page's notes about itself ending the article, whatever stands above (en, de)", () => {
+    const notes: [string, string, string[], string][] = [
+      [
+        "en",
+        "Bridge to be renovated",
+        [...ENGLISH, ...ENGLISH_MORE],
+        "This page was last modified on Dec 17, 2025 by the city's editors.",
+      ],
+      [
+        "en",
+        "Bridge to be renovated",
+        [...ENGLISH, ...ENGLISH_MORE],
+        "This topic was automatically closed after 30 days. New replies are no longer allowed.",
+      ],
+      [
+        "de",
+        "Brücke wird saniert",
+        [...GERMAN, ...MORE_GERMAN],
+        "Diese Seite wurde zuletzt am 3. März 2025 um 10:12 Uhr bearbeitet.",
+      ],
+    ];
+    for (const [lang, title, paragraphs, note] of notes) {
+      // Under a list of links, which stops the trim of labels: the note goes all the same.
+      const end = `<ul><li><a href="/a">Other bridges</a></li><li><a href="/b">Roads</a></li></ul><p>${note}</p>`;
+      const html = pageEndingWith(lang, title, paragraphs, end);
+      expect(
+        withoutAndWith(html, "trailing-labels").map((text) => text.includes(note)),
+        note,
+      ).toEqual([true, false]);
+      expect(textWith(html, "trailing-labels", true)).toContain("Other bridges");
+    }
+    // The same words in the story, with more of the story after them, stay.
+    const sentence = "This page was last modified on the day the council voted, the clerk said, and never again.";
+    const html = pageEndingWith("en", "Bridge to be renovated", [...ENGLISH, sentence, ...ENGLISH_MORE], "");
+    expect(textWith(html, "trailing-labels", true)).toContain(sentence);
+  });
+
+  it("datelines: drops a date line whose day is an ordinal, '16th' (en)", () => {
+    const cases: LineCase[] = [
+      [
+        "en",
+        "Bridge to be renovated",
+        [...ENGLISH, ...ENGLISH_MORE],
+        "Last updated on September 16th, 2023 at 09:27 am",
+      ],
+      ["en", "Bridge to be renovated", [...ENGLISH, ...ENGLISH_MORE], "Published on the 3rd of March, 2020"],
+    ];
+    expectDropsLines("datelines", cases, "after-title");
+  });
+
+  it("calls-to-action: drops a comment box's prompt and a product site's trial button, alone on their line (en, de)", () => {
+    const cases: LineCase[] = [
+      ["en", "Bridge to be renovated", [...ENGLISH, ...ENGLISH_MORE], "What do you think?"],
+      ["en", "Bridge to be renovated", [...ENGLISH, ...ENGLISH_MORE], "Be the first to comment"],
+      ["de", "Die alte Brücke wird saniert", [...GERMAN, ...MORE_GERMAN], "Was meinen Sie?"],
+      ["en", "Bridge to be renovated", [...ENGLISH, ...ENGLISH_MORE], "Start your free trial"],
+      ["en", "Bridge to be renovated", [...ENGLISH, ...ENGLISH_MORE], "Book a demo"],
+    ];
+    expectDropsLines("calls-to-action", cases);
+    // The article's own question, and a block of its text that ends in a button's words, stay.
+    for (const line of [
+      "What do you think happens to a bridge that nobody has painted for forty years? It rusts, and then it cracks.",
+      "The city's planners say the new design will last a century; the engineers who drew it offer to book a demo of the model.",
+    ]) {
+      const html = page("en", "Bridge to be renovated", [...ENGLISH, ...ENGLISH_MORE], `<p>${line}</p>`);
+      expect(textWith(html, "calls-to-action", true)).toContain(line);
+    }
+  });
+
+  it("controls: drops a shop's buttons left as lines (en, de, fr)", () => {
+    const cases: LineCase[] = [
+      ["en", "Bridge to be renovated", [...ENGLISH, ...ENGLISH_MORE], "Add to cart"],
+      ["en", "Bridge to be renovated", [...ENGLISH, ...ENGLISH_MORE], "Write a Review"],
+      ["de", "Die alte Brücke wird saniert", [...GERMAN, ...MORE_GERMAN], "In den Warenkorb"],
+      ["fr", "Le pont sera rénové", FRENCH, "Ajouter au panier"],
+    ];
+    expectDropsLines("controls", cases);
+  });
+
+  it("related-sections: drops 'You may be interested in the following topics as well' and its list (en)", () => {
+    const links = ["New buses on the city's streets", "Station works to take longer", "City park opens after winter"];
+    const list = `<h4>You may be interested in the following topics as well:</h4><ul>${links
+      .map((link, i) => `<li><a href="/news/${i}">${link}</a></li>`)
+      .join("")}</ul>`;
+    const html = page("en", "Bridge to be renovated", [...ENGLISH, ...ENGLISH_MORE], list);
+    expect(
+      withoutAndWith(html, "related-sections").map((text) => text.includes("interested in the following")),
+    ).toEqual([true, false]);
+  });
+
   it("trailing-labels: drops a 'back to the list' link ending the article (es)", () => {
     const html = pageEndingWith(
       "es",

@@ -116,8 +116,8 @@ export function DashboardPage() {
         {list.error && <ErrorBanner message={list.error} onDismiss={list.dismissError} />}
         {!list.totalExact && (
           <p className="muted search-breadth-note">
-            More than {list.total.toLocaleString("en-US")} articles match this search, so the newest come first rather than the best matches.
-            Add a word to narrow it.
+            More than {list.total.toLocaleString("en-US")} articles match this search, so the newest come first rather
+            than the best matches. Add a word to narrow it.
           </p>
         )}
 

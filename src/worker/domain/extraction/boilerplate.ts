@@ -73,7 +73,7 @@ const READ_ALSO =
 
 /** Titles of sections listing other articles (de, en, es, fr, it, nl, pl, pt). */
 const RELATED_TITLE =
-  /^(?:mehr zum thema(?: (?:auf|bei|von) \S+)?|(?:das )?könnte (?:sie|dich) auch interessieren|(?:ähnliche|verwandte|empfohlene|weitere) (?:beiträge|artikel|themen|nachrichten)|meist(?:gelesene|diskutierte|kommentierte)(?: artikel| beiträge)?|auch interessant|mehr themen|das könnte sie auch interessieren|related(?: articles| stories| posts| content| news)?|more (?:on this|from|stories|news|articles)|(?:you (?:may|might) also like|recommended(?: for you| stories| articles)?|most (?:read|popular|viewed)|read (?:also|more|next)|see also|(?:noticias|artículos|notas) relacionad[ao]s|(?:también )?te puede interesar|le puede interesar|lo más (?:leído|visto)|(?:à lire|lire) aussi|(?:articles|sur le même sujet)(?: similaires| liés)?|les plus lus|czytaj (?:też|także)|zobacz (?:też|także)|najczęściej czytane|leggi anche|articoli correlati|(?:i )?più letti|gerelateerde artikelen|lees ook|meest gelezen|(?:artigos|notícias) relacionad[ao]s|veja também|mais lidas|(?:vorschau auf den )?(?:nächste[nr]?|vorherige[nr]?) (?:artikel|beitrag)|(?:next|previous) (?:article|post|story)|article (?:suivant|précédent)|(?:siguiente|anterior) artículo|artículo (?:siguiente|anterior)|(?:następny|poprzedni) artykuł|articolo (?:successivo|precedente)|(?:volgend|vorig) artikel|trending(?: now| nationally| stories| news| articles)?|editor['’]?s['’]? picks?|(?:sponsored|promoted) (?:stories|content|links)|recommended by \S+))\s*[:.…]*$/i;
+  /^(?:mehr zum thema(?: (?:auf|bei|von) \S+)?|(?:das )?könnte (?:sie|dich) auch interessieren|(?:ähnliche|verwandte|empfohlene|weitere) (?:beiträge|artikel|themen|nachrichten)|meist(?:gelesene|diskutierte|kommentierte)(?: artikel| beiträge)?|auch interessant|mehr themen|das könnte sie auch interessieren|related(?: articles| stories| posts| content| news)?|more (?:on this|from|stories|news|articles)|(?:you (?:may|might) also like|you (?:may|might) (?:also )?be interested in(?: the following| these)?(?: topics| articles| posts| stories| reads)?(?: as well)?|recommended(?: for you| stories| articles)?|most (?:read|popular|viewed)|read (?:also|more|next)|see also|(?:noticias|artículos|notas) relacionad[ao]s|(?:también )?te puede interesar|le puede interesar|lo más (?:leído|visto)|(?:à lire|lire) aussi|(?:articles|sur le même sujet)(?: similaires| liés)?|les plus lus|czytaj (?:też|także)|zobacz (?:też|także)|najczęściej czytane|leggi anche|articoli correlati|(?:i )?più letti|gerelateerde artikelen|lees ook|meest gelezen|(?:artigos|notícias) relacionad[ao]s|veja também|mais lidas|(?:vorschau auf den )?(?:nächste[nr]?|vorherige[nr]?) (?:artikel|beitrag)|(?:next|previous) (?:article|post|story)|article (?:suivant|précédent)|(?:siguiente|anterior) artículo|artículo (?:siguiente|anterior)|(?:następny|poprzedni) artykuł|articolo (?:successivo|precedente)|(?:volgend|vorig) artikel|trending(?: now| nationally| stories| news| articles)?|editor['’]?s['’]? picks?|(?:sponsored|promoted) (?:stories|content|links)|recommended by \S+))\s*[:.…]*$/i;
 
 /**
  * Any of `phrases` (regular-expression sources) as whole words, ignoring case. Word edges are Unicode-aware, as
@@ -106,6 +106,8 @@ const CALL_TO_ACTION = anyPhrase([
   "(?:news|updates|posts|stories|headlines|articles|recipes)(?: \\p{L}+){0,3} (?:to|in) your inbox",
   "(?:have|got) a (?:news )?tip",
   "join the (?:conversation|discussion|debate)",
+  "be the first to (?:comment|reply)",
+  "leave a (?:comment|reply)",
   "diskutieren sie mit",
   "rejoignez la (?:conversation|discussion)",
   "abonnier\\p{L}*",
@@ -161,6 +163,20 @@ const CALL_TO_ACTION = anyPhrase([
   "(?:canal|kanal|channel|chaîne|canale|kanaal|kanał) (?:de |on |auf |su |op |na )?(?:youtube|telegram|whatsapp)",
   "(?:youtube|telegram|whatsapp)[- ]?(?:kanal|channel|canal|chaîne|canale|kanaal|kanał)",
 ]);
+
+/**
+ * A comment box's prompt alone on its line: "What do you think?", "Was meinen Sie?", "Qu'en pensez-vous ?",
+ * "¿Qué opinas?". The same words inside a paragraph are the article's own question, and stay.
+ */
+const COMMENT_PROMPT =
+  /^(?:what do you think|what are your thoughts|was meinen sie|was meinst du|qu['’]en pensez-vous|¿?qué (?:opinas|piensas|opina usted))\s*\??$/iu;
+
+/**
+ * A product site's button alone on its line: "Start your free trial", "Book a demo". Inside a block of the
+ * page's own text ("… boost revenue with our software. Book a demo") the block is the page's, and stays.
+ */
+const TRIAL_BUTTON =
+  /^(?:start (?:your|a) free trial|(?:book|request|schedule|get) a (?:free |live )?demo)(?: now| today)?\s*[!→›>]*$/iu;
 
 /**
  * A site's own app offered to the reader: "download the Nationnews apps", "with the VI Consortium app". The
@@ -364,7 +380,7 @@ function classify(
   if (
     rules.has("calls-to-action") &&
     text.length <= CALL_TO_ACTION_MAX &&
-    (CALL_TO_ACTION.test(text) || APP_PROMOTION.test(text))
+    (CALL_TO_ACTION.test(text) || APP_PROMOTION.test(text) || COMMENT_PROMPT.test(text) || TRIAL_BUTTON.test(text))
   ) {
     return "calls-to-action";
   }

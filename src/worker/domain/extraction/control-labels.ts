@@ -191,7 +191,51 @@ const FILLERS = new Set([
 /** A control's label is a few words, even when a site sets two controls side by side. */
 const MAX_WORDS = 8;
 
+/**
+ * A shop's buttons, whole on their line: "Add to cart", "Quick shop", "Compare products", "Write a review",
+ * "In den Warenkorb" (de, en, es, fr, it, nl, pl, pt). A product page saved for later keeps its description,
+ * not its checkout controls.
+ */
+const SHOP_CONTROL = new RegExp(
+  `^(?:${[
+    // en
+    "add to (?:cart|bag|basket|wish ?list)",
+    "buy (?:it )?now",
+    "quick (?:shop|view|add)",
+    "compare(?: products)?",
+    "notify me(?: when (?:available|in stock))?",
+    "write a review",
+    // de
+    "in den warenkorb(?: legen)?",
+    "jetzt kaufen",
+    "merken",
+    "bewertung schreiben",
+    // fr
+    "ajouter au panier",
+    "acheter maintenant",
+    "comparer",
+    "écrire un avis",
+    // es, pt
+    "añadir al carrito",
+    "agregar al carrito",
+    "comprar ahora",
+    "adicionar ao carrinho",
+    "comprar agora",
+    // it
+    "aggiungi al carrello",
+    "acquista ora",
+    // nl
+    "in winkelwagen",
+    "toevoegen aan winkelwagen",
+    // pl
+    "dodaj do koszyka",
+    "kup teraz",
+  ].join("|")})$`,
+  "iu",
+);
+
 export function isControlLabel(text: string): boolean {
+  if (SHOP_CONTROL.test(text.normalize("NFC").trim())) return true;
   const words = text
     .normalize("NFC")
     .toLowerCase()

@@ -136,9 +136,12 @@ function calendarWords(language: string): Set<string> {
 /** A year of a date HAS_FULL_DATE finds (each of its forms has one). */
 const HAS_YEAR = /(?:19|20)\d\d/;
 
-/** A date with a year: "2. Februar 2022", "March 3, 2021", "02.02.2022", "2022-02-02", "3/2/2022". */
+/**
+ * A date with a year: "2. Februar 2022", "March 3, 2021", "September 16th, 2023", "16th of September 2023",
+ * "02.02.2022", "2022-02-02", "3/2/2022".
+ */
 const HAS_FULL_DATE =
-  /(?:\d{1,2}[./-]\d{1,2}[./-](?:19|20)\d{2}|(?:19|20)\d{2}-\d{2}-\d{2}|(?:^|\D)\d{1,2}\.?\s+(?:de\s+)?\p{L}{3,}\.?,?\s+(?:de\s+)?(?:19|20)\d{2}|\p{L}{3,}\.?\s+\d{1,2},?\s+(?:19|20)\d{2}|\p{L}{3,}\s+(?:19|20)\d{2})/u;
+  /(?:\d{1,2}[./-]\d{1,2}[./-](?:19|20)\d{2}|(?:19|20)\d{2}-\d{2}-\d{2}|(?:^|\D)\d{1,2}(?:st|nd|rd|th)?\.?\s+(?:de\s+|of\s+)?\p{L}{3,}\.?,?\s+(?:de\s+)?(?:19|20)\d{2}|\p{L}{3,}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+(?:19|20)\d{2}|\p{L}{3,}\s+(?:19|20)\d{2})/u;
 
 /** True when `text` is a date (in English or `language`, the page's) and the words that may label it, nothing else. */
 export function isDateline(text: string, language = "en"): boolean {

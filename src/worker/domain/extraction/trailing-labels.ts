@@ -26,6 +26,25 @@ const SENTENCE_END = /[.!?…。！？]["'”’»«)\]]*$/u;
 
 /** Removes the trailing labels of Readability's result; returns how many blocks went. */
 export function removeTrailingLabels(root: DomElement): number {
+  // The page's notes about itself go whatever stands above them: they never say anything of the story.
+  const notes = trailingPageNotes(root);
+  for (const note of notes) note.remove();
+  return notes.length + removeLabelRun(root);
+}
+
+/** The lines at the very end that are the page's notes about itself (PAGE_NOTE_LINE), last first. */
+function trailingPageNotes(root: DomElement): DomElement[] {
+  const notes: DomElement[] = [];
+  for (const block of leafBlocks(root, { fromEnd: true })) {
+    const text = squash(block.textContent ?? "");
+    if (!text) continue;
+    if (WHOLE.has(tagOf(block)) || text.length > LINK_LINE_MAX || !PAGE_NOTE_LINE.test(text)) break;
+    notes.push(block);
+  }
+  return notes;
+}
+
+function removeLabelRun(root: DomElement): number {
   const total = squash(root.textContent ?? "").length;
   const run: DomElement[] = [];
   let stopper: DomElement | null = null;
@@ -104,6 +123,26 @@ function isContactLine(text: string): boolean {
  */
 const TAXONOMY_LINE =
   /^(?:tags?|tagged(?: with| as)?|filed under|posted in|schlagw(?:ö|o)rter|schlagworte?|stichw(?:ö|o)rter|kategorien?|themen|abgelegt unter|categor(?:y|ies)|catégories?|étiquettes?|mots[- ]clés|categorías?|etiquetas|categori[ae]|etichette|categorieën|trefwoorden|kategori[ae]|tagi|tematy)\s*:/iu;
+
+/**
+ * A line of the page about the page, not the story: "This page was last modified on Dec 17, 2025 by MDN
+ * contributors.", a wiki's "This page was last edited on 3 May 2025, at 10:12 (UTC)." (en, de, fr, es, it, nl, pl,
+ * pt), a forum's "This topic was automatically closed after 30 days. New replies are no longer allowed."
+ */
+const PAGE_NOTE_LINE = new RegExp(
+  [
+    "^(?:this (?:page|article|post|topic|thread|discussion) (?:was|has been) (?:last (?:modified|edited|updated|changed)|automatically (?:closed|opened|archived|locked))",
+    "diese seite wurde zuletzt",
+    "dieses thema wurde (?:\\S+ ){0,4}automatisch geschlossen",
+    "la dernière modification de cette page",
+    "esta página se editó por última vez",
+    "questa pagina è stata modificata per l'ultima volta",
+    "deze pagina is (?:het )?laatst bewerkt",
+    "tę stronę ostatnio edytowano",
+    "esta página foi editada pela última vez)",
+  ].join("|"),
+  "iu",
+);
 
 /**
  * A label: a heading, or a short line that ends with a colon ("Von:", "Mehr Themen:") or is cut into parts by
