@@ -14,7 +14,7 @@
 //
 // `npm run bench:api -- --import-contention`: that import against those saves alone, on empty libraries.
 import { spawn } from "node:child_process";
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -34,9 +34,9 @@ const seedLog = join(ROOT, ".wrangler", "bench-seed.log");
  */
 const LARGE = process.argv.includes("--large");
 /**
- * `-- --large --reuse`: the database and bucket of the last --large run as they are (seeding them takes about 20
- * minutes on this machine), the users logged in again; their library is generated again (the same seed) to check
- * the answers.
+ * `-- --large --reuse`: the database as the last --large run's seeding left it (a copy kept in .wrangler/bench-seeded)
+ * and its bucket (seeding them takes a few minutes on this machine), the users logged in again; their library is
+ * generated again (the same seed) to check the answers.
  */
 const REUSE = LARGE && process.argv.includes("--reuse");
 /**
@@ -459,13 +459,50 @@ async function seedLarge(userIds, counts) {
   return expected;
 }
 
-/** One row of the local database, as JSON (wrangler d1 execute --json). */
-async function queryOne(sqlText) {
+/**
+ * The seeded D1 file, kept beside the bench's state so that every `--reuse` run starts from the same database.
+ * A run changes it (the import of the contention test adds a reader of 10,000 articles, its deletes and writes
+ * leave the full-text index in more segments): timing the database the last run left would time that drift.
+ */
+const seededCopy = join(ROOT, ".wrangler", "bench-seeded");
+
+function keepSeededDatabase() {
+  const file = d1File(persistTo);
+  rmSync(seededCopy, { recursive: true, force: true });
+  mkdirSync(seededCopy, { recursive: true });
+  for (const suffix of ["", "-wal", "-shm"]) {
+    if (existsSync(file + suffix)) copyFileSync(file + suffix, join(seededCopy, `d1.sqlite${suffix}`));
+  }
+}
+
+function restoreSeededDatabase() {
+  if (!existsSync(join(seededCopy, "d1.sqlite"))) {
+    console.log("\n› No seeded copy kept (seeded before 2026-12-02 afternoon): timing the database as it is.");
+    return;
+  }
+  const file = d1File(persistTo);
+  for (const suffix of ["", "-wal", "-shm"]) {
+    rmSync(file + suffix, { force: true });
+    const kept = join(seededCopy, `d1.sqlite${suffix}`);
+    if (existsSync(kept)) copyFileSync(kept, file + suffix);
+  }
+  console.log("\n› Restored the database as seeding left it.");
+}
+
+/**
+ * One row of the local database, as JSON (wrangler d1 execute --json). The running server shares the file: a
+ * read that meets its write (a cron's merge, an import's last rows) fails with SQLITE_BUSY and is tried again.
+ */
+async function queryOne(sqlText, attempts = 5) {
   const args = ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--command", sqlText, "--json"];
   const log = openSync(seedLog, "w");
   const code = await run(tool("wrangler"), args, { spawn: { stdio: ["ignore", log, log] } });
   closeSync(log);
   const output = readFileSync(seedLog, "utf8");
+  if (code !== 0 && attempts > 1 && /SQLITE_BUSY|database is locked/.test(output)) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    return queryOne(sqlText, attempts - 1);
+  }
   if (code !== 0) throw new Error(`wrangler ${args.join(" ")} exited with ${code}:\n${output.slice(-2000)}`);
   return JSON.parse(output.slice(output.indexOf("[")))[0].results[0];
 }
@@ -612,6 +649,7 @@ async function main() {
   await runOrExit(tool("vite"), ["build"]);
 
   if (!REUSE) rmSync(join(ROOT, persistTo), { recursive: true, force: true });
+  if (REUSE) restoreSeededDatabase();
   // A reused database takes the migrations added since it was seeded (wrangler applies only those).
   await applyMigrations(persistTo);
 
@@ -656,6 +694,7 @@ async function main() {
       users.map((user) => user.id),
       LIBRARY,
     );
+    keepSeededDatabase();
     startServer();
     await waitForHealth();
   } else {
