@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { RANKED_SEARCH_LIMIT } from "../db/repositories/search-hits";
 import { PROCESSING_STATUSES } from "../db/schema";
 import { DOCUMENT_KINDS } from "../domain/documents/document-kind";
 import { MAX_TIMEZONE_OFFSET_MINUTES } from "../domain/reading-stats";
@@ -247,7 +248,7 @@ export const articleListJson = z
     total: z.int(),
     total_exact: z.boolean().meta({
       description:
-        "False when a search matched more articles than it ranks (1,000): `total` is then that many, a lower " +
+        `False when a search matched more articles than it ranks (${RANKED_SEARCH_LIMIT.toLocaleString("en-US")}): \`total\` is then that many, a lower ` +
         "bound, and the articles come newest first rather than best match first.",
     }),
     total_pages: z.int(),

@@ -113,6 +113,16 @@ export function createArticlesRepository(db: Database, bodies: ArticleBodiesRepo
     return { ...record, content: body?.content ?? record.content };
   }
 
+  /**
+   * How many matches a search has when its page came back empty, so no row carried the count: none on the first
+   * page; past the last hit, counted on their own (up to RANKED_SEARCH_LIMIT + 1).
+   */
+  async function matchesPastTheEnd(ftsQuery: string, filters: SQL | undefined, offset: number): Promise<number> {
+    if (offset === 0) return 0;
+    const counted = await db.get<{ n: number }>(sql`select ${searchMatchCountSql(ftsQuery, filters)} as n`);
+    return counted?.n ?? 0;
+  }
+
   /** The user's articles whose `column` is one of `values`, in chunks that keep within D1's parameter limit. */
   async function findSummariesWhereIn<T extends string | number>(
     userId: number,
@@ -229,13 +239,7 @@ export function createArticlesRepository(db: Database, bodies: ArticleBodiesRepo
         .innerJoin(articles, sql`${articles.id} = hits.id`)
         .where(sql`+${articles.userId} = ${userId}`)
         .orderBy(sql`hits.r`, desc(articles.id));
-      // A page past the last hit has no row to carry the count: it is read on its own.
-      const matched =
-        rows[0]?.matched ??
-        (query.offset === 0
-          ? 0
-          : ((await db.get<{ n: number }>(sql`select ${searchMatchCountSql(query.ftsQuery, otherFilters)} as n`))?.n ??
-            0));
+      const matched = rows[0]?.matched ?? (await matchesPastTheEnd(query.ftsQuery, otherFilters, query.offset));
       return { rows: page(rows.map(({ matched: _matched, ...row }) => row)), ...searchTotal(matched) };
     },
 
