@@ -1287,6 +1287,30 @@ describe("extraction rules, one page each", () => {
 });
 
 describe("the page's own markup", () => {
+  it("layout-class-words: keeps a section of prose that a page builder named a block with media (en)", () => {
+    // Readability's negative class words include "widget", "media" and "scroll": a shop's story section named
+    // "section-copy-with-media" lost its only paragraph, and with it what the page says about the shop.
+    const product = (n: number) =>
+      `<div class="swiper-slide product-card-holder"><div class="product-card"><div class="product-card-img-holder"><a href="/p/${n}"><img src="/p${n}.jpg"></a></div><div class="product-card-content-holder"><h5>Bridge print number ${n}</h5><p>Poster, signed</p><div class="product-card-price-btn-holder"><div>$3${n}.00</div><a href="/p/${n}" class="btn">Shop Now</a></div></div></div></div>`;
+    const html = `<!DOCTYPE html><html lang="en"><head><title>Bridge prints</title></head><body>
+      <main class="site-main" role="main"><div class="site-content">
+      <section class="section-hero"><div class="hero-content-holder"><div class="hero-headline-holder"><h1>The bridge, printed</h1></div><div class="hero-copy-holder">${ENGLISH[0]}</div></div></section>
+      <section class="section-copy-with-media"><div class="container"><div class="copy-with-media-holder"><div class="row">
+        <div class="col content-column"><div class="content-column-holder"><div class="content-column-headline-holder"><h2>Our story</h2></div>
+          <div class="content-column-copy-holder"><p>${ENGLISH_MORE[0]} ${ENGLISH_MORE[1]}</p></div></div></div>
+        <div class="col media-column"><div class="img-holder"><img src="/story.jpg"></div></div></div></div></div></section>
+      <section class="section-product-cards"><div class="container"><h2>Our prints</h2><div class="swiper"><div class="swiper-wrapper">${Array.from({ length: 12 }, (_, i) => product(i + 1)).join("")}</div></div></div></section>
+      <div class="social-media-bar"><a href="/x">Follow us on X</a> <a href="/i">Instagram</a></div>
+      </div></main></body></html>`;
+    const [without, withRule] = withoutAndWith(html, "layout-class-words");
+    const story = ENGLISH_MORE[0] ?? "-";
+    expect([without.includes(story), withRule.includes(story), withRule.includes("Follow us on X")]).toEqual([
+      false,
+      true,
+      false,
+    ]);
+  });
+
   it("reads the article, not the whole page, when the <html> class reads as a banner to Readability (en)", () => {
     // Readability judged <html> itself an unlikely candidate ("banner", "header") and removed it, then took the
     // whole body as the article: the skip link came along (and on a real page the first paragraph went).

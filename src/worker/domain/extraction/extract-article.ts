@@ -10,6 +10,7 @@ import { type DomDocument, type DomElement, parseDocument, parseFragment } from 
 import { BREADCRUMB_LIST, FURNITURE_ROLES, roleSelectors } from "./furniture-roles";
 import { htmlToText } from "./html-text";
 import { markIllustratedSteps } from "./illustrated-steps";
+import { removeLayoutClassWords } from "./layout-class-words";
 import { findLead } from "./lead-paragraph";
 import { removeLinkParagraphs } from "./link-paragraphs";
 import { mainRegion, regionRoot } from "./main-region";
@@ -91,7 +92,8 @@ export type ExtractionRule =
   | "recover-paragraphs"
   | "main-region"
   | "json-ld-body"
-  | "screen-reader-text";
+  | "screen-reader-text"
+  | "layout-class-words";
 
 export const EXTRACTION_RULES: readonly ExtractionRule[] = [
   ...BOILERPLATE_RULES,
@@ -108,6 +110,7 @@ export const EXTRACTION_RULES: readonly ExtractionRule[] = [
   "main-region",
   "json-ld-body",
   "screen-reader-text",
+  "layout-class-words",
 ];
 
 /**
@@ -267,6 +270,7 @@ function removeFurnitureBeforeReading(
   if (rules.has("marked-boilerplate")) removeMarkedBoilerplate(document.body, stopWords);
   prepareForReadability(document, new Set(BOILERPLATE_RULES.filter((rule) => rules.has(rule))), language);
   if (rules.has("illustrated-steps")) markIllustratedSteps(document.body);
+  if (rules.has("layout-class-words")) removeLayoutClassWords(document.body);
 }
 
 /** Parses the page, reads its metadata, applies the rules that run before Readability, and runs Readability. */
