@@ -1311,6 +1311,25 @@ describe("the page's own markup", () => {
     ]);
   });
 
+  it("hidden-panels: reads a guide's closed tabs and accordion answers, not a menu's closed panel (en)", () => {
+    // The second tab and the closed answer are hidden in the markup until a click; Readability skipped them.
+    const html = `<!DOCTYPE html><html lang="en"><head><title>Crossing the bridge</title></head><body>
+      <header><button aria-expanded="false" aria-controls="menu-panel">Menu</button>
+        <div id="menu-panel" hidden><a href="/a">All guides</a> <a href="/b">All bridges</a> <a href="/c">Contact</a></div></header>
+      <main><h1>Crossing the bridge</h1><p>${ENGLISH[0]}</p>
+      <div role="tablist"><button role="tab" aria-selected="true">By car</button><button role="tab" aria-selected="false">On foot</button></div>
+      <div role="tabpanel"><p>${ENGLISH_MORE[0]}</p></div>
+      <div role="tabpanel" hidden><p>${ENGLISH_MORE[1]}</p></div>
+      <h2>Questions</h2><div class="faq"><div role="button" aria-expanded="false" aria-controls="answer-1">Is the bridge open at night?</div>
+      <div id="answer-1" style="display: none"><p>${ENGLISH_MORE[2]}</p></div></div>
+      </main><footer>Footer</footer></body></html>`;
+    const [without, withRule] = withoutAndWith(html, "hidden-panels");
+    const seen = (text: string) =>
+      [ENGLISH_MORE[1], ENGLISH_MORE[2], "All bridges"].map((line) => text.includes(line ?? "-"));
+    expect(seen(without)).toEqual([false, false, false]);
+    expect(seen(withRule)).toEqual([true, true, false]);
+  });
+
   it("reads the article, not the whole page, when the <html> class reads as a banner to Readability (en)", () => {
     // Readability judged <html> itself an unlikely candidate ("banner", "header") and removed it, then took the
     // whole body as the article: the skip link came along (and on a real page the first paragraph went).

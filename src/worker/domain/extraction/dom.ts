@@ -29,6 +29,9 @@ export interface DomElement extends DomNode {
   removeAttribute(name: string): void;
   querySelector(selectors: string): DomElement | null;
   querySelectorAll(selectors: string): DomList<DomElement>;
+  /** The element itself or its nearest ancestor matching `selectors`. */
+  closest(selectors: string): DomElement | null;
+  contains(other: DomNode): boolean;
   append(...nodes: DomNode[]): void;
   prepend(...nodes: DomNode[]): void;
   before(...nodes: DomNode[]): void;
@@ -43,6 +46,7 @@ export interface DomDocument {
   readonly body: DomElement;
   readonly title: string;
   createElement(tagName: string): DomElement;
+  getElementById(id: string): DomElement | null;
   querySelector(selectors: string): DomElement | null;
   querySelectorAll(selectors: string): DomList<DomElement>;
 }

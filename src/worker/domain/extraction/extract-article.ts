@@ -8,6 +8,7 @@ import { removeInterfaceLabels } from "./control-labels";
 import { choseARecordTable, foundMoreProse, putRecordTablesBack, setRecordTablesAside } from "./data-tables";
 import { type DomDocument, type DomElement, parseDocument, parseFragment } from "./dom";
 import { BREADCRUMB_LIST, FURNITURE_ROLES, roleSelectors } from "./furniture-roles";
+import { showHiddenPanels } from "./hidden-panels";
 import { htmlToText } from "./html-text";
 import { markIllustratedSteps } from "./illustrated-steps";
 import { removeLayoutClassWords } from "./layout-class-words";
@@ -93,7 +94,8 @@ export type ExtractionRule =
   | "main-region"
   | "json-ld-body"
   | "screen-reader-text"
-  | "layout-class-words";
+  | "layout-class-words"
+  | "hidden-panels";
 
 export const EXTRACTION_RULES: readonly ExtractionRule[] = [
   ...BOILERPLATE_RULES,
@@ -111,6 +113,7 @@ export const EXTRACTION_RULES: readonly ExtractionRule[] = [
   "json-ld-body",
   "screen-reader-text",
   "layout-class-words",
+  "hidden-panels",
 ];
 
 /**
@@ -266,6 +269,8 @@ function removeFurnitureBeforeReading(
   language: string,
   stopWords: ReadonlySet<string>,
 ): void {
+  // First: a closed tab's text is the page's, and the rules after judge it with the rest.
+  if (rules.has("hidden-panels")) showHiddenPanels(document.body);
   if (rules.has("screen-reader-text")) removeScreenReaderText(document.body);
   if (rules.has("marked-boilerplate")) removeMarkedBoilerplate(document.body, stopWords);
   prepareForReadability(document, new Set(BOILERPLATE_RULES.filter((rule) => rules.has(rule))), language);

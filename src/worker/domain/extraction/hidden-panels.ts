@@ -1,0 +1,58 @@
+import type { DomElement } from "./dom";
+import { FURNITURE_ROLES, roleSelectors } from "./furniture-roles";
+
+/**
+ * Shows the page's closed tabs and accordion panels before Readability reads it. A page that keeps a guide's second
+ * tab, a product's specifications or its FAQ answers in panels a reader opens with a click hides them in the markup
+ * (`hidden`, `aria-hidden="true"`, `display: none`), and Readability skips whatever is hidden: the reader view lost
+ * every tab but the first. ARIA says which hidden elements are such panels: a `role="tabpanel"`, or the element an
+ * `aria-expanded` control names in `aria-controls`. A menu is not one (its control says `aria-haspopup`, or the
+ * panel is a menu or dialog), nor is anything inside the site's navigation, header or footer, nor a panel that is
+ * mostly links.
+ */
+export function showHiddenPanels(root: DomElement): void {
+  const panels = new Set<DomElement>(root.querySelectorAll('[role="tabpanel"]'));
+  for (const control of root.querySelectorAll("[aria-controls][aria-expanded]")) {
+    if (control.hasAttribute("aria-haspopup") && control.getAttribute("aria-haspopup") !== "false") continue;
+    for (const id of (control.getAttribute("aria-controls") ?? "").split(/\s+/).filter(Boolean)) {
+      const panel = root.ownerDocument.getElementById(id);
+      if (panel && root.contains(panel)) panels.add(panel);
+    }
+  }
+  for (const panel of panels) {
+    if (!isHidden(panel) || panel.closest(OUTSIDE_THE_CONTENT) || mostlyLinks(panel)) continue;
+    panel.removeAttribute("hidden");
+    panel.removeAttribute("aria-hidden");
+    const style = panel.getAttribute("style");
+    if (style) panel.setAttribute("style", style.replace(HIDING_DECLARATIONS, ""));
+  }
+}
+
+const HIDING_DECLARATIONS = /(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important)?\s*;?/gi;
+
+/** Where a panel is the site's, not the page's: a mega menu's columns, a footer's collapsible link lists. */
+const OUTSIDE_THE_CONTENT = [
+  "nav",
+  "header",
+  "footer",
+  "dialog",
+  ...roleSelectors(FURNITURE_ROLES),
+  '[role="listbox"]',
+].join(", ");
+
+function isHidden(element: DomElement): boolean {
+  if (element.hasAttribute("hidden") || element.getAttribute("aria-hidden") === "true") return true;
+  HIDING_DECLARATIONS.lastIndex = 0;
+  const hidden = HIDING_DECLARATIONS.test(element.getAttribute("style") ?? "");
+  HIDING_DECLARATIONS.lastIndex = 0;
+  return hidden;
+}
+
+/** More than half of the panel's text is link text: a list of links, not a passage. */
+function mostlyLinks(panel: DomElement): boolean {
+  const text = (panel.textContent ?? "").replace(/\s+/g, " ").trim();
+  if (!text) return true;
+  let linked = 0;
+  for (const link of panel.querySelectorAll("a")) linked += (link.textContent ?? "").replace(/\s+/g, " ").trim().length;
+  return linked / text.length > 0.5;
+}
