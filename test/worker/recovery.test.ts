@@ -1,6 +1,9 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, inject, it } from "vitest";
 import { createDatabase } from "../../src/worker/db/client";
+import { createArticleBodiesRepository } from "../../src/worker/db/repositories/article-bodies-repository";
+import { createArticlesRepository } from "../../src/worker/db/repositories/articles-repository";
+import { createSearchIndex } from "../../src/worker/db/repositories/search-index";
 import { checkArticleUrl } from "../../src/worker/domain/article-url";
 import {
   IMPORT_LOST_AFTER_MS,
@@ -158,9 +161,30 @@ describe("recovery sweep (cron, real queue and Workflows)", () => {
       idleMs: PROCESSING_LOST_AFTER_MS + MINUTE,
       recoveries: MAX_RECOVERIES,
     });
+    // The run had stored the body before it died: a run writes the article's full-text entry only when it ends.
+    const db = createDatabase(env.DB);
+    const bodies = createArticleBodiesRepository(env.ARTICLE_BODIES);
+    const articles = createArticlesRepository(db, bodies, createSearchIndex(db, bodies));
+    const word = `quokkaline${crypto.randomUUID().slice(0, 8)}`;
+    await articles.updateProcessing(user.id, id, {
+      content: `<p>A body with the word ${word} in it.</p>`,
+      searchText: `A body with the word ${word} in it.`,
+    });
+    await env.DB.prepare("UPDATE articles SET updated_at = ? WHERE id = ?")
+      .bind(Date.now() - PROCESSING_LOST_AFTER_MS - MINUTE, id)
+      .run();
+    const found = async () =>
+      ((await api("GET", `/api/articles/?search=${word}`, { token })).body.articles as { id: number }[]).map(
+        (a) => a.id,
+      );
+    // Read from the index itself: a request could start this isolate's own sweep first.
+    const indexed = await env.DB.prepare("SELECT rowid FROM articles_fts WHERE articles_fts MATCH ?").bind(word).all();
+    expect(indexed.results).toEqual([]);
     await sweep();
     const article = (await api("GET", `/api/articles/${id}`, { token })).body;
     expect(article).toMatchObject({ processing_status: "failed", processing_error: RECOVERY_FAILED_MESSAGE });
+    // Given up on, its entry is written with the body it kept: the body's words find it.
+    expect(await found()).toEqual([id]);
   });
 
   it("records the Workflow running an article while it runs, so the sweep can ask it, and forgets it when done", async () => {

@@ -1,7 +1,9 @@
 import { getConfig } from "../config";
 import { createDatabase, type Database } from "../db/client";
+import { createArticleBodiesRepository } from "../db/repositories/article-bodies-repository";
 import { createIngestBacklogRepository } from "../db/repositories/ingest-backlog-repository";
 import { createRecoveryRepository } from "../db/repositories/recovery-repository";
+import { createSearchIndex } from "../db/repositories/search-index";
 import { allShards } from "../db/shards";
 import type { SweepClock } from "../domain/processing-recovery";
 import { createRecoveryService, type SweepReport } from "../services/recovery-service";
@@ -19,6 +21,7 @@ let lastSweepAt = 0;
 
 /** The recovery service on the Worker's bindings, over one shard's libraries. */
 export function createRecovery(env: Env, db: Database) {
+  const searchIndex = createSearchIndex(db, createArticleBodiesRepository(env.ARTICLE_BODIES));
   return createRecoveryService({
     recovery: createRecoveryRepository(db),
     enqueue: createIngestProducer(env.INGEST_QUEUE, createIngestBacklogRepository(db)),
@@ -29,6 +32,7 @@ export function createRecovery(env: Env, db: Database) {
       const { status } = await instance.status();
       if (!["complete", "errored", "terminated"].includes(status)) await instance.terminate();
     },
+    reindex: (userId, articleId) => searchIndex.reindex(userId, articleId),
   });
 }
 

@@ -28,6 +28,11 @@ interface RecoveryServiceDeps {
   runStatus: (id: string) => Promise<string>;
   /** Stops a Workflow instance (one that lost its article), so that only the new run writes to the article. */
   endRun: (id: string) => Promise<void>;
+  /**
+   * Writes an article's full-text entry: a run writes it when it ends (articles-repository's updateProcessing), so
+   * a run given up on may have stored a body that is not indexed yet.
+   */
+  reindex: (userId: number, articleId: number) => Promise<void>;
 }
 
 export interface SweepReport {
@@ -42,7 +47,14 @@ export interface SweepReport {
  * (issue 31). Every action is idempotent: rows change only if still as read, and queuing an article twice
  * processes it twice at worst, each stage overwriting its own fields.
  */
-export function createRecoveryService({ recovery, enqueue, importQueue, runStatus, endRun }: RecoveryServiceDeps) {
+export function createRecoveryService({
+  recovery,
+  enqueue,
+  importQueue,
+  runStatus,
+  endRun,
+  reindex,
+}: RecoveryServiceDeps) {
   async function runState(row: InProgressRow, clock: SweepClock): Promise<RunState> {
     if (!row.run || !needsRunCheck(row, clock)) return "none";
     try {
@@ -65,6 +77,7 @@ export function createRecoveryService({ recovery, enqueue, importQueue, runStatu
       if (action === "fail") fail.push(row);
     });
     const failed = await recovery.markFailed(fail, RECOVERY_FAILED_MESSAGE, clock.now);
+    for (const row of failed) await reindex(row.userId, row.id);
     const nudged = await recovery.markNudged(nudge, clock.now);
     if (nudged.length > 0) {
       // Each keeps its place and lane in the backlog; the message is one more turn (an extra one is harmless).

@@ -2,7 +2,14 @@ import { and, asc, count, desc, eq, getTableColumns, inArray, type SQL, sql } fr
 import type { Database } from "../client";
 import { ownedArticles } from "../owned-articles";
 import { batchRows } from "../raw-batch";
-import { articleFeedback, articles, articleTags, highlights, PROCESSING_STATUSES } from "../schema";
+import {
+  articleFeedback,
+  articles,
+  articleTags,
+  highlights,
+  PROCESSING_STATUSES,
+  type ProcessingStatus,
+} from "../schema";
 import type { ArticleBodiesRepository } from "./article-bodies-repository";
 import { searchHitsSql, searchMatchCountSql, searchTotal } from "./search-hits";
 import type { SearchIndex } from "./search-index";
@@ -28,6 +35,8 @@ const rowColumns = { ...articleColumns, bodyKey: articles.bodyKey };
  * with the highlights: its writer (the highlights service) rewrites the entry.
  */
 const INDEXED = ["title", "summary", "domain", "author"] as const;
+/** The statuses of an article a processing run holds: its entry waits for the run's end (updateProcessing). */
+const IN_RUN: ReadonlySet<ProcessingStatus> = new Set(["pending", "processing", "retrying"]);
 
 /** Every processing status but `completed`: the few articles the statistics count by status. */
 const UNFINISHED_STATUSES = PROCESSING_STATUSES.filter((status) => status !== "completed");
@@ -360,8 +369,13 @@ export function createArticlesRepository(db: Database, bodies: ArticleBodiesRepo
         return undefined;
       }
       if (previous?.bodyKey && previous.bodyKey !== key) await bodies.deleteBody(userId, previous.bodyKey);
+      // A processing run writes the body, then the summary, then marks the article finished: its entry is written
+      // once, when the run ends, rather than after each step (every rewrite leaves the old words in the index
+      // until a merge; docs/capacity.md, "Where an article's bytes are"). An edit outside a run is indexed at once.
+      if (IN_RUN.has(row.processingStatus)) return row;
+      const ended = "processingStatus" in fields;
       if (newBody) await searchIndex.reindex(userId, id, content ? (searchText ?? "") : null);
-      else if (INDEXED.some((column) => column in fields)) await searchIndex.reindex(userId, id);
+      else if (ended || INDEXED.some((column) => column in fields)) await searchIndex.reindex(userId, id);
       return row;
     },
 
