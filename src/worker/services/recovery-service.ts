@@ -76,8 +76,10 @@ export function createRecoveryService({
       if (action === "nudge") nudge.push(row);
       if (action === "fail") fail.push(row);
     });
+    // Indexed first, so that an article shown failed is already found by its words; one that a run took back
+    // meanwhile is written again when that run ends.
+    for (const row of fail) await reindex(row.userId, row.id);
     const failed = await recovery.markFailed(fail, RECOVERY_FAILED_MESSAGE, clock.now);
-    for (const row of failed) await reindex(row.userId, row.id);
     const nudged = await recovery.markNudged(nudge, clock.now);
     if (nudged.length > 0) {
       // Each keeps its place and lane in the backlog; the message is one more turn (an extra one is harmless).

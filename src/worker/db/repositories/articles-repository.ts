@@ -348,6 +348,14 @@ export function createArticlesRepository(db: Database, bodies: ArticleBodiesRepo
     ): Promise<ArticleSummaryRecord | undefined> {
       const { content, searchText, ...fields } = patch;
       const newBody = "content" in patch || "searchText" in patch;
+      // A run's end that changes nothing the index holds: the entry is written first, so that an article shown
+      // finished is already found by its words (the row's indexed columns are the same before and after).
+      const ending =
+        fields.processingStatus !== undefined &&
+        !IN_RUN.has(fields.processingStatus) &&
+        !newBody &&
+        !INDEXED.some((column) => column in fields);
+      if (ending) await searchIndex.reindex(userId, id);
       const key = newBody && content ? bodies.newBodyKey(userId, id) : null;
       if (key) await bodies.writeBody(userId, key, { content: content ?? "", searchText: searchText ?? "" });
       const previous = newBody
@@ -372,10 +380,11 @@ export function createArticlesRepository(db: Database, bodies: ArticleBodiesRepo
       // A processing run writes the body, then the summary, then marks the article finished: its entry is written
       // once, when the run ends, rather than after each step (every rewrite leaves the old words in the index
       // until a merge; docs/capacity.md, "Where an article's bytes are"). An edit outside a run is indexed at once.
-      if (IN_RUN.has(row.processingStatus)) return row;
-      const ended = "processingStatus" in fields;
+      if (ending || IN_RUN.has(row.processingStatus)) return row;
       if (newBody) await searchIndex.reindex(userId, id, content ? (searchText ?? "") : null);
-      else if (ended || INDEXED.some((column) => column in fields)) await searchIndex.reindex(userId, id);
+      else if (fields.processingStatus !== undefined || INDEXED.some((column) => column in fields)) {
+        await searchIndex.reindex(userId, id);
+      }
       return row;
     },
 
