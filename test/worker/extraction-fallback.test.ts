@@ -36,4 +36,17 @@ describe("extraction when Readability finds no article", () => {
       expect(text).not.toContain(furniture);
     }
   });
+
+  it("reads the thread's <main>, not the one <article> in it that is a linked page's preview card", () => {
+    // A forum inlines a preview of a link in a reply as an <article>, the page's only one; the posts are <div>s.
+    const withPreview = thread.replace(
+      '<div class="post"><p>A low dome',
+      '<div class="post"><aside class="onebox"><article class="onebox-body"><h3>Ridge tents</h3><p>A shop\'s page.</p></article></aside><p>A low dome',
+    );
+    const text = mainContentFallback(parseDocument(withPreview)).textContent ?? "";
+    expect([text.includes("Which tent holds up in strong wind?"), text.includes("crossing poles")]).toEqual([
+      true,
+      true,
+    ]);
+  });
 });

@@ -373,11 +373,25 @@ export function mainContentFallback(document: DomDocument): DomElement {
   return root;
 }
 
-/** The page's one <article>, else its one <main>: where the publisher says the content is. */
+/**
+ * The page's one <article>, else its one <main>: where the publisher says the content is. A lone <article> that
+ * holds less than half the words of the page's <main> is a part of it, not the content (a forum thread's preview
+ * card of a linked page, the only <article> of a page whose posts are plain <div>s): the <main> stands in then.
+ */
 function markedMainContent(document: DomDocument): DomElement | undefined {
   const articles = document.querySelectorAll("article");
   const mains = document.querySelectorAll('main, [role="main"]');
-  return articles.length === 1 ? articles[0] : mains.length === 1 ? mains[0] : undefined;
+  const main = mains.length === 1 ? mains[0] : undefined;
+  const article = articles.length === 1 ? articles[0] : undefined;
+  if (
+    article &&
+    main &&
+    !article.contains(main) &&
+    countWords(article.textContent ?? "") * 2 < countWords(main.textContent ?? "")
+  ) {
+    return main;
+  }
+  return article ?? main;
 }
 
 /**
