@@ -754,8 +754,28 @@ describe("extraction rules, one page each", () => {
       ["en", "Bridge to be renovated", [...ENGLISH, ...ENGLISH_MORE], "Write a Review"],
       ["de", "Die alte Brücke wird saniert", [...GERMAN, ...MORE_GERMAN], "In den Warenkorb"],
       ["fr", "Le pont sera rénové", FRENCH, "Ajouter au panier"],
+      ["en", "Bridge to be renovated", [...ENGLISH, ...ENGLISH_MORE], "$37.00"],
+      ["fr", "Le pont sera rénové", FRENCH, "79,00 €"],
+      ["en", "Bridge to be renovated", [...ENGLISH, ...ENGLISH_MORE], "48 posts"],
+      ["de", "Die alte Brücke wird saniert", [...GERMAN, ...MORE_GERMAN], "Beiträge: 1.203"],
+      ["en", "Bridge to be renovated", [...ENGLISH, ...ENGLISH_MORE], "Jump to"],
     ];
     expectDropsLines("controls", cases);
+    // A price or a count inside a sentence is the article's.
+    const line = "The repairs will cost $37.00 per square metre, and the council has already read 48 posts about them.";
+    const html = page("en", "Bridge to be renovated", [...ENGLISH, ...ENGLISH_MORE], `<p>${line}</p>`);
+    expect(textWith(html, "controls", true)).toContain(line);
+  });
+
+  it("related-sections: drops a shop's 'Related products' heading and its list (en, fr)", () => {
+    for (const [lang, title, paragraphs, heading] of [
+      ["en", "Bridge to be renovated", [...ENGLISH, ...ENGLISH_MORE], "Related products"],
+      ["fr", "Le pont sera rénové", FRENCH, "Produits complémentaires"],
+    ] as LineCase[]) {
+      const list = `<h3>${heading}</h3><ul><li><a href="/p/1">Bridge poster</a></li><li><a href="/p/2">Bridge mug</a></li></ul>`;
+      const html = page(lang, title, paragraphs, list);
+      expect(withoutAndWith(html, "related-sections").map((text) => text.includes(heading))).toEqual([true, false]);
+    }
   });
 
   it("related-sections: drops 'You may be interested in the following topics as well' and its list (en)", () => {

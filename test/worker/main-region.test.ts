@@ -90,6 +90,44 @@ describe("main-region", () => {
   });
 });
 
+describe("main-region, how much more it must hold", () => {
+  /** A guide whose steps Readability keeps, and more sections beside them: `extra`. */
+  const guide = (extra: string) => `<!DOCTYPE html><html lang="en"><head><title>Packing a kitchen</title></head><body>
+<main><h1>Packing a kitchen</h1>
+ <section class="steps"><div class="wrap"><div class="inner"><h2>Step by step</h2>${repeat(
+   5,
+   (i) =>
+     `<p>Step ${i + 1}: wrap each plate in two sheets of paper, stand it on its edge in a small box, and fill the gaps with towels so that nothing in the box can shift when the truck brakes hard.</p>`,
+ )}</div></div></section>
+ ${extra}
+</main></body></html>`;
+  const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
+
+  it("reads the whole page when it holds half as many words again as Readability's choice", () => {
+    const faq = `<div class="faq"><h2>Questions</h2><dl>${repeat(
+      3,
+      (i) =>
+        `<dt>Question ${i + 1}: what goes in the last box?</dt><dd>Pack a last box with the kettle, mugs, a knife and a roll of paper towels, label it clearly and keep it with you in the car rather than on the truck, so that the first evening in the new kitchen is easy.</dd>`,
+    )}</dl></div>`;
+    const html = guide(faq);
+    const [without, withIt] = [text(html, false), text(html, true)];
+    expect(without).not.toContain("Question 2");
+    expect(withIt).toContain("Question 2");
+    // Less than the 2.5 times the region once had to hold.
+    expect(words(withIt) / words(without)).toBeLessThan(2.5);
+  });
+
+  it("asks for much more when what the region adds is teasers of other pages", () => {
+    // As a party's or a club's site lists its other news under a page: a picture, a title, an excerpt cut short.
+    const teasers = `<div class="news"><div class="list">${repeat(
+      5,
+      (i) =>
+        `<div class="item"><a href="/news/${i}"><img src="/news/${i}.jpg" alt=""></a><div><div>Packing a garage in a weekend, part ${i + 1}</div><div>Tools, paint and the lawn mower each need their own kind of box, and the order in which you pack them decides how fast the garage of the new house is ready...</div></div></div>`,
+    )}</div></div>`;
+    expect(text(guide(teasers), true)).not.toContain("Packing a garage");
+  });
+});
+
 describe("mainRegion", () => {
   it("takes the page's one <main> without its furniture, hidden parts, marked boxes and the repeated title", () => {
     const document = parseDocument(`<html><head><title>Guide to packing</title></head><body>
@@ -100,6 +138,7 @@ describe("mainRegion", () => {
         <div class="share-bar"><p>Share this guide with the people who help you move house this year.</p></div>
         <form><input name="q"><label>Search the site</label></form>
         <div><a href="/next">Next guide</a></div><p>Read <a href="/boxes">the guide to boxes</a> as well.</p>
+        <div class="pagination">48 posts <a href="?page=2">2</a> <a href="?page=3">3</a></div>
       </main></body></html>`);
     const root = regionRoot(document);
     expect(root.localName).toBe("main");
@@ -116,6 +155,7 @@ describe("mainRegion", () => {
       "Share this",
       "Search the site",
       "Next guide",
+      "48 posts",
     ]) {
       expect(text).not.toContain(gone);
     }

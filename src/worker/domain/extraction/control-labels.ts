@@ -234,8 +234,20 @@ const SHOP_CONTROL = new RegExp(
   "iu",
 );
 
+/**
+ * A price alone on its line ("$37.00", "79,00 €", "ab 12,99 €"): a shop's product card or buy box. An article
+ * names a price in a sentence; a line that is only a price is the shop's.
+ */
+const PRICE_ALONE =
+  /^(?:(?:from|ab|à partir de|dès|desde|da|a partir de|vanaf|od)\s+)?(?:(?:[$€£¥₹]|US\$|CHF|zł)\s?\d{1,3}(?:[.,\s\u00a0\u202f]\d{3})*(?:[.,]\d{1,2})?|\d{1,3}(?:[.,\s\u00a0\u202f]\d{3})*(?:[.,]\d{1,2})?\s?(?:€|\$|£|EUR|USD|GBP|CHF|zł|PLN|kr))$/iu;
+
+/** A forum member's post count beside each post ("48 posts", "Beiträge: 1.203"). */
+const POST_COUNT =
+  /^(?:\d[\d.,]*\s+(?:posts?|beiträge|messages|mensajes|mensagens|messaggi|berichten|postów|posty)|(?:posts|beiträge|messages|mensajes|mensagens|messaggi|berichten|posty)\s*:\s*\d[\d.,]*)$/iu;
+
 export function isControlLabel(text: string): boolean {
-  if (SHOP_CONTROL.test(text.normalize("NFC").trim())) return true;
+  const trimmed = text.normalize("NFC").trim();
+  if (SHOP_CONTROL.test(trimmed) || PRICE_ALONE.test(trimmed) || POST_COUNT.test(trimmed)) return true;
   const words = text
     .normalize("NFC")
     .toLowerCase()
@@ -289,8 +301,12 @@ export function isSkipLink(text: string): boolean {
 const JUMP_LINE =
   /^(?:jump to|wechseln zu|springe zu|aller à|saltar a|ir a|vai a|ga naar|przejdź do)\s*:\s*(?:navigation|navigación|navegación|navegação|navigazione|navigatie|nawigacja)\s*,\s*(?:search|suche|rechercher|recherche|búsqueda|buscar|pesquisa|ricerca|zoeken|szukaj|wyszukiwanie)$/iu;
 
+/** A forum's "Jump to" box's label, its menu of forums gone. */
+const JUMP_LABEL = /^(?:jump to|springe zu|wechseln zu|aller à|saltar a|vai a|ga naar|przejdź do)\s*:?$/iu;
+
 export function isJumpLine(text: string): boolean {
-  return JUMP_LINE.test(text.normalize("NFC").trim());
+  const trimmed = text.normalize("NFC").trim();
+  return JUMP_LINE.test(trimmed) || JUMP_LABEL.test(trimmed);
 }
 
 /**

@@ -46,7 +46,6 @@ export interface DomDocument {
   readonly body: DomElement;
   readonly title: string;
   createElement(tagName: string): DomElement;
-  getElementById(id: string): DomElement | null;
   querySelector(selectors: string): DomElement | null;
   querySelectorAll(selectors: string): DomList<DomElement>;
 }

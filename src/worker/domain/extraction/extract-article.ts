@@ -227,7 +227,8 @@ interface PageReading {
 /**
  * The page's main region (main-region.ts), cleaned as Readability's choice is, when it reads as a page of several
  * sections of which Readability kept one; else null. Taken when it holds REGION_MIN_GAIN times the words of
- * Readability's choice (and 30 more) and REGION_MIN_GOOD_TEXT more characters of prose by jusText's measures, on
+ * Readability's choice (and 30 more; TEASING_REGION_MIN_GAIN times when what it adds is teasers of other pages)
+ * and REGION_MIN_GOOD_TEXT more characters of prose by jusText's measures, on
  * a page that does not declare itself an article (schema.org Article or Posting, og:type "article"): on a story
  * Readability's choice is the story, and what the region adds is comments and teasers of other stories.
  */
@@ -239,20 +240,40 @@ function mainRegionContent(
   baseUrl: string,
   cleanUp: (element: DomElement) => void,
 ): { content: string; text: string } | null {
-  const threshold = REGION_MIN_GAIN * countWords(chosen.text) + REGION_MIN_EXTRA_WORDS;
+  const least = REGION_MIN_GAIN * countWords(chosen.text) + REGION_MIN_EXTRA_WORDS;
   // Its text before cleaning is the most the region can hold: most pages stop here, before any cleaning.
-  if (countWords(source.textContent ?? "") <= threshold) return null;
+  if (countWords(source.textContent ?? "") <= least) return null;
   const region = mainRegion(source, pageTitle);
   cleanUp(region);
   const content = sanitizeArticleHtml(region, baseUrl);
   const text = htmlToText(content);
+  // Excerpts cut short ("…") and headings that are links are teasers of other pages: a region holding them must
+  // hold much more besides.
+  const teasers = countTeasers(content, text) - countTeasers(chosen.content, chosen.text);
+  const threshold = teasers >= 2 ? TEASING_REGION_MIN_GAIN * countWords(chosen.text) + REGION_MIN_EXTRA_WORDS : least;
   if (countWords(text) <= threshold) return null;
   const prose = (html: string) => goodTextLength(parseFragment(html), stopWords);
   // A list of episodes, products or links adds words but no prose.
   return prose(content) - prose(chosen.content) >= REGION_MIN_GOOD_TEXT ? { content, text } : null;
 }
 
-const REGION_MIN_GAIN = 2.5;
+const REGION_MIN_GAIN = 1.5;
+const TEASING_REGION_MIN_GAIN = 2.5;
+
+/**
+ * A listing's teasers of other pages: lines of prose that end cut short ("…", "..."), and headings whose text is a
+ * link (another post's title).
+ */
+function countTeasers(content: string, text: string): number {
+  let count = 0;
+  for (const line of text.split("\n")) if (/\p{L}\s*(?:…|\.\.\.)\s*$/u.test(line) && countWords(line) >= 8) count += 1;
+  for (const heading of parseFragment(content).querySelectorAll("h2, h3, h4")) {
+    const words = countWords(heading.textContent ?? "");
+    const linked = [...heading.querySelectorAll("a[href]")].reduce((n, a) => n + countWords(a.textContent ?? ""), 0);
+    if (words >= 3 && linked === words) count += 1;
+  }
+  return count;
+}
 const REGION_MIN_EXTRA_WORDS = 30;
 /** jusText's "little text" (marked-boilerplate.ts): a paragraph or two. */
 const REGION_MIN_GOOD_TEXT = 200;

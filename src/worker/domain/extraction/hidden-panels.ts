@@ -11,14 +11,19 @@ import { FURNITURE_ROLES, roleSelectors } from "./furniture-roles";
  * mostly links.
  */
 export function showHiddenPanels(root: DomElement): void {
-  const panels = new Set<DomElement>(root.querySelectorAll('[role="tabpanel"]'));
-  for (const control of root.querySelectorAll("[aria-controls][aria-expanded]")) {
-    if (control.hasAttribute("aria-haspopup") && control.getAttribute("aria-haspopup") !== "false") continue;
-    for (const id of (control.getAttribute("aria-controls") ?? "").split(/\s+/).filter(Boolean)) {
-      const panel = root.ownerDocument.getElementById(id);
-      if (panel && root.contains(panel)) panels.add(panel);
-    }
+  const panels = new Set<DomElement>();
+  const named = new Set<string>();
+  for (const element of root.querySelectorAll('[role="tabpanel"], [aria-controls]')) {
+    if (element.getAttribute("role") === "tabpanel") panels.add(element);
+    const controls = element.getAttribute("aria-controls");
+    if (!controls || !element.hasAttribute("aria-expanded")) continue;
+    if (element.hasAttribute("aria-haspopup") && element.getAttribute("aria-haspopup") !== "false") continue;
+    for (const id of controls.split(/\s+/)) if (id) named.add(id);
   }
+  // One pass over the elements with an id, rather than a search of the page for each control.
+  if (named.size > 0)
+    for (const element of root.querySelectorAll("[id]"))
+      if (named.has(element.getAttribute("id") ?? "")) panels.add(element);
   for (const panel of panels) {
     if (!isHidden(panel) || panel.closest(OUTSIDE_THE_CONTENT) || mostlyLinks(panel)) continue;
     panel.removeAttribute("hidden");

@@ -11,7 +11,7 @@ import type { DomElement } from "./dom";
  * ("social-media", "cookie-banner-widget", "related-media"): the other rules and Readability judge those as before.
  */
 export function removeLayoutClassWords(root: DomElement): void {
-  for (const element of [...root.querySelectorAll("[class], [id]")]) {
+  for (const element of root.querySelectorAll("[class], [id]")) {
     for (const attribute of ["class", "id"] as const) {
       const value = element.getAttribute(attribute);
       if (!value || !LAYOUT_WORDS.test(value) || FURNITURE_WORDS.test(value)) continue;
@@ -31,6 +31,7 @@ const FURNITURE_WORDS =
 const PROSE_MIN_WORDS = 25;
 const PROSE_MAX_LINK_SHARE = 0.3;
 
+/** Whether the element is, or holds, a paragraph of prose. */
 function holdsProse(element: DomElement): boolean {
   for (const paragraph of element.localName === "p" ? [element] : element.querySelectorAll("p")) {
     const text = (paragraph.textContent ?? "").trim();

@@ -24,6 +24,10 @@ export function mainRegion(root: DomElement, pageTitle: string): DomElement {
     }
   };
   marked(root);
+  // A list's page numbers and its count ("48 posts", 1, 2, 3, Next): Readability drops them by their class.
+  for (const pager of [...root.querySelectorAll("[class], [id]")]) {
+    if (PAGER_WORDS.test(`${pager.getAttribute("class") ?? ""} ${pager.getAttribute("id") ?? ""}`)) pager.remove();
+  }
   // A header holding the headline is the article's own (dek, byline, date); any other is the site's.
   for (const header of [...root.querySelectorAll("header")]) if (!header.querySelector("h1")) header.remove();
   // A whole page can sit in one <form> (ASP.NET); a form without prose is a sign-up or search box.
@@ -45,6 +49,9 @@ export function regionRoot(document: DomDocument): DomElement {
   const only = (elements: ArrayLike<DomElement>) => (elements.length === 1 ? elements[0] : undefined);
   return only(mains) ?? only(articles) ?? document.body;
 }
+
+/** Class or id words of a list's page numbers, as whole words. */
+const PAGER_WORDS = /(?:^|[\s_-])(?:pagination|pager|paging)(?:$|[\s_-])/i;
 
 /** Furniture by tag, ARIA role and the hidden state: never the text a reader came for. */
 const FURNITURE = [
