@@ -247,11 +247,12 @@ function mainRegionContent(
   cleanUp(region);
   const content = sanitizeArticleHtml(region, baseUrl);
   const text = htmlToText(content);
+  const words = countWords(text);
+  if (words <= least) return null;
   // Excerpts cut short ("…") and headings that are links are teasers of other pages: a region holding them must
-  // hold much more besides.
-  const teasers = countTeasers(content, text) - countTeasers(chosen.content, chosen.text);
-  const threshold = teasers >= 2 ? TEASING_REGION_MIN_GAIN * countWords(chosen.text) + REGION_MIN_EXTRA_WORDS : least;
-  if (countWords(text) <= threshold) return null;
+  // hold much more besides (counted only where that decides).
+  const most = TEASING_REGION_MIN_GAIN * countWords(chosen.text) + REGION_MIN_EXTRA_WORDS;
+  if (words <= most && countTeasers(content, text) - countTeasers(chosen.content, chosen.text) >= 2) return null;
   const prose = (html: string) => goodTextLength(parseFragment(html), stopWords);
   // A list of episodes, products or links adds words but no prose.
   return prose(content) - prose(chosen.content) >= REGION_MIN_GOOD_TEXT ? { content, text } : null;
