@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseDocument } from "../../src/worker/domain/extraction/dom";
-import { mainContentFallback } from "../../src/worker/domain/extraction/extract-article";
+import { extractArticleWithSource, mainContentFallback } from "../../src/worker/domain/extraction/extract-article";
 
 /**
  * When Readability finds no article (a short forum thread), the page's <main> stands in for it, without the
@@ -47,6 +47,22 @@ describe("extraction when Readability finds no article", () => {
     expect([text.includes("Which tent holds up in strong wind?"), text.includes("crossing poles")]).toEqual([
       true,
       true,
+    ]);
+  });
+
+  it("cleans the stand-in as it cleans Readability's choice: a thread's closing notice goes", () => {
+    // A forum built by script keeps its posts in a container hidden until the app starts: Readability reads none.
+    const html = `<!DOCTYPE html><html lang="en"><head><title>Which tent for a windy ridge? - Gear Talk</title></head><body>
+      <div hidden id="main-outlet"><main><h1>Which tent for a windy ridge?</h1>
+      <div class="topic-body"><p>I camp on an exposed ridge each autumn. Which tent holds up in strong wind when the gusts come over the crest at night?</p></div>
+      <div class="topic-body"><p>A low dome with crossing poles and many guy lines has never let me down, even in the storms of the last two winters.</p></div>
+      <div class="topic-body"><p>This topic was automatically closed 30 days after the last reply. New replies are no longer allowed.</p></div>
+      </main></div></body></html>`;
+    const { source, article } = extractArticleWithSource(html, "https://forum.example/t/which-tent/1");
+    expect(source).toBe("fallback-no-article");
+    expect([article.text.includes("crossing poles"), article.text.includes("automatically closed")]).toEqual([
+      true,
+      false,
     ]);
   });
 });

@@ -175,6 +175,8 @@ export function extractArticleWithSource(
     source = readability.ok ? "fallback-no-article" : "fallback-error";
     // Readability changed the tree before it gave up; start again from the page as fetched.
     root = mainContentFallback(parseDocument(html));
+    // The rules that clean Readability's choice clean this one too: a forum thread's closing notice, its buttons.
+    cleanUp(root);
   }
 
   let content = sanitizeArticleHtml(root, baseUrl);
