@@ -77,8 +77,13 @@ export function createRecoveryService({
       if (action === "fail") fail.push(row);
     });
     // Indexed first, so that an article shown failed is already found by its words; one that a run took back
-    // meanwhile is written again when that run ends.
-    for (const row of fail) await reindex(row.userId, row.id);
+    // meanwhile is written again when that run ends. An index write that fails (R2 unreachable) must not stop the
+    // sweep from failing the article and requeuing the others: it is logged, and a Re-fetch writes it again.
+    for (const row of fail) {
+      await reindex(row.userId, row.id).catch((error) =>
+        console.error("Could not index a failed article", row.id, error),
+      );
+    }
     const failed = await recovery.markFailed(fail, RECOVERY_FAILED_MESSAGE, clock.now);
     const nudged = await recovery.markNudged(nudge, clock.now);
     if (nudged.length > 0) {

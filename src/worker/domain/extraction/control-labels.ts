@@ -248,8 +248,7 @@ const POST_COUNT =
 export function isControlLabel(text: string): boolean {
   const trimmed = text.normalize("NFC").trim();
   if (SHOP_CONTROL.test(trimmed) || PRICE_ALONE.test(trimmed) || POST_COUNT.test(trimmed)) return true;
-  const words = text
-    .normalize("NFC")
+  const words = trimmed
     .toLowerCase()
     .split(/[^\p{L}]+/u)
     .filter(Boolean);

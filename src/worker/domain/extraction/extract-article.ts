@@ -262,6 +262,9 @@ function mainRegionContent(
 
 const REGION_MIN_GAIN = 1.5;
 const TEASING_REGION_MIN_GAIN = 2.5;
+const REGION_MIN_EXTRA_WORDS = 30;
+/** jusText's "little text" (marked-boilerplate.ts): a paragraph or two. */
+const REGION_MIN_GOOD_TEXT = 200;
 
 /**
  * A listing's teasers of other pages: lines of prose that end cut short ("…", "..."), and headings whose text is a
@@ -277,9 +280,6 @@ function countTeasers(content: string, text: string): number {
   }
   return count;
 }
-const REGION_MIN_EXTRA_WORDS = 30;
-/** jusText's "little text" (marked-boilerplate.ts): a paragraph or two. */
-const REGION_MIN_GOOD_TEXT = 200;
 
 /** Whether the page says it is an article: a schema.org Article or Posting, or og:type "article". */
 function declaresAnArticle(page: ReturnType<typeof readPageMetadata>): boolean {

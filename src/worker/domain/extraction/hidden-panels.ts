@@ -1,5 +1,6 @@
 import type { DomElement } from "./dom";
 import { FURNITURE_ROLES, roleSelectors } from "./furniture-roles";
+import { linkLength, squash } from "./text-blocks";
 
 /**
  * Shows the page's closed tabs and accordion panels before Readability reads it. A page that keeps a guide's second
@@ -29,11 +30,11 @@ export function showHiddenPanels(root: DomElement): void {
     panel.removeAttribute("hidden");
     panel.removeAttribute("aria-hidden");
     const style = panel.getAttribute("style");
-    if (style) panel.setAttribute("style", style.replace(HIDING_DECLARATIONS, ""));
+    if (style) panel.setAttribute("style", style.replace(new RegExp(HIDING_DECLARATION, "gi"), ""));
   }
 }
 
-const HIDING_DECLARATIONS = /(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important)?\s*;?/gi;
+const HIDING_DECLARATION = /(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important)?\s*;?/i;
 
 /** Where a panel is the site's, not the page's: a mega menu's columns, a footer's collapsible link lists. */
 const OUTSIDE_THE_CONTENT = [
@@ -47,17 +48,11 @@ const OUTSIDE_THE_CONTENT = [
 
 function isHidden(element: DomElement): boolean {
   if (element.hasAttribute("hidden") || element.getAttribute("aria-hidden") === "true") return true;
-  HIDING_DECLARATIONS.lastIndex = 0;
-  const hidden = HIDING_DECLARATIONS.test(element.getAttribute("style") ?? "");
-  HIDING_DECLARATIONS.lastIndex = 0;
-  return hidden;
+  return HIDING_DECLARATION.test(element.getAttribute("style") ?? "");
 }
 
 /** More than half of the panel's text is link text: a list of links, not a passage. */
 function mostlyLinks(panel: DomElement): boolean {
-  const text = (panel.textContent ?? "").replace(/\s+/g, " ").trim();
-  if (!text) return true;
-  let linked = 0;
-  for (const link of panel.querySelectorAll("a")) linked += (link.textContent ?? "").replace(/\s+/g, " ").trim().length;
-  return linked / text.length > 0.5;
+  const text = squash(panel.textContent ?? "");
+  return !text || linkLength(panel) / text.length > 0.5;
 }

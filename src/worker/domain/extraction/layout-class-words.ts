@@ -1,4 +1,5 @@
 import type { DomElement } from "./dom";
+import { linkLength, squash } from "./text-blocks";
 
 /**
  * Readability lowers an element's score, and removes it when nothing else speaks for it, when its class or id holds
@@ -12,11 +13,13 @@ import type { DomElement } from "./dom";
  */
 export function removeLayoutClassWords(root: DomElement): void {
   for (const element of root.querySelectorAll("[class], [id]")) {
-    for (const attribute of ["class", "id"] as const) {
+    const named = (["class", "id"] as const).filter((attribute) => {
       const value = element.getAttribute(attribute);
-      if (!value || !LAYOUT_WORDS.test(value) || FURNITURE_WORDS.test(value)) continue;
-      if (!holdsProse(element)) break;
-      element.setAttribute(attribute, value.replace(LAYOUT_WORDS_ALL, ""));
+      return value && LAYOUT_WORDS.test(value) && !FURNITURE_WORDS.test(value);
+    });
+    if (named.length === 0 || !holdsProse(element)) continue;
+    for (const attribute of named) {
+      element.setAttribute(attribute, (element.getAttribute(attribute) ?? "").replace(LAYOUT_WORDS_ALL, ""));
     }
   }
 }
@@ -34,11 +37,9 @@ const PROSE_MAX_LINK_SHARE = 0.3;
 /** Whether the element is, or holds, a paragraph of prose. */
 function holdsProse(element: DomElement): boolean {
   for (const paragraph of element.localName === "p" ? [element] : element.querySelectorAll("p")) {
-    const text = (paragraph.textContent ?? "").trim();
-    if (text.split(/\s+/).length < PROSE_MIN_WORDS) continue;
-    let linked = 0;
-    for (const link of paragraph.querySelectorAll("a")) linked += (link.textContent ?? "").length;
-    if (linked / text.length <= PROSE_MAX_LINK_SHARE) return true;
+    const text = squash(paragraph.textContent ?? "");
+    if (text.split(" ").length < PROSE_MIN_WORDS) continue;
+    if (linkLength(paragraph) / text.length <= PROSE_MAX_LINK_SHARE) return true;
   }
   return false;
 }
